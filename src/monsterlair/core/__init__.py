@@ -1,0 +1,42 @@
+"""The game contract. Knows no game; every other layer speaks to games through it."""
+
+from monsterlair.core.errors import (
+    BadAction,
+    BadOptions,
+    BadRecord,
+    GameOver,
+    IllegalAction,
+    MonsterLairError,
+    UnknownGame,
+)
+from monsterlair.core.events import Event, redact
+from monsterlair.core.game import RECORD_KEYS, Action, Game, Seat, State
+from monsterlair.core.options import Option, OptionSet, OptionValue
+from monsterlair.core.perspective import Perspective
+from monsterlair.core.result import Result, ranks_from_scores
+from monsterlair.core.rng import Rng, fresh_seed
+
+__all__ = [
+    "RECORD_KEYS",
+    "Action",
+    "BadAction",
+    "BadOptions",
+    "BadRecord",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "MonsterLairError",
+    "Option",
+    "OptionSet",
+    "OptionValue",
+    "Perspective",
+    "Result",
+    "Rng",
+    "Seat",
+    "State",
+    "UnknownGame",
+    "fresh_seed",
+    "ranks_from_scores",
+    "redact",
+]

@@ -1,0 +1,135 @@
+"""Typed, documented game options.
+
+A game declares its options once; the same declaration validates what a caller passes, fills in
+defaults, documents itself for ``monsterlair engine`` (``games``), and renders the create-table form.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from monsterlair.core.errors import BadOptions
+
+OptionValue = bool | int | float | str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option: its name, default (whose type is the option's type), a one-line doc and limits."""
+
+    name: str
+    default: OptionValue
+    doc: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    label: str = ""
+
+    @property
+    def kind(self) -> str:
+        """``bool``, ``int``, ``float`` or ``str``."""
+        return type(self.default).__name__
+
+    def check(self, value: Any) -> OptionValue:
+        """The value, coerced to the option's type.
+
+        Raises:
+            BadOptions: with a sentence that says what the option accepts.
+        """
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(value, bool):
+                out: OptionValue = value
+            elif isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+                out = value.lower() in ("true", "yes", "on", "1")
+            else:
+                raise BadOptions(f"Option '{self.name}' is true or false, not {value!r}.")
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, int | str):
+                raise BadOptions(f"Option '{self.name}' takes a whole number, not {value!r}.")
+            try:
+                out = int(value)
+            except ValueError:
+                raise BadOptions(f"Option '{self.name}' takes a whole number, not {value!r}.") from None
+        elif kind is float:
+            if isinstance(value, bool) or not isinstance(value, int | float | str):
+                raise BadOptions(f"Option '{self.name}' takes a number, not {value!r}.")
+            try:
+                out = float(value)
+            except ValueError:
+                raise BadOptions(f"Option '{self.name}' takes a number, not {value!r}.") from None
+        else:
+            if not isinstance(value, str):
+                raise BadOptions(f"Option '{self.name}' takes a text value, not {value!r}.")
+            out = value
+        if self.choices is not None and out not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise BadOptions(f"Option '{self.name}' must be one of {allowed}, not {value!r}.")
+        if isinstance(out, int | float) and not isinstance(out, bool):
+            if self.minimum is not None and out < self.minimum:
+                raise BadOptions(f"Option '{self.name}' must be at least {self.minimum:g}, not {out!r}.")
+            if self.maximum is not None and out > self.maximum:
+                raise BadOptions(f"Option '{self.name}' must be at most {self.maximum:g}, not {out!r}.")
+        return out
+
+    def schema(self) -> dict[str, Any]:
+        """A JSON-ready description (used by the protocol and the create-table form)."""
+        out: dict[str, Any] = {"default": self.default, "doc": self.doc, "type": self.kind}
+        if self.label:
+            out["label"] = self.label
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+class OptionSet(Mapping[str, Option]):
+    """The options of one game, in declaration order."""
+
+    __slots__ = ("_options",)
+
+    def __init__(self, options: Iterable[Option] = ()) -> None:
+        self._options = {o.name: o for o in options}
+
+    def __getitem__(self, name: str) -> Option:
+        return self._options[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._options)
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def defaults(self) -> dict[str, OptionValue]:
+        """Every option at its default."""
+        return {name: o.default for name, o in self._options.items()}
+
+    def resolve(self, given: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """Defaults overlaid with ``given``, every value checked.
+
+        Raises:
+            BadOptions: for an unknown name (suggesting the closest one) or a bad value.
+        """
+        out = self.defaults()
+        if given is None:
+            return out
+        if not isinstance(given, Mapping):
+            raise BadOptions("Options must be given as a mapping of option names to values.")
+        for name, value in given.items():
+            if name not in self._options:
+                known = ", ".join(self._options) or "none"
+                close = difflib.get_close_matches(str(name), list(self._options), n=1)
+                hint = f" Did you mean '{close[0]}'?" if close else ""
+                raise BadOptions(f"Unknown option '{name}'.{hint} Known options: {known}.")
+            out[name] = self._options[name].check(value)
+        return out
+
+    def schema(self) -> dict[str, dict[str, Any]]:
+        """Every option's JSON description, by name."""
+        return {name: o.schema() for name, o in self._options.items()}

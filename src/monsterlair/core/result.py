@@ -1,0 +1,51 @@
+"""How a finished game ended."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game.
+
+    ``winners`` holds every winning seat (several on a shared victory, none on a draw);
+    ``ranks`` gives each seat's place, 1 being best, equal places for ties;
+    ``scores`` is the game's own per-seat measure (cards held, line length, knockouts…);
+    ``termination`` names why the game ended, from the game's documented list;
+    ``capped`` is true when a safety cap ended the game rather than a rule.
+    """
+
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...]
+    termination: str
+    capped: bool = False
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def payoff(self, seat: int) -> float:
+        """1 for a sole win, 1/k for a victory shared by k seats, 0 otherwise (draws give 0.5 to all)."""
+        if not self.winners:
+            return 0.5
+        if seat in self.winners:
+            return 1.0 / len(self.winners)
+        return 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        out: dict[str, Any] = {
+            "winners": list(self.winners),
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "termination": self.termination,
+            "capped": self.capped,
+        }
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+def ranks_from_scores(scores: list[float] | tuple[float, ...]) -> tuple[int, ...]:
+    """Competition ranks (1 = best; equal scores share a rank) from higher-is-better scores."""
+    return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
