@@ -5,20 +5,35 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test lint typecheck unit install clean play bench
+.PHONY: run test lint typecheck unit install clean play bench web
 
-$(STAMP): pyproject.toml
+# The browser client (Svelte + TypeScript, web/) builds into the package; rebuilt only when its sources change.
+WEB_DIST := src/monsterlair/web/dist/index.html
+WEB_SRC := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package.json \
+	web/package-lock.json web/vite.config.ts web/tsconfig.json web/svelte.config.js
+
+web: $(WEB_DIST)
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+$(WEB_DIST): web/node_modules/.package-lock.json $(WEB_SRC)
+	cd web && npm run --silent build -- --logLevel warn
+	@touch $(WEB_DIST)
+
+$(STAMP): pyproject.toml | $(WEB_DIST)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[all,dev]"
+	$(BIN)/python -m pip install --quiet -e ".[all,dev,ray]"
 	@touch $(STAMP)
 
 install: $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/monsterlair play monster-smash --players 3
+run: $(STAMP) $(WEB_DIST)
+	$(BIN)/monsterlair serve
 
-play: run
+play: $(STAMP)
+	$(BIN)/monsterlair play monster-smash --players 3
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
@@ -27,7 +42,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(WEB_DIST)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -q
 
 test: lint typecheck unit
@@ -36,4 +51,4 @@ bench: $(STAMP)
 	$(BIN)/monsterlair bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info src/monsterlair/web/dist web/node_modules

@@ -233,6 +233,16 @@ class Game(ABC):
         """How good ``state`` looks for ``seat``, in [0, 1] (used by ``greedy``). Default: the payoff."""
         return state.payoff(seat)
 
+    def report_factors(self, state: State) -> dict[Seat, list[str]]:
+        """What each seat was dealt that a balance report should break win rates down by.
+
+        Given the starting position of a game, a game may return per seat a list of ``"kind:value"``
+        strings naming its content: ``"deck:ember"``, ``"creature:flaro"``, ``"monster:suit-a"``,
+        ``"order:2"``. ``monsterlair sim`` records them with each game and reports, per factor, the win
+        rate of the seats that had it (its "presence" win rate). Default: none.
+        """
+        return {}
+
     def render(self, view: Mapping[str, Any], seat: Seat | None) -> str:
         """A terminal rendering of a view (rich markup allowed)."""
         import json
@@ -242,6 +252,17 @@ class Game(ABC):
     def describe_action(self, action: Action) -> str:
         """A phrase for a menu (defaults to the canonical text)."""
         return str(action)
+
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        """One game-log line for an event already redacted for its reader (``Event.for_seat``).
+
+        Games override this for readable prose; the default is a compact ``type: k=v, ...`` line, so
+        every game gets a usable log from the first day. It only formats what it is given, so it can
+        never show more than the redacted event holds.
+        """
+        kind = str(event.get("type", "event"))
+        rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+        return f"{kind}: {rest}" if rest else kind
 
     # --- records ------------------------------------------------------------------------------
     def replay(self, record: Mapping[str, Any], upto: int | None = None) -> State:

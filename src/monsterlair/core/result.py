@@ -14,7 +14,9 @@ class Result:
     ``ranks`` gives each seat's place, 1 being best, equal places for ties;
     ``scores`` is the game's own per-seat measure (cards held, line length, knockouts…);
     ``termination`` names why the game ended, from the game's documented list;
-    ``capped`` is true when a safety cap ended the game rather than a rule.
+    ``capped`` is true when a safety cap ended the game rather than a rule;
+    ``payoffs``, when given, overrides the default payoff rule per seat (team and co-operative games:
+    partners who win together each get 1, a co-operative loss gives everyone 0).
     """
 
     winners: tuple[int, ...]
@@ -23,9 +25,13 @@ class Result:
     termination: str
     capped: bool = False
     detail: dict[str, Any] = field(default_factory=dict)
+    payoffs: tuple[float, ...] | None = None
 
     def payoff(self, seat: int) -> float:
-        """1 for a sole win, 1/k for a victory shared by k seats, 0 otherwise (draws give 0.5 to all)."""
+        """``payoffs[seat]`` if given; else 1 for a sole win, 1/k for a victory shared by k seats, 0 otherwise
+        (draws give 0.5 to all)."""
+        if self.payoffs is not None:
+            return self.payoffs[seat]
         if not self.winners:
             return 0.5
         if seat in self.winners:
@@ -43,6 +49,8 @@ class Result:
         }
         if self.detail:
             out["detail"] = self.detail
+        if self.payoffs is not None:
+            out["payoffs"] = list(self.payoffs)
         return out
 
 

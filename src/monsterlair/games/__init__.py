@@ -10,6 +10,9 @@ from monsterlair.core.game import Game
 # id -> module exporting GAME. Keep in the order games are shown to people.
 _MODULES: dict[str, str] = {
     "monster-smash": "monsterlair.games.monster_smash",
+    "monstra": "monsterlair.games.monstra",
+    "push-a-monster": "monsterlair.games.push_a_monster",
+    "monster-club": "monsterlair.games.monster_club",
 }
 
 _ALIASES: dict[str, str] = {"smash": "monster-smash", "monster_smash": "monster-smash"}

@@ -1,0 +1,266 @@
+"""Train a small agent that beats ``random`` at Monster Smash (two players), with numpy only.
+
+The agent is REINFORCE with a baseline: a policy network with one hidden layer (tanh) maps the seat's
+encoded view to logits over the action space; illegal actions are masked out before the softmax. It
+plays from a random seat in the Gymnasium environment (``monsterlair.rl.gym_env``) against the
+``random`` bot. Every batch of episodes, each decision's log-probability is pushed up or down by the
+episode's final reward (+1 win, -1 loss, 0 draw) minus a running baseline, with Adam.
+
+It then plays ``--eval-games`` fresh games against ``random`` (half from each seat) choosing its most
+likely action, and prints the win rate with a 95 % Wilson confidence interval, next to the same
+measure for a uniformly random agent (the baseline: about 50 %), and a shorter match against ``greedy``.
+
+    .venv/bin/python examples/train_rl_agent.py                 # default run, under 3 minutes on one core
+    .venv/bin/python examples/train_rl_agent.py --episodes 2000 --lr 0.01 --eval-games 400   # ~10 s
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from monsterlair.rl import gym_env
+
+FloatArray = npt.NDArray[np.floating[Any]]
+
+
+class Policy:
+    """A one-hidden-layer policy network over masked actions, trained with Adam."""
+
+    def __init__(self, inputs: int, actions: int, hidden: int, seed: int) -> None:
+        rng = np.random.default_rng(seed)
+        self.params: dict[str, FloatArray] = {
+            "w1": rng.normal(0.0, 1.0 / math.sqrt(inputs), (inputs, hidden)),
+            "b1": np.zeros(hidden),
+            "w2": rng.normal(0.0, 0.01, (hidden, actions)),  # near-uniform to start
+            "b2": np.zeros(actions),
+        }
+        self._m = {k: np.zeros_like(v) for k, v in self.params.items()}
+        self._v = {k: np.zeros_like(v) for k, v in self.params.items()}
+        self._t = 0
+
+    def forward(self, obs: FloatArray, mask: npt.NDArray[Any]) -> tuple[FloatArray, FloatArray]:
+        """Hidden activations and action probabilities (0 where the mask is 0), for one row or a batch."""
+        p = self.params
+        hidden = np.tanh(obs @ p["w1"] + p["b1"])
+        logits = hidden @ p["w2"] + p["b2"]
+        logits = np.where(mask > 0, logits, -np.inf)
+        logits = logits - logits.max(axis=-1, keepdims=True)
+        e = np.exp(logits)
+        return hidden, e / e.sum(axis=-1, keepdims=True)
+
+    def act(self, obs: FloatArray, mask: npt.NDArray[Any], rng: np.random.Generator | None) -> int:
+        """A sampled action (training), or the most likely one when ``rng`` is None (evaluation)."""
+        _, probs = self.forward(obs, mask)
+        if rng is None:
+            return int(np.argmax(probs))
+        return int(rng.choice(len(probs), p=probs))
+
+    def update(
+        self,
+        obs: FloatArray,
+        masks: npt.NDArray[Any],
+        actions: npt.NDArray[np.int64],
+        advantages: FloatArray,
+        lr: float,
+        entropy: float,
+    ) -> None:
+        """One Adam ascent step on mean(advantage * log pi(action)) + entropy * mean(H(pi))."""
+        p = self.params
+        hidden, probs = self.forward(obs, masks)
+        n = len(actions)
+        onehot = np.zeros_like(probs)
+        onehot[np.arange(n), actions] = 1.0
+        d_logits = (onehot - probs) * advantages[:, None]
+        if entropy:
+            logp = np.log(np.where(probs > 0, probs, 1.0))
+            ent = -(probs * logp).sum(axis=1, keepdims=True)
+            d_logits += entropy * (-probs * (logp + ent))
+        d_logits /= n
+        d_hidden = (d_logits @ p["w2"].T) * (1.0 - hidden**2)
+        grads = {
+            "w2": hidden.T @ d_logits,
+            "b2": d_logits.sum(axis=0),
+            "w1": obs.T @ d_hidden,
+            "b1": d_hidden.sum(axis=0),
+        }
+        self._t += 1
+        b1, b2 = 0.9, 0.999
+        for k, g in grads.items():
+            self._m[k] = b1 * self._m[k] + (1 - b1) * g
+            self._v[k] = b2 * self._v[k] + (1 - b2) * g * g
+            m_hat = self._m[k] / (1 - b1**self._t)
+            v_hat = self._v[k] / (1 - b2**self._t)
+            p[k] += lr * m_hat / (np.sqrt(v_hat) + 1e-8)
+
+
+@dataclass
+class Score:
+    """Wins, draws and losses of an evaluation."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    seconds: float = 0.0
+    per_seat: dict[int, list[int]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+    def wilson(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95 % Wilson score interval of the win rate."""
+        n, p = self.games, self.win_rate
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return centre - half, centre + half
+
+    def line(self, who: str, against: str) -> str:
+        low, high = self.wilson()
+        return (
+            f"{who}: won {self.wins} of {self.games} against {against} ({self.draws} draws) = "
+            f"{100 * self.win_rate:.1f} % (95 % CI {100 * low:.1f}-{100 * high:.1f} %)"
+        )
+
+
+def train(
+    game_id: str = "monster-smash",
+    episodes: int = 12_000,
+    batch: int = 32,
+    hidden: int = 128,
+    lr: float = 0.002,
+    entropy: float = 0.01,
+    seed: int = 0,
+    opponents: str = "random",
+    log_every: int = 0,
+    **options: Any,
+) -> Policy:
+    """Train a policy by REINFORCE in the Gymnasium env (random seat) and return it."""
+    env = gym_env(game_id, seat="random", opponents=opponents, players=2, seed=seed, illegal="raise", **options)
+    size = env.enc.observation_size
+    policy = Policy(size, env.enc.num_actions, hidden, seed)
+    rng = np.random.default_rng(seed + 1)
+    baseline = 0.0
+    recent: list[float] = []
+    start = time.perf_counter()
+    for first in range(0, episodes, batch):
+        xs: list[FloatArray] = []
+        ms: list[npt.NDArray[Any]] = []
+        acts: list[int] = []
+        rets: list[float] = []
+        for _ in range(min(batch, episodes - first)):
+            obs, info = env.reset()
+            steps, done, reward = 0, False, 0.0
+            while not done:
+                mask = info["action_mask"]
+                action = policy.act(obs, mask, rng)
+                xs.append(obs.astype(np.float64))
+                ms.append(mask)
+                acts.append(action)
+                obs, reward, terminated, truncated, info = env.step(action)
+                steps += 1
+                done = terminated or truncated
+            rets.extend([float(reward)] * steps)
+            recent.append(float(reward))
+        returns = np.asarray(rets)
+        policy.update(np.stack(xs), np.stack(ms), np.asarray(acts), returns - baseline, lr, entropy)
+        baseline = 0.9 * baseline + 0.1 * float(returns.mean())
+        done_episodes = first + batch
+        if log_every and done_episodes % log_every < batch:
+            window = recent[-log_every:]
+            wins = sum(r > 0 for r in window) / len(window)
+            print(
+                f"  episodes {min(done_episodes, episodes):6d}: won {100 * wins:5.1f} % of the last {len(window)} "
+                f"(sampling), {time.perf_counter() - start:5.1f} s"
+            )
+    return policy
+
+
+Chooser = Callable[[FloatArray, npt.NDArray[Any]], int]
+
+
+def evaluate(
+    choose: Chooser,
+    game_id: str = "monster-smash",
+    games: int = 1000,
+    opponents: str = "random",
+    seed: int = 10_000,
+    **options: Any,
+) -> Score:
+    """Play ``games`` fresh games against ``opponents``, half from each seat, with ``choose(obs, mask)``."""
+    score = Score()
+    start = time.perf_counter()
+    for seat in (0, 1):
+        env = gym_env(game_id, seat=seat, opponents=opponents, players=2, seed=seed + seat, illegal="raise", **options)
+        record = score.per_seat.setdefault(seat, [0, 0, 0])
+        for _ in range(games // 2 + (games % 2 if seat == 0 else 0)):
+            obs, info = env.reset()
+            done, reward = False, 0.0
+            while not done:
+                obs, reward, terminated, truncated, info = env.step(choose(obs, info["action_mask"]))
+                done = terminated or truncated
+            outcome = 0 if reward > 0 else (1 if reward == 0 else 2)
+            record[outcome] += 1
+            if outcome == 0:
+                score.wins += 1
+            elif outcome == 1:
+                score.draws += 1
+            else:
+                score.losses += 1
+    score.seconds = time.perf_counter() - start
+    return score
+
+
+def greedy_policy(policy: Policy) -> Chooser:
+    """The policy's most likely legal action."""
+    return lambda obs, mask: policy.act(obs, mask, None)
+
+
+def uniform_random(seed: int) -> Chooser:
+    """A uniformly random legal action: the ``random`` bot's play, as an agent (the baseline)."""
+    rng = np.random.default_rng(seed)
+    return lambda obs, mask: int(rng.choice(np.flatnonzero(mask)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="monster-smash", help="game id (2 players)")
+    parser.add_argument("--episodes", type=int, default=12_000, help="training episodes")
+    parser.add_argument("--batch", type=int, default=32, help="episodes per update")
+    parser.add_argument("--hidden", type=int, default=128, help="hidden units")
+    parser.add_argument("--lr", type=float, default=0.002, help="Adam learning rate")
+    parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus")
+    parser.add_argument("--eval-games", type=int, default=2000, help="evaluation games against random")
+    parser.add_argument("--greedy-games", type=int, default=300, help="evaluation games against greedy (0: none)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+
+    print(f"{args.game}, 2 players: the agent plays from a random seat against the random bot.")
+    print(f"Training {args.episodes} episodes (REINFORCE, {args.hidden} hidden units, batches of {args.batch})...")
+    start = time.perf_counter()
+    policy = train(args.game, args.episodes, args.batch, args.hidden, args.lr, args.entropy, args.seed, log_every=2400)
+    print(f"Trained in {time.perf_counter() - start:.0f} s. Evaluating (most likely action, fresh seeds)...")
+    baseline = evaluate(uniform_random(args.seed), args.game, args.eval_games)
+    trained = evaluate(greedy_policy(policy), args.game, args.eval_games)
+    print(baseline.line("random agent ", "random"))
+    print(trained.line("trained agent", "random"))
+    for seat, (w, d, lost) in sorted(trained.per_seat.items()):
+        print(f"  in seat {seat}: {w} wins, {d} draws, {lost} losses")
+    if args.greedy_games > 0:
+        print(evaluate(greedy_policy(policy), args.game, args.greedy_games, "greedy").line("trained agent", "greedy"))
+    print(f"Total {time.perf_counter() - start:.0f} s.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,338 @@
+"""Information-set Monte Carlo tree search by determinization (single-observer ISMCTS).
+
+After Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE TCIAIG 4(2), 2012).
+One tree is grown over the searching seat's information set. Each iteration:
+
+1. draws a fresh determinization (``perspective.sample(rng)``: hidden cards and the future chance stream
+   resampled consistently with what the seat knows), so the search can never read the real hidden cards;
+2. descends the tree, restricted to the actions legal in that determinization, choosing by UCB1 where a
+   child's exploration term uses its *availability* count (how often it was legal when its parent was
+   visited) instead of the parent's visit count;
+3. expands one untried legal action, then plays out with ``apply_unchecked`` (uniformly random, or
+   "greedy-lite": the better of a few random candidates by the game's heuristic), optionally cut after
+   ``depth`` actions and scored by the game's heuristic;
+4. backs up, crediting each edge with the payoff (``state.payoff``) of the seat that chose it.
+
+The move played is the most visited root action. Opponents' decisions appear in the tree as the actions they
+took in each determinization (the single-observer simplification); chance is resampled every iteration.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from monsterlair.bots.base import Bot, legal_or_raise
+from monsterlair.core import Action, Option, OptionSet, Perspective, Rng, State
+
+DEFAULT_SECONDS = 1.0
+"""The time budget used when neither ``iterations`` nor ``seconds`` is set."""
+
+MAX_PLAYOUT = 5000
+"""Playouts longer than this are cut and scored by the heuristic (a guard; games have their own caps)."""
+
+CHECK_EVERY = 16
+"""Iterations between budget and early-stop checks."""
+
+
+class _Node:
+    """A tree node: the edge statistics of the action leading here, and the decisions that follow.
+
+    ``chooser`` is the seat that took the action leading here (its payoff is what ``reward`` sums);
+    ``mover`` is the seat deciding at this node. If some determinization reaches the same action history
+    with another seat to move (a hidden-information or chance consequence), that seat's decisions live in
+    a sibling decision node in ``alt``, so statistics of different deciders never mix.
+    """
+
+    __slots__ = ("children", "visits", "reward", "avail", "chooser", "mover", "alt")
+
+    def __init__(self, chooser: int, mover: int = -1) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+        self.chooser = chooser
+        self.mover = mover
+        self.alt: dict[int, _Node] | None = None
+
+    def decision_for(self, mover: int) -> _Node:
+        """The decision node for ``mover`` at this history (this node itself for its own mover)."""
+        if self.mover == mover:
+            return self
+        if self.mover < 0:
+            self.mover = mover
+            return self
+        if self.alt is None:
+            self.alt = {}
+        node = self.alt.get(mover)
+        if node is None:
+            node = self.alt[mover] = _Node(-1, mover)
+        return node
+
+
+@dataclass(slots=True)
+class ActionStats:
+    """What the search learnt about one root action."""
+
+    action: Action
+    visits: int
+    mean: float
+
+
+@dataclass(slots=True)
+class SearchReport:
+    """The outcome of one search: the chosen action and the statistics behind it."""
+
+    action: Action
+    iterations: int
+    seconds: float
+    stats: list[ActionStats] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready summary (action texts, visits, mean payoffs)."""
+        return {
+            "action": str(self.action),
+            "iterations": self.iterations,
+            "seconds": round(self.seconds, 6),
+            "stats": [{"action": str(s.action), "visits": s.visits, "mean": round(s.mean, 4)} for s in self.stats],
+        }
+
+
+class ISMCTSBot(Bot):
+    """Single-observer information-set MCTS over determinized samples of the seat's information set."""
+
+    name = "ismcts"
+    summary = "Information-set Monte Carlo tree search over sampled hidden cards (Cowling et al. 2012)."
+    options = OptionSet(
+        [
+            Option(
+                "iterations",
+                0,
+                "Iterations per move (0 = no iteration limit). Set it, and not 'seconds', for reproducible play: "
+                "the same seed and position then always give the same move.",
+                minimum=0,
+            ),
+            Option(
+                "seconds",
+                0.0,
+                "Thinking time per move in seconds (0 = no time limit). With neither budget set, 1 second. "
+                "The search stops early once the most visited action cannot be overtaken.",
+                minimum=0.0,
+            ),
+            Option("c", 0.7, "UCB1 exploration constant (payoffs are in [0, 1]).", minimum=0.0, maximum=10.0),
+            Option(
+                "playout",
+                "random",
+                "Playout policy: 'random' (uniform legal actions) or 'greedy-lite' (the better of a few random "
+                "legal actions by the game's heuristic; slower, more realistic).",
+                choices=("random", "greedy-lite"),
+            ),
+            Option(
+                "candidates",
+                2,
+                "greedy-lite only: random legal actions compared at each playout step.",
+                minimum=2,
+                maximum=64,
+            ),
+            Option(
+                "depth",
+                0,
+                "Playout length cap in actions (0 = play to the end); a cut playout is scored by the game's "
+                "heuristic for every seat.",
+                minimum=0,
+            ),
+        ]
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.iterations = int(self.settings["iterations"])
+        seconds = float(self.settings["seconds"])
+        self.seconds = DEFAULT_SECONDS if self.iterations == 0 and seconds == 0.0 else seconds
+        self.c = float(self.settings["c"])
+        self.playout = str(self.settings["playout"])
+        self.candidates = int(self.settings["candidates"])
+        self.depth = int(self.settings["depth"])
+
+    def choose(self, perspective: Perspective, rng: Rng) -> Action:
+        """The most visited root action after the search budget is spent (a forced move at once).
+
+        Raises:
+            GameOver: if the game has ended.
+            ValueError: if the perspective's seat is not the seat to move.
+        """
+        return self.search(perspective, rng).action
+
+    def search(self, perspective: Perspective, rng: Rng) -> SearchReport:
+        """Run the search and report the chosen action with per-action visits and mean payoffs.
+
+        Raises:
+            GameOver: if the game has ended.
+            ValueError: if the perspective's seat is not the seat to move.
+        """
+        legal = legal_or_raise(perspective)
+        if len(legal) == 1:
+            return SearchReport(legal[0], 0, 0.0, [ActionStats(legal[0], 0, 0.0)])
+        seat = perspective.seat
+        root = _Node(-1, seat)
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds > 0 else math.inf
+        limit = self.iterations if self.iterations > 0 else math.inf
+        done = 0
+        while done < limit:
+            world = perspective.sample(rng)
+            if done == 0 and world.to_move != seat:
+                raise ValueError(f"ismcts was asked to move for seat {seat}, but seat {world.to_move} is to move.")
+            self._iterate(root, world, rng)
+            done += 1
+            if done % CHECK_EVERY == 0:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                remaining = limit - done
+                if deadline != math.inf:
+                    remaining = min(remaining, (deadline - now) * done / max(now - start, 1e-9))
+                if _decided(root, remaining):
+                    break
+        return _report(root, legal, done, time.perf_counter() - start)
+
+    # --- one iteration ------------------------------------------------------------------------
+    def _iterate(self, root: _Node, world: State, rng: Rng) -> None:
+        """Select, expand, play out and back up on one determinization."""
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[_Node] = []
+        while True:
+            mover = world.to_move
+            if mover is None:
+                break
+            if node.mover != mover:
+                node = node.decision_for(mover)
+            children = node.children
+            untried: list[Action] | None = None
+            best: _Node | None = None
+            best_action: Action = None
+            best_score = -1.0
+            for action in world.legal_actions():
+                child = children.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    visits = child.visits
+                    score = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                    if score > best_score:
+                        best_score = score
+                        best = child
+                        best_action = action
+            if untried is not None:
+                action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(mover)
+                children[action] = child
+                world.apply_unchecked(action)
+                path.append(child)
+                break
+            assert best is not None
+            world.apply_unchecked(best_action)
+            path.append(best)
+            node = best
+        rewards = self._playout(world, rng)
+        for child in path:
+            child.visits += 1
+            child.reward += rewards[child.chooser]
+
+    def _playout(self, world: State, rng: Rng) -> list[float]:
+        """Play ``world`` forward and return every seat's reward (payoff, or heuristic if cut)."""
+        cap = self.depth if self.depth > 0 else MAX_PLAYOUT
+        steps = 0
+        if self.playout == "random":
+            while not world.over and steps < cap:
+                actions = world.legal_actions()
+                n = len(actions)
+                world.apply_unchecked(actions[rng.below(n)] if n > 1 else actions[0])
+                steps += 1
+        else:
+            world = self._greedy_lite(world, rng, cap)
+        players = world.players
+        if world.over:
+            return [world.payoff(s) for s in range(players)]
+        heuristic = world.game.heuristic
+        return [heuristic(world, s) for s in range(players)]
+
+    def _greedy_lite(self, world: State, rng: Rng, cap: int) -> State:
+        """Each step: compare a few random legal actions by the mover's heuristic after them; play the best."""
+        heuristic = world.game.heuristic
+        k = self.candidates
+        steps = 0
+        while not world.over and steps < cap:
+            actions = world.legal_actions()
+            n = len(actions)
+            steps += 1
+            if n == 1:
+                world.apply_unchecked(actions[0])
+                continue
+            mover = world.to_move
+            assert mover is not None
+            picks = _distinct(rng, n, k)
+            best: State | None = None
+            best_value = -1.0
+            for i in picks:
+                after = world.clone()
+                after.apply_unchecked(actions[i])
+                value = after.payoff(mover) if after.over else heuristic(after, mover)
+                if value > best_value:
+                    best_value = value
+                    best = after
+            assert best is not None
+            world = best
+        return world
+
+
+def _distinct(rng: Rng, n: int, k: int) -> list[int]:
+    """``min(k, n)`` distinct indices below ``n`` in random order (a partial Fisher–Yates)."""
+    if k >= n:
+        idx = list(range(n))
+        rng.shuffle(idx)
+        return idx
+    if k == 2:
+        i = rng.below(n)
+        j = rng.below(n - 1)
+        return [i, j + 1 if j >= i else j]
+    return rng.sample(range(n), k)
+
+
+def _decided(root: _Node, remaining: float) -> bool:
+    """True when the most visited root action cannot be overtaken in ``remaining`` more iterations."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
+
+
+def _report(root: _Node, legal: Sequence[Action], iterations: int, seconds: float) -> SearchReport:
+    """The most visited root action (ties: higher mean payoff, then legal order) and every action's stats."""
+    stats: list[ActionStats] = []
+    best: ActionStats | None = None
+    for action in legal:
+        child = root.children.get(action)
+        visits = child.visits if child is not None else 0
+        mean = child.reward / visits if child is not None and visits else 0.0
+        st = ActionStats(action, visits, mean)
+        stats.append(st)
+        if best is None or (visits, mean) > (best.visits, best.mean):
+            best = st
+    assert best is not None
+    return SearchReport(best.action, iterations, seconds, stats)

@@ -1,0 +1,22 @@
+"""The random bot: a uniform choice among the legal actions (the baseline every bot must beat)."""
+
+from __future__ import annotations
+
+from monsterlair.bots.base import Bot, legal_or_raise
+from monsterlair.core import Action, Perspective, Rng
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions. It never samples hidden information, so it is very fast."""
+
+    name = "random"
+    summary = "Uniform choice among the legal actions."
+
+    def choose(self, perspective: Perspective, rng: Rng) -> Action:
+        """A uniformly random legal action.
+
+        Raises:
+            GameOver: if the game has ended.
+        """
+        legal = legal_or_raise(perspective)
+        return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]

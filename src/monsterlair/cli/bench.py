@@ -1,0 +1,179 @@
+"""``monsterlair bench``: engine and bot throughput per game, single-core (see docs/performance.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from monsterlair.cli.common import err_console, fail, load_game
+
+if TYPE_CHECKING:
+    from monsterlair.core import Game
+
+
+def bench(
+    game_ids: Annotated[list[str] | None, typer.Argument(metavar="[GAME]...", help="Games (default: all).")] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds per figure per repeat.")] = 2.0,
+    repeats: Annotated[int, typer.Option(help="Repeats; the median is reported.")] = 5,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: 3 where allowed).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the playouts.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON on stdout.")] = False,
+    scaling: Annotated[
+        bool, typer.Option("--scaling", help="Instead: sim games/s on 1 and 2 local workers and on Ray (2 CPUs).")
+    ] = False,
+    games: Annotated[int, typer.Option("--games", "-n", help="With --scaling: games per timed batch.")] = 400,
+    bots: Annotated[str, typer.Option(help="With --scaling: the lineup of the batch.")] = "greedy,random",
+    no_ray: Annotated[bool, typer.Option("--no-ray", help="With --scaling: leave Ray out.")] = False,
+) -> None:
+    """Measure random-playout decisions/s and games/s, clone() time and ISMCTS iterations/s per game.
+
+    With --scaling, measure instead how ``sim`` scales: games/s of one batch (default: 400 Monster Smash
+    games, greedy against random, 2 players) on 1 and 2 local worker processes and on a local Ray instance
+    with 2 CPUs; the median of --repeats runs each.
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    from monsterlair import games as registry
+
+    if seconds <= 0 or repeats < 1:
+        fail("--seconds must be above 0 and --repeats at least 1.")
+    if scaling:
+        _scaling(game_ids, players, repeats, seed, games, bots, no_ray, as_json)
+        return
+    chosen = [load_game(g) for g in game_ids] if game_ids else registry.all_games()
+    saved = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    core = _pin_to_one_core()
+    try:
+        machine, figures = _measure(chosen, players, seconds, repeats, seed, core)
+    finally:
+        if saved is not None:
+            os.sched_setaffinity(0, saved)
+    if as_json:
+        typer.echo(json.dumps({"machine": machine, "games": figures}, indent=1))
+        return
+    table = Table(title=f"monsterlair bench (median of {repeats} × {seconds:g} s, one core)")
+    for column in ("game", "players", "decisions/s", "games/s", "clone µs", "ismcts it/s"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    for f in figures:
+        table.add_row(
+            f["game"],
+            str(f["players"]),
+            f"{f['decisions_per_s']:,.0f}",
+            f"{f['games_per_s']:,.1f}",
+            f"{f['clone_us']:.2f}",
+            f"{f['ismcts_iterations_per_s']:,.0f}",
+        )
+    console = Console(highlight=False)
+    console.print(table)
+    console.print(
+        f"Python {machine['python']} on {machine['machine']}, {machine['cpus']} CPUs, pinned to core {core}, "
+        f"load average {machine['load_avg_1m']}."
+    )
+
+
+def _scaling(
+    game_ids: list[str] | None,
+    players: int | None,
+    repeats: int,
+    seed: int,
+    games: int,
+    bots: str,
+    no_ray: bool,
+    as_json: bool,
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from monsterlair.bots import split_specs
+    from monsterlair.core import BadOptions
+    from monsterlair.sim.bench import SCALING_CONFIGS, scaling
+
+    if game_ids and len(game_ids) > 1:
+        fail("--scaling measures one game; name at most one.")
+    if games < 1:
+        fail("--games must be at least 1.")
+    game = load_game(game_ids[0] if game_ids else "monster-smash")
+    configs = tuple(c for c in SCALING_CONFIGS if not (no_ray and c.startswith("ray")))
+    status = err_console().status("measuring…")
+    try:
+        with status:
+            figures = scaling(
+                game.id,
+                tuple(split_specs(bots)),
+                games=games,
+                players=players if players is not None else 2,
+                repeats=repeats,
+                seed=seed,
+                configs=configs,
+                progress=lambda text: status.update(f"measuring {text}…"),
+            )
+    except (BadOptions, ValueError) as exc:
+        fail(str(exc))
+    figures["machine"] = {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+    }
+    if as_json:
+        typer.echo(json.dumps(figures, indent=1))
+        return
+    table = Table(title=f"sim scaling: {games} {game.id} games ({', '.join(figures['bots'])}), median of {repeats}")
+    for column in ("backend", "games/s", "runs"):
+        table.add_column(column, justify="right" if column != "backend" else "left")
+    for config, entry in figures["configs"].items():
+        table.add_row(config, f"{entry['games_per_s']:.1f}", ", ".join(f"{x:.1f}" for x in entry["runs"]))
+    console = Console(highlight=False)
+    console.print(table)
+    if "speedup_local" in figures:
+        console.print(f"Local processes, 2 workers over 1: {figures['speedup_local']:.2f}×.")
+    if "ray_vs_local" in figures:
+        console.print(f"Ray (2 CPUs) over 2 local workers: {figures['ray_vs_local']:.2f}×.")
+    console.print(f"Load average at the end: {figures['machine']['load_avg_1m']} on {figures['machine']['cpus']} CPUs.")
+
+
+def _measure(
+    chosen: list[Game], players: int | None, seconds: float, repeats: int, seed: int, core: int | None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    from monsterlair.core import BadOptions
+    from monsterlair.sim.bench import bench_game
+
+    machine = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "pinned_core": core,
+        "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+    }
+    progress = err_console()
+    figures: list[dict[str, Any]] = []
+    for game in chosen:
+        if players is not None and not game.min_players <= players <= game.max_players:
+            fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")
+        with progress.status(f"benchmarking {game.id}…"):
+            try:
+                figures.append(bench_game(game, players=players, seconds=seconds, repeats=repeats, seed=seed))
+            except BadOptions as exc:
+                fail(str(exc))
+    return machine, figures
+
+
+def _pin_to_one_core() -> int | None:
+    """Keep this process on one core (steadier figures, and honest single-core speed); the core or None."""
+    if not hasattr(os, "sched_getaffinity"):
+        return None
+    allowed = sorted(os.sched_getaffinity(0))
+    if not allowed:
+        return None
+    os.sched_setaffinity(0, {allowed[-1]})
+    return allowed[-1]
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``bench`` to the app."""
+    app.command("bench")(bench)

@@ -1,0 +1,79 @@
+"""``monsterlair render``: a PNG picture of a Push a Monster position (for docs and debugging).
+
+The position is a saved record (``monsterlair render game.json --to 12``), or a new game from a seed with
+optional actions played on it (``monsterlair render --seed 7 --players 3 --play "push A; push C"``).
+With ``--trail``, the motion of the last push or nudge is drawn over the picture.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from monsterlair.cli.common import fail, load_game, parse_options
+
+GAME_ID = "push-a-monster"
+
+
+def render(
+    record: Annotated[Path | None, typer.Argument(help="A saved record (JSON) of a Push a Monster game.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-O", help="The PNG file to write.")] = Path("push-a-monster.png"),
+    to: Annotated[int | None, typer.Option(help="Show the position after this many actions of the record.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of a new game (without a record).")] = 0,
+    players: Annotated[int, typer.Option(help="Players of a new game (without a record).")] = 2,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")] = None,
+    play: Annotated[str, typer.Option(help="Actions to play first, separated by ';'.")] = "",
+    seat: Annotated[int | None, typer.Option(help="The seat whose view is drawn (default: spectator).")] = None,
+    scale: Annotated[float, typer.Option(help="Pixels per decimetre.", min=40, max=2000)] = 220.0,
+    trail: Annotated[bool, typer.Option(help="Draw the motion of the last push or nudge.")] = False,
+) -> None:
+    """Write a PNG picture of a Push a Monster position."""
+    from monsterlair.core import BadOptions, BadRecord, MonsterLairError
+
+    game = load_game(GAME_ID)
+    try:
+        from monsterlair.games.push_a_monster.render import write_png
+    except ImportError:  # pragma: no cover - Pillow comes with the physics extra, like pymunk
+        fail("Pictures need Pillow: pip install 'monsterlair[physics]'.")
+    events: list[Any] = []
+    if record is not None:
+        try:
+            data = json.loads(record.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            fail(f"Cannot read the record {record}: {exc}")
+        if not isinstance(data, dict) or data.get("game") != GAME_ID:
+            fail(f"{record} is not a record of {GAME_ID}; only its positions can be drawn.")
+        try:
+            state = game.replay(data, to)
+        except BadRecord as exc:
+            fail(str(exc))
+        if trail and state.history:
+            before = game.replay(data, len(state.history) - 1)
+            events = before.apply(state.history[-1])
+    else:
+        try:
+            state = game.new(players, seed, parse_options(option, game=game))
+        except BadOptions as exc:
+            fail(str(exc))
+        for text in (t.strip() for t in play.split(";")):
+            if not text:
+                continue
+            try:
+                events = state.apply(state.parse_action(text))
+            except MonsterLairError as exc:
+                fail(f"Cannot play {text!r}: {exc}")
+    if seat is not None and not 0 <= seat < state.players:
+        fail(f"Seat {seat} does not exist; this game has seats 0 to {state.players - 1}.")
+    frames = None
+    if trail:
+        frames = next((e.data.get("frames") for e in reversed(events) if e.type in ("push", "nudge")), None)
+    path = write_png(state.view(seat), out, scale=scale, frames=frames)
+    typer.echo(f"Wrote {path} (after {len(state.history)} actions).")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``render`` to the app."""
+    app.command("render")(render)

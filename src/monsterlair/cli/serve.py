@@ -1,0 +1,116 @@
+"""``monsterlair serve``: the online platform (FastAPI + uvicorn), SQLite by default.
+
+Settings come from ``MONSTERLAIR_*`` environment variables (see ``server/config.py``); the flags here
+override them. The address is printed once the server is listening.
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from monsterlair.cli.common import fail
+
+GC_THRESHOLDS = (20_000, 50, 100)
+"""Young-generation size and collection ratios for the server process (CPython's defaults: 700, 10, 10)."""
+
+
+def _redact(url: str) -> str:
+    """The database URL without a password, for printing."""
+    if "@" not in url or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    creds, host = rest.rsplit("@", 1)
+    user = creds.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}" if ":" in creds else url
+
+
+def serve(
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on (default 8000).")] = None,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy async URL, e.g. postgresql+asyncpg://user@localhost/db "
+            "(default: SQLite in the data folder). Env: MONSTERLAIR_DATABASE_URL.",
+        ),
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Folder for the SQLite database and the secret key. Env: MONSTERLAIR_DATA_DIR.")
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="Seconds a bot waits before moving, so people can follow (default 0.8).")
+    ] = None,
+    bot_processes: Annotated[
+        bool, typer.Option(help="Run bots in worker processes (for many strong bots); default: threads.")
+    ] = False,
+    access_log: Annotated[bool, typer.Option(help="Log every HTTP request.")] = False,
+) -> None:
+    """Run the web platform: lobby, live tables over WebSocket, replays."""
+    try:
+        import uvicorn
+
+        from monsterlair.server.app import create_app
+        from monsterlair.server.config import Settings
+    except ImportError as exc:
+        fail(f"The server needs the 'server' extra: pip install 'monsterlair[server]' ({exc}).")
+    overrides: dict[str, Any] = {}
+    for key, value in (
+        ("host", host),
+        ("port", port),
+        ("database_url", database_url),
+        ("data_dir", data_dir),
+        ("bot_delay", bot_delay),
+        ("bot_processes", bot_processes or None),
+    ):
+        if value is not None:
+            overrides[key] = value
+    try:
+        settings = Settings(**overrides)
+        url = settings.database()
+    except (ValueError, OSError) as exc:
+        fail(f"Bad server settings: {exc}")
+    app = create_app(settings)
+    shown = "127.0.0.1" if settings.host in ("0.0.0.0", "::") else settings.host
+    if ":" in shown:
+        shown = f"[{shown}]"
+
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        access_log=access_log,
+        ws_max_size=max(settings.ws_max_bytes * 4, 65_536),
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+
+    original_startup = server.startup
+
+    async def startup(sockets: Any = None) -> None:
+        await original_startup(sockets=sockets)
+        if server.started:
+            typer.echo(f"Monster Lair is running at http://{shown}:{settings.port}  (database: {_redact(url)})")
+            typer.echo("Press Ctrl+C to stop.")
+
+    server.startup = startup  # type: ignore[method-assign]
+    # Everything imported so far lives as long as the process: keep it out of the cyclic collector's
+    # full scans, and scan less often (the hot path makes acyclic garbage that reference counting frees).
+    # Under load the default thresholds paused the event loop for up to ~350 ms several times a minute;
+    # see docs/performance.md.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    server.run()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the command."""
+    app.command("serve")(serve)

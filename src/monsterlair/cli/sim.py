@@ -1,0 +1,335 @@
+"""``monsterlair sim GAME``: many games between bots, a balance report, tournaments; local processes or Ray.
+
+Seats rotate so every bot plays every seat (and every deal from every seat) equally often; the summary
+gives each bot's win rate with a 95 % Wilson interval, the first seat's win rate, game lengths, draws,
+games every seat lost and games cut by safety caps. ``--report DIR`` also writes an HTML report with
+plots (``monsterlair.sim.report``); ``--tournament a,b,c`` plays a round robin and rates the bots.
+Results are appended to a JSON-lines file as they come (``--out``, or ``DIR/results.jsonl`` with
+``--report``), and a run started again on the same file plays only the games it lacks. The same seed
+gives the same games whatever the backend or worker count (for bots with an iteration budget; a time
+budget depends on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from monsterlair.cli.common import err_console, fail, load_game, parse_options
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from monsterlair.core import Game
+    from monsterlair.sim.local import Backend
+    from monsterlair.sim.runner import GameTask
+    from monsterlair.sim.store import ResultLog
+
+RESULTS_FILE = "results.jsonl"
+"""The results file inside a ``--report`` directory when no ``--out`` is given."""
+
+
+def sim(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. monster-smash.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    bots: Annotated[str, typer.Option(help="Comma-separated bot specs, one per seat of the lineup.")] = "greedy,random",
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Seats (default: one per bot, at least 2, as the game allows)."),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Processes, or CPUs of a private Ray (default: every core).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole batch.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option, name=value.")] = None,
+    mode: Annotated[str | None, typer.Option(help="Sets the game's 'mode' option.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
+    out: Annotated[
+        Path | None, typer.Option(help="Append one JSON line per game to this file; resume from what it holds.")
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option(help="Write an HTML balance report (and results.jsonl) into this directory.")
+    ] = None,
+    tournament: Annotated[
+        str | None, typer.Option(help="Round robin between these bots (comma-separated specs); rates them.")
+    ] = None,
+    games_per_pair: Annotated[int, typer.Option(help="Games per pair of bots in a tournament.")] = 100,
+    backend: Annotated[str, typer.Option(help="Where games run: 'local' processes or 'ray'.")] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(help="Join this Ray cluster (implies --backend ray); default: a private instance.")
+    ] = None,
+    chunk_size: Annotated[int | None, typer.Option(help="Games per task (default: about 8 tasks per worker).")] = None,
+) -> None:
+    """Simulate many games between bots and report win rates, seat advantage and game length."""
+    from monsterlair.core import BadOptions
+    from monsterlair.sim import plan, plan_tournament, summarize
+    from monsterlair.sim.runner import block_size, pair_seatings
+
+    game = load_game(game_id)
+    options = parse_options(option, mode, game)
+    specs = _specs(tournament if tournament is not None else bots, "--tournament" if tournament else "--bots")
+    if workers is not None and workers < 1:
+        fail("--workers must be at least 1.")
+    if chunk_size is not None and chunk_size < 1:
+        fail("--chunk-size must be at least 1.")
+    if ray_address is not None:
+        backend = "ray"
+    if backend not in ("local", "ray"):
+        fail(f"--backend is 'local' or 'ray', not {backend!r}.")
+    n = players if players is not None else _default_players(game, options, max(2, len(specs)))
+    try:
+        game.new(n, seed, options)  # checks players and options once, before any worker starts
+        resolved = dict(game.options.resolve(options))
+        if tournament is not None:
+            tasks = plan_tournament(game.id, specs, games_per_pair, players=n, seed=seed, options=resolved)
+            balanced = games_per_pair % len(pair_seatings(specs[0], specs[1], n)) == 0
+        else:
+            tasks = plan(game.id, specs, games, players=n, seed=seed, options=resolved)
+            balanced = games % block_size(specs, n) == 0
+    except BadOptions as exc:
+        fail(str(exc))
+    log_path = out if out is not None else (report / RESULTS_FILE if report is not None else None)
+    log, known = _open_log(log_path, tasks)
+    todo = [t for t in tasks if t.index not in known]
+    runner = _backend(backend, workers, ray_address, chunk_size)
+    console = err_console()
+    if known:
+        console.print(f"Resuming: {len(known)} of {len(tasks)} games are already in {log_path}.")
+    started = time.perf_counter()
+    try:
+        fresh = _run_with_progress(runner, todo, console, log, quiet=False)
+        described = runner.describe()
+    except BadOptions as exc:
+        fail(str(exc))
+    finally:
+        runner.close()
+        if log is not None:
+            log.close()
+    elapsed = time.perf_counter() - started
+    results = sorted([*known.values(), *fresh], key=lambda r: int(r["index"]))
+    summary = summarize(results, n)
+    summary.update(
+        game=game.id,
+        players=n,
+        lineup=[specs[i % len(specs)] for i in range(n)] if tournament is None else None,
+        tournament=specs if tournament is not None else None,
+        games_per_pair=games_per_pair if tournament is not None else None,
+        seed=seed,
+        options=resolved,
+        backend=described,
+        workers=described.get("workers"),
+        seconds=round(elapsed, 3),
+        resumed=len(known),
+        balanced=balanced,
+    )
+    rated = _ratings(results, specs, seed) if tournament is not None else None
+    if report is not None:
+        _write_report(report, summary, results, rated)
+    if as_json:
+        typer.echo(json.dumps({**summary, "ratings": rated} if rated is not None else summary, indent=1))
+    else:
+        _print_summary(summary, rated)
+    if summary["failed"]:
+        raise typer.Exit(1)
+
+
+def _specs(text: str, flag: str) -> list[str]:
+    from monsterlair import bots as bot_registry
+
+    try:
+        specs = bot_registry.split_specs(text)
+    except ValueError as exc:
+        fail(str(exc))
+    if any(not s for s in specs):
+        fail(f"{flag} has an empty entry; write for example {flag} greedy,random.")
+    for spec in specs:
+        try:
+            bot_registry.from_spec(spec)
+        except ValueError as exc:
+            fail(str(exc))
+    return specs
+
+
+def _default_players(game: Game, options: dict[str, str], wanted: int) -> int:
+    """The smallest player count the game accepts with these options from ``wanted`` up (else ``wanted``)."""
+    from monsterlair.testing.conformance import player_counts
+
+    try:
+        counts = player_counts(game, options)
+    except AssertionError:
+        return wanted  # no count works: game.new() will say why
+    return next((c for c in counts if c >= wanted), wanted)
+
+
+def _open_log(path: Path | None, tasks: list[GameTask]) -> tuple[ResultLog | None, dict[int, dict[str, Any]]]:
+    from monsterlair.core import BadOptions
+    from monsterlair.sim.store import ResultLog
+
+    if path is None:
+        return None, {}
+    log = ResultLog(path)
+    try:
+        return log, log.load(tasks)
+    except BadOptions as exc:
+        fail(str(exc))
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}.")
+
+
+def _backend(name: str, workers: int | None, address: str | None, chunk_size: int | None) -> Backend:
+    from monsterlair.sim import LocalBackend
+
+    if name == "ray":
+        from monsterlair.sim.ray_backend import RayBackend
+
+        return RayBackend(workers, address=address, chunk_size=chunk_size)
+    return LocalBackend(workers, chunk_size=chunk_size)
+
+
+def _ratings(results: list[dict[str, Any]], specs: list[str], seed: int) -> dict[str, Any] | None:
+    from monsterlair.sim.ratings import ratings
+
+    try:
+        return ratings(results, specs, seed=seed)
+    except ValueError as exc:
+        err_console().print(f"[yellow]No ratings: {exc}")
+        return None
+
+
+def _write_report(directory: Path, summary: dict[str, Any], results: list[dict[str, Any]], rated: Any) -> None:
+    try:
+        from monsterlair.sim.report import write_report
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        fail(f"The report needs matplotlib (pip install 'monsterlair[sim]'): {exc}.")
+    try:
+        page = write_report(directory, summary, results, rated)
+    except OSError as exc:
+        fail(f"Cannot write the report into {directory}: {exc.strerror or exc}.")
+    err_console().print(f"Report: {page}")
+
+
+def _run_with_progress(
+    backend: Backend, tasks: list[GameTask], console: Console, log: ResultLog | None, *, quiet: bool
+) -> list[dict[str, Any]]:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    progress = Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=quiet,
+    )
+    bar = progress.add_task("games", total=len(tasks))
+    done_count = 0
+
+    def heard(done: list[dict[str, Any]]) -> None:
+        nonlocal done_count
+        if log is not None:
+            log.append(done)
+        done_count += len(done)
+        progress.advance(bar, len(done))
+
+    with progress:
+        try:
+            return list(backend.run(tasks, heard))
+        except KeyboardInterrupt:
+            progress.stop()
+            where = (
+                f"the {done_count} games finished are in {log.path}: run the same command again to resume"
+                if log is not None
+                else "no report (give --out FILE or --report DIR to keep results and resume)"
+            )
+            fail(f"Interrupted; {where}.", 130)
+        except OSError as exc:
+            progress.stop()
+            fail(f"Cannot write the results: {exc.strerror or exc}.")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def _ci(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{_pct(lo).strip()} – {_pct(hi).strip()}"
+
+
+def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    who = summary["tournament"] or summary["lineup"]
+    console.print(
+        f"[bold]{escape(summary['game'])}[/bold]: {summary['finished']} games, {summary['players']} players, "
+        f"{'tournament' if summary['tournament'] else 'lineup'} {escape(', '.join(who))}, seed {summary['seed']}, "
+        f"{summary['backend']['backend']} backend, {summary['workers']} workers, {summary['seconds']:.1f} s"
+    )
+    table = Table(title="Win rate per bot (a shared victory counts as a win)")
+    for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean payoff"):
+        table.add_column(column, justify="right" if column != "bot" else "left")
+    for spec, e in summary["bots"].items():
+        table.add_row(escape(spec), str(e["n"]), f"{e['wins']:g}", _pct(e["rate"]), _ci(e), f"{e['mean_payoff']:.3f}")
+    console.print(table)
+    seats = Table(title=f"Win rate per seat (fair share {_pct(summary['fair_share']).strip()})")
+    for column in ("seat", "wins", "win rate", "95% CI"):
+        seats.add_column(column, justify="right")
+    for s, e in enumerate(summary["seats"]):
+        seats.add_row(str(s), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
+    console.print(seats)
+    first, mover = summary["first_seat"], summary["first_mover"]
+    console.print(f"First-seat advantage: seat 0 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
+    if mover["n"]:
+        console.print(f"The seat that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
+    length = Table(title="Game length")
+    for column in ("", "mean", "median", "p90"):
+        length.add_column(column, justify="right")
+    for key in ("decisions", "turns"):
+        d = summary["length"][key]
+        length.add_row(key, f"{d['mean']:.1f}", f"{d['median']:g}", f"{d['p90']:.1f}")
+    console.print(length)
+    console.print(
+        f"Draws: {summary['draws']}. Lost by every seat: {summary['lost']}. Cut by a safety cap: {summary['capped']}. "
+        f"Endings: {', '.join(f'{k} {v}' for k, v in summary['terminations'].items()) or 'none'}."
+    )
+    if summary["factors"]:
+        console.print(f"Per-seat factors recorded: {', '.join(summary['factors'])} (see the --report for win rates).")
+    if rated is not None:
+        ratings = Table(title="Tournament ratings (Bradley–Terry, Elo scale, mean 0; 95% bootstrap CI)")
+        for column in ("bot", "rating", "95% CI", "games", "mean score"):
+            ratings.add_column(column, justify="right" if column != "bot" else "left")
+        for spec, e in sorted(rated["bots"].items(), key=lambda kv: -kv[1]["rating"]):
+            lo, hi = e["ci95"]
+            ratings.add_row(
+                escape(spec), f"{e['rating']:.0f}", f"{lo:.0f} – {hi:.0f}", str(e["games"]), f"{e['score']:.3f}"
+            )
+        console.print(ratings)
+    if not summary["balanced"]:
+        console.print(
+            "[yellow]The game count is not a multiple of the block of seatings: seats are not exactly balanced."
+        )
+    if summary["failed"]:
+        console.print(f"[red]{summary['failed']} games failed:[/red]")
+        for e in summary["errors"]:
+            console.print(f"  game {e['index']} (seed {e['seed']}): {escape(e['error'])}", markup=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``sim`` to the app."""
+    app.command("sim")(sim)

@@ -1,0 +1,391 @@
+"""Monster Club's effect interpreter: scores, conflicts, destruction, and the card-effect vocabulary.
+
+Card effects are data (:class:`cards.Effect`); this module is the only code that gives them meaning:
+
+* ``score`` (trigger ``conflict``): a score modifier, read while a conflict is scored (MC-7.4);
+* ``destroy`` a monster (its whole stack) or the top power card of a stack, on a board scope (MC-8.6);
+* ``return`` a card from a grave scope to its owner's hand, or a monster to a free space of your board;
+* ``move`` a stack on a board scope one space into a free space;
+* ``flip`` a face-down monster face up, or a face-up stack face down;
+* ``draw`` and ``discard`` (at random) for you or your opponent.
+
+Targeted effects (destroy, return, move, flip) list their candidate targets as actions for the effect's
+player, who picks one or ``skip``s (MC-8.5). Candidates depend only on public information (face-up cards,
+counts, graves), so showing them to everyone never leaks a hidden card.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING
+
+from monsterlair.core import Event
+from monsterlair.games.monster_club.actions import (
+    LEFT,
+    RIGHT,
+    T_GRAVE,
+    T_GRAVE_ACT,
+    T_GRAVE_TO,
+    T_GRAVE_TO_ACT,
+    T_MOVE,
+    T_MOVE_ACT,
+    T_STACK,
+    T_STACK_ACT,
+    Action,
+)
+from monsterlair.games.monster_club.board import CODE_CARD, CODE_ID, CODE_MONSTER, Stack
+from monsterlair.games.monster_club.cards import BEATS, OPPONENT, YOUR, Effect
+from monsterlair.games.monster_club.spec import MAX_HAND, SPACES
+
+if TYPE_CHECKING:
+    from monsterlair.games.monster_club.state import ClubState
+
+Trigger = tuple[int, int, Effect]
+"""A queued effect: (its player's seat, the card's code, the effect)."""
+
+
+# ------------------------------------------------------------------------------------------- scores
+def _modifier(state: ClubState, e: Effect, side: int, holder: Stack, attacking: bool, other: Stack | None) -> int:
+    """The value of one ``score`` effect held by ``holder`` (on ``side``), whose stack is ``attacking`` or not."""
+    cond = e.cond
+    if (cond == "attacking" and not attacking) or (cond == "defending" and attacking):
+        return 0
+    if e.vs >= 0 and (other is None or CODE_CARD[other.m].type != e.vs):
+        return 0
+    per = e.per
+    if not per:
+        return e.amount
+    if per == "power":
+        n = sum(holder.pup)
+    elif per == "grave_monster":
+        n = sum(1 for c in state.graves[side] if CODE_MONSTER[c])
+    else:  # adjacent: the other monsters on the holder's board
+        n = sum(1 for st in state.board[side] if st is not None and st is not holder)
+    return e.amount * n
+
+
+def conflict_score(state: ClubState, side: int, space: int, attacking: bool) -> int:
+    """The score of the stack on ``side`` at ``space`` in a conflict (MC-7.4).
+
+    The monster's printed score, plus every addition (face-up power calculations on the stack, face-up
+    ``score`` effects of the stack, the conflicting stack's ``opp`` calculations and its ``score`` effects
+    aimed at this stack), then times every face-up multiplier; never below 0. Face-down cards add nothing.
+    """
+    st = state.board[side][space]
+    assert st is not None
+    other = state.board[1 - side][space]
+    card = CODE_CARD[st.m]
+    total = card.score
+    mul = 1
+    if st.mup:
+        for e in card.mods:
+            if e.side == "self":
+                total += _modifier(state, e, side, st, attacking, other)
+    for code, up in zip(st.p, st.pup, strict=True):
+        if up:
+            c = CODE_CARD[code]
+            total += c.add
+            mul *= c.mul
+            for e in c.mods:
+                if e.side == "self":
+                    total += _modifier(state, e, side, st, attacking, other)
+    if other is not None:
+        ocard = CODE_CARD[other.m]
+        if other.mup:
+            for e in ocard.mods:
+                if e.side == "opponent":
+                    total += _modifier(state, e, 1 - side, other, not attacking, st)
+        for code, up in zip(other.p, other.pup, strict=True):
+            if up:
+                c = CODE_CARD[code]
+                total += c.opp
+                for e in c.mods:
+                    if e.side == "opponent":
+                        total += _modifier(state, e, 1 - side, other, not attacking, st)
+    return max(0, total) * mul
+
+
+def shown_score(st: Stack) -> int | None:
+    """The score a face-up stack shows outside a conflict (printed score and face-up calculations only)."""
+    if not st.mup:
+        return None
+    total = CODE_CARD[st.m].score
+    mul = 1
+    for code, up in zip(st.p, st.pup, strict=True):
+        if up:
+            c = CODE_CARD[code]
+            total += c.add
+            mul *= c.mul
+    return max(0, total) * mul
+
+
+# ------------------------------------------------------------------------------------------- destruction
+def destroy_stack(state: ClubState, side: int, space: int, ev: list[Event], cause: str) -> None:
+    """Send the stack at (``side``, ``space``) to the graves (each card to its owner's, MC-10.1).
+
+    The monster counts one destroy for ``side``'s opponent (MC-11.1); the face-up cards' ``destroyed``
+    effects are queued for ``side`` (MC-8.4).
+    """
+    st = state.board[side][space]
+    assert st is not None
+    state.board[side][space] = None
+    graves = state.graves
+    graves[st.m & 1].append(st.m)
+    for code in st.p:
+        graves[code & 1].append(code)
+    state.destroys[1 - side] += 1
+    ev.append(
+        Event("destroyed", {"seat": side, "space": space + 1, "cards": [CODE_ID[c] for c in st.cards()], "by": cause})
+    )
+    queue = state.queue
+    if st.mup:
+        for e in CODE_CARD[st.m].on_destroyed:
+            queue.append((side, st.m, e))
+    for code, up in zip(st.p, st.pup, strict=True):
+        if up:
+            for e in CODE_CARD[code].on_destroyed:
+                queue.append((side, code, e))
+
+
+def _remove_power(state: ClubState, side: int, st: Stack, index: int) -> int:
+    """Destroy one power card of a stack on ``side``; a face-up one's "when destroyed" effects are queued."""
+    code = st.p.pop(index)
+    st.pknown.pop(index)
+    if st.pup.pop(index):
+        for e in CODE_CARD[code].on_destroyed:
+            state.queue.append((side, code, e))
+    state.graves[code & 1].append(code)
+    return code
+
+
+def _top_face_up(st: Stack) -> int:
+    for i in range(len(st.p) - 1, -1, -1):
+        if st.pup[i]:
+            return i
+    return -1
+
+
+def _clash(state: ClubState, side: int, st: Stack, other: Stack, ev: list[Event]) -> None:
+    """Each face-up clash card of ``st`` clashes with the top face-up power of ``other`` (MC-7.6)."""
+    for code in [c for c, up in zip(st.p, st.pup, strict=True) if up and CODE_CARD[c].clash]:
+        if code not in st.p:
+            continue
+        j = _top_face_up(other)
+        if j < 0:
+            return
+        ocode = other.p[j]
+        mine, theirs = CODE_CARD[code].type, CODE_CARD[ocode].type
+        lose_theirs = mine == theirs or BEATS[mine] == theirs
+        lose_mine = mine == theirs or BEATS[theirs] == mine
+        lost = []
+        if lose_theirs:
+            lost.append(CODE_ID[_remove_power(state, 1 - side, other, j)])
+        if lose_mine:
+            lost.append(CODE_ID[_remove_power(state, side, st, st.p.index(code))])
+        ev.append(Event("clash", {"seat": side, "card": CODE_ID[code], "against": CODE_ID[ocode], "destroyed": lost}))
+
+
+def resolve_conflict(state: ClubState, p: int, s: int, ev: list[Event]) -> None:
+    """Seat ``p``'s stack at space ``s`` attacks the conflicting stack (MC-7)."""
+    q = 1 - p
+    a = state.board[p][s]
+    d = state.board[q][s]
+    assert a is not None and d is not None
+    for side, st in ((p, a), (q, d)):
+        if not st.mup:
+            st.mup = True
+            st.mknown = True
+            ev.append(Event("revealed", {"seat": side, "space": s + 1, "card": CODE_ID[st.m]}))
+    for i, code in enumerate(d.p):
+        if not d.pup[i] and CODE_CARD[code].trap:
+            d.pup[i] = True
+            d.pknown[i] = True
+            ev.append(Event("trap", {"seat": q, "space": s + 1, "card": CODE_ID[code]}))
+    _clash(state, p, a, d, ev)
+    _clash(state, q, d, a, ev)
+    sa = conflict_score(state, p, s, True)
+    sd = conflict_score(state, q, s, False)
+    ca, cd = CODE_CARD[a.m], CODE_CARD[d.m]
+    if sa > sd:
+        losers: tuple[int, ...] = (q,)
+        reason = "score"
+    elif sd > sa:
+        losers = (p,)
+        reason = "score"
+    elif ca.sturdy != cd.sturdy:
+        losers = (q,) if ca.sturdy else (p,)
+        reason = "sturdy"
+    elif ca.type == cd.type:
+        losers = (p, q)
+        reason = "same type"
+    else:
+        losers = (q,) if BEATS[ca.type] == cd.type else (p,)
+        reason = "type"
+    a.attacked = True
+    scores = [0, 0]
+    scores[p], scores[q] = sa, sd
+    ev.append(
+        Event(
+            "conflict",
+            {"attacker": p, "space": s + 1, "scores": scores, "losers": list(losers), "decided_by": reason},
+        )
+    )
+    survivor = a if losers == (q,) else d if losers == (p,) else None
+    winner_side = p if losers == (q,) else q
+    for side in losers:
+        destroy_stack(state, side, s, ev, "conflict")
+    if survivor is not None:
+        queue = state.queue
+        for e in CODE_CARD[survivor.m].on_win:
+            queue.append((winner_side, survivor.m, e))
+        for code, up in zip(survivor.p, survivor.pup, strict=True):
+            if up:
+                for e in CODE_CARD[code].on_win:
+                    queue.append((winner_side, code, e))
+
+
+# ------------------------------------------------------------------------------------------- targets
+def _sides(seat: int, scope: int) -> tuple[tuple[int, int], ...]:
+    """(relative side, absolute seat) pairs of a scope, own side first."""
+    if scope == YOUR:
+        return ((0, seat),)
+    if scope == OPPONENT:
+        return ((1, 1 - seat),)
+    return ((0, seat), (1, 1 - seat))
+
+
+def _shielded(st: Stack, rel: int) -> bool:
+    """An immune face-up monster's stack cannot be targeted by the other player's effects (MC-8.7)."""
+    return rel == 1 and st.mup and CODE_CARD[st.m].immune
+
+
+def candidates(state: ClubState, seat: int, e: Effect) -> list[Action]:
+    """The targets of a targeted effect, as actions, in a fixed order (own side first, spaces ascending)."""
+    out: list[Action] = []
+    op = e.op
+    board = state.board
+    if op == "return":
+        if e.to == "hand":
+            if len(state.hands[seat]) >= MAX_HAND:
+                return out
+            want_monster = e.what == "monster"
+            seen: set[int] = set()
+            for pos, code in enumerate(state.graves[seat]):
+                if code in seen or (e.what != "any" and CODE_MONSTER[code] != want_monster):
+                    continue
+                seen.add(code)
+                out.append(T_GRAVE_ACT[0][pos])
+            return out
+        free = [s for s in range(SPACES) if board[seat][s] is None]
+        if not free:
+            return out
+        for rel, grave_seat in _sides(seat, e.grave):
+            seen = set()
+            for pos, code in enumerate(state.graves[grave_seat]):
+                if code in seen or not CODE_MONSTER[code]:
+                    continue
+                seen.add(code)
+                for s in free:
+                    out.append(T_GRAVE_TO_ACT[rel][pos][s])
+        return out
+    for rel, side in _sides(seat, e.board):
+        row = board[side]
+        for s in range(SPACES):
+            st = row[s]
+            if st is None or _shielded(st, rel):
+                continue
+            if op == "destroy":
+                if e.what == "power":
+                    if st.p:
+                        out.append(T_STACK_ACT[rel][s])
+                elif e.max_score < 0 or (st.mup and CODE_CARD[st.m].score <= e.max_score):
+                    out.append(T_STACK_ACT[rel][s])
+            elif op == "move":
+                if s > 0 and row[s - 1] is None:
+                    out.append(T_MOVE_ACT[rel][s][LEFT])
+                if s < SPACES - 1 and row[s + 1] is None:
+                    out.append(T_MOVE_ACT[rel][s][RIGHT])
+            elif op == "flip":
+                if st.mup == (e.dir == "down"):
+                    out.append(T_STACK_ACT[rel][s])
+    return out
+
+
+def resolve_target(state: ClubState, seat: int, code: int, e: Effect, action: Action, ev: list[Event]) -> None:
+    """Carry out a targeted effect on the chosen target (an action from :func:`candidates`)."""
+    kind = action.kind
+    card = CODE_ID[code]
+    if kind == T_GRAVE:  # return to hand (only from your own grave)
+        got = state.graves[seat].pop(action.pos)
+        insort(state.hands[seat], got)
+        ev.append(Event("returned", {"seat": seat, "card": CODE_ID[got], "from": seat, "to": "hand", "by": card}))
+        return
+    if kind == T_GRAVE_TO:
+        grave_seat = seat if action.side == 0 else 1 - seat
+        got = state.graves[grave_seat].pop(action.pos)
+        state.board[seat][action.dest] = Stack(got, True)
+        ev.append(
+            Event(
+                "returned",
+                {"seat": seat, "card": CODE_ID[got], "from": grave_seat, "to": "board", "space": action.dest + 1},
+            )
+        )
+        return
+    side = seat if action.side == 0 else 1 - seat
+    s = action.space
+    row = state.board[side]
+    st = row[s]
+    assert st is not None
+    if kind == T_MOVE:
+        dest = s - 1 if action.dir == LEFT else s + 1
+        row[dest] = st
+        row[s] = None
+        ev.append(Event("moved", {"seat": side, "from": s + 1, "to": dest + 1, "by": card}))
+        return
+    assert kind == T_STACK
+    if e.op == "destroy":
+        if e.what == "power":
+            lost = _remove_power(state, side, st, len(st.p) - 1)
+            ev.append(Event("destroyed", {"seat": side, "space": s + 1, "cards": [CODE_ID[lost]], "by": card}))
+        else:
+            destroy_stack(state, side, s, ev, card)
+        return
+    if e.dir == "up":
+        st.mup = True
+        st.mknown = True
+        ev.append(Event("flipped", {"seat": side, "space": s + 1, "card": CODE_ID[st.m], "up": True, "by": card}))
+        return
+    st.mup = False
+    st.mknown = True
+    for i, up in enumerate(st.pup):
+        if up:
+            st.pup[i] = False
+            st.pknown[i] = True
+    ev.append(Event("flipped", {"seat": side, "space": s + 1, "up": False, "by": card}))
+
+
+def resolve_untargeted(state: ClubState, seat: int, code: int, e: Effect, ev: list[Event]) -> None:
+    """Carry out an effect without a target: ``draw`` or ``discard`` (MC-8.6)."""
+    who = seat if e.who == "you" else 1 - seat
+    if e.op == "draw":
+        state.draw(who, e.n, ev, CODE_ID[code])
+        return
+    hand = state.hands[who]
+    lost = []
+    for _ in range(min(e.n, len(hand))):
+        got = hand.pop(state.rng.below(len(hand)))
+        state.graves[got & 1].append(got)
+        lost.append(CODE_ID[got])
+    ev.append(Event("discarded", {"seat": who, "cards": lost, "by": CODE_ID[code]}))
+
+
+__all__ = [
+    "Trigger",
+    "candidates",
+    "conflict_score",
+    "destroy_stack",
+    "resolve_conflict",
+    "resolve_target",
+    "resolve_untargeted",
+    "shown_score",
+]

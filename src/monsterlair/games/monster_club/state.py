@@ -1,0 +1,497 @@
+"""Monster Club's state: the turn flow, the legal actions and their effects.
+
+Phases (MC-2): ``PLAY`` (the player to move plays, stacks, moves and flips), ``ATTACK`` (after the first
+attack only attacks or ``end``), ``REVEAL`` (the opponent of a player who showed a hand without monsters
+may destroy one of its cards, MC-6.2), ``TARGET`` (a card effect's player picks its target, MC-8.5) and
+``OVER``. Each phase has its own legal-action builder and the actions its own handler (a dispatch on the
+action kind), so the flow reads as a table rather than nested conditions.
+
+Speed: the legal actions are built once per decision and cached until the next change (so the checked
+``apply`` costs one membership test on interned actions), hands are sorted code lists, and ``clone``
+copies lists and :class:`board.Stack` objects by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from monsterlair.core import Event, GameOver, IllegalAction, Result, Rng, State
+from monsterlair.core.options import OptionValue
+from monsterlair.games.monster_club import effects, turns
+from monsterlair.games.monster_club.actions import (
+    ATTACK,
+    ATTACK_ACT,
+    ATTACK_TABLE,
+    DESTROY,
+    DESTROY_ACT,
+    END,
+    END_ACT,
+    FLIP,
+    FLIP_TABLE,
+    LEFT,
+    MOVE,
+    MOVE_TABLE,
+    PLAY,
+    PLAY_TABLE,
+    SKIP,
+    SPARE,
+    SPARE_ACT,
+    STACK,
+    STACK_TABLE,
+    Action,
+)
+from monsterlair.games.monster_club.board import CODE_CARD, CODE_ID, CODE_LIMIT, CODE_MONSTER, Stack, code_of
+from monsterlair.games.monster_club.cards import Effect
+from monsterlair.games.monster_club.decks import build_deck, deck_label
+from monsterlair.games.monster_club.spec import SPACES, TURN_ACTION_CAP
+from monsterlair.games.monster_club.turns import (
+    NO_ACTIONS,
+    P_ATTACK,
+    P_OVER,
+    P_PLAY,
+    P_REVEAL,
+    P_TARGET,
+    PHASE_NAMES,
+)
+
+if TYPE_CHECKING:
+    from monsterlair.core.game import Game
+
+_NO_ACTIONS = NO_ACTIONS
+
+
+class ClubState(State):
+    """One position of a Monster Club game (see the module docstring for the phases)."""
+
+    __slots__ = (
+        "game",
+        "players",
+        "seed",
+        "options",
+        "history",
+        "rng",
+        "deck_lists",
+        "deck_labels",
+        "hands",
+        "decks",
+        "graves",
+        "board",
+        "destroys",
+        "active",
+        "first",
+        "phase",
+        "turn",
+        "stall",
+        "turn_destroys",
+        "turn_actions",
+        "queue",
+        "choice",
+        "choice_acts",
+        "ret_phase",
+        "revealed",
+        "_to_move",
+        "_result",
+        "_legal",
+        "target",
+        "reveal_penalty",
+        "stall_turns",
+        "max_turns",
+        "stuck_redraw",
+        "first_round_attacks",
+    )
+
+    game: Game
+    players: int
+    seed: int
+    options: Mapping[str, OptionValue]
+    history: list[Action]
+    rng: Rng
+    deck_lists: tuple[tuple[int, ...], tuple[int, ...]]
+    deck_labels: tuple[str, str]
+    hands: list[list[int]]
+    decks: list[list[int]]
+    graves: list[list[int]]
+    board: list[list[Stack | None]]
+    destroys: list[int]
+    active: int
+    first: int
+    phase: int
+    turn: int
+    stall: int
+    turn_destroys: int
+    turn_actions: int
+    queue: list[effects.Trigger]
+    choice: effects.Trigger | None
+    choice_acts: tuple[Action, ...]
+    ret_phase: int
+    revealed: tuple[int, ...]
+    _to_move: int | None
+    _result: Result | None
+    _legal: tuple[Action, ...] | None
+    target: int
+    reveal_penalty: bool
+    stall_turns: int
+    max_turns: int
+    stuck_redraw: bool
+    first_round_attacks: bool
+
+    # ------------------------------------------------------------------------------------ set-up
+    @classmethod
+    def start(cls, game: Game, seed: int, options: Mapping[str, OptionValue]) -> ClubState:
+        """A new game: decks built and shuffled, the first player chosen, and the first turn begun (MC-1)."""
+        s = cls.__new__(cls)
+        s.game = game
+        s.players = 2
+        s.seed = seed
+        s.options = dict(options)
+        s.history = []
+        s.rng = Rng(seed)
+        lists = []
+        for seat in (0, 1):
+            cards = build_deck(str(options[f"deck{seat}"]), s.rng)
+            lists.append(tuple(code_of(i, seat) for i in cards))
+        s.deck_lists = (lists[0], lists[1])
+        s.deck_labels = (deck_label(str(options["deck0"])), deck_label(str(options["deck1"])))
+        s.decks = [list(lists[0]), list(lists[1])]
+        s.rng.shuffle(s.decks[0])
+        s.rng.shuffle(s.decks[1])
+        s.hands = [[], []]
+        s.graves = [[], []]
+        s.board = [[None] * SPACES, [None] * SPACES]
+        s.destroys = [0, 0]
+        first = int(options["first_player"])
+        s.first = first if first >= 0 else s.rng.below(2)
+        s.active = s.first
+        s.phase = P_PLAY
+        s.turn = 0
+        s.stall = 0
+        s.turn_destroys = 0
+        s.turn_actions = 0
+        s.queue = []
+        s.choice = None
+        s.choice_acts = _NO_ACTIONS
+        s.ret_phase = P_PLAY
+        s.revealed = ()
+        s._to_move = s.first
+        s._result = None
+        s._legal = None
+        s.target = int(options["destroys_to_win"])
+        s.reveal_penalty = bool(options["reveal_penalty"])
+        s.stall_turns = int(options["stall_turns"])
+        s.max_turns = int(options["max_turns"])
+        s.stuck_redraw = bool(options["stuck_redraw"])
+        s.first_round_attacks = bool(options["first_round_attacks"])
+        turns.begin_turn(s, s.first, [])
+        return s
+
+    def clone(self) -> ClubState:
+        """An independent copy (generator included); cards, actions and effects are shared immutables."""
+        s = ClubState.__new__(ClubState)
+        s.game = self.game
+        s.players = self.players
+        s.seed = self.seed
+        s.options = self.options
+        s.history = self.history[:]
+        s.rng = self.rng.clone()
+        s.deck_lists = self.deck_lists
+        s.deck_labels = self.deck_labels
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.decks = [self.decks[0][:], self.decks[1][:]]
+        s.graves = [self.graves[0][:], self.graves[1][:]]
+        s.board = [[st.copy() if st is not None else None for st in row] for row in self.board]
+        s.destroys = self.destroys[:]
+        s.active = self.active
+        s.first = self.first
+        s.phase = self.phase
+        s.turn = self.turn
+        s.stall = self.stall
+        s.turn_destroys = self.turn_destroys
+        s.turn_actions = self.turn_actions
+        s.queue = self.queue[:]
+        s.choice = self.choice
+        s.choice_acts = self.choice_acts
+        s.ret_phase = self.ret_phase
+        s.revealed = self.revealed
+        s._to_move = self._to_move
+        s._result = self._result
+        s._legal = self._legal
+        s.target = self.target
+        s.reveal_penalty = self.reveal_penalty
+        s.stall_turns = self.stall_turns
+        s.max_turns = self.max_turns
+        s.stuck_redraw = self.stuck_redraw
+        s.first_round_attacks = self.first_round_attacks
+        return s
+
+    # ------------------------------------------------------------------------------------ contract
+    @property
+    def to_move(self) -> int | None:
+        """The seat to decide; ``None`` once the game is over."""
+        return self._to_move
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == P_OVER
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or ``None``."""
+        return self._result
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions, in this order (MC-12): plays and stacks by hand position then space (face up
+        before face down), moves (space, left before right), flips, attacks, then ``end``; or the reveal
+        choices (``destroy H`` by position, then ``spare``); or an effect's targets then ``skip``.
+        """
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase == P_PLAY:
+                legal = self._legal_play()
+            elif phase == P_ATTACK:
+                legal = self._legal_attack()
+            elif phase == P_TARGET:
+                legal = self.choice_acts
+            elif phase == P_REVEAL:
+                seen: set[int] = set()
+                acts = []
+                for i, code in enumerate(self.revealed):
+                    if code not in seen:
+                        seen.add(code)
+                        acts.append(DESTROY_ACT[i])
+                acts.append(SPARE_ACT)
+                legal = tuple(acts)
+            else:
+                legal = _NO_ACTIONS
+            self._legal = legal
+        return legal
+
+    def _legal_play(self) -> tuple[Action, ...]:
+        p = self.active
+        row = self.board[p]
+        opp = self.board[1 - p]
+        attacks_ok = self.turn > 2 or self.first_round_attacks
+        occupied = slots = face_up = unmoved = flippable = attackers = 0
+        bit = 1
+        for s in range(SPACES):
+            st = row[s]
+            if st is not None:
+                occupied |= bit
+                n = len(st.p)
+                if n < CODE_LIMIT[st.m]:
+                    slots |= bit
+                if st.mup:
+                    face_up |= bit
+                    if n and False in st.pup:
+                        flippable |= bit
+                else:
+                    flippable |= bit
+                if not st.moved:
+                    unmoved |= bit
+                if attacks_ok and opp[s] is not None and not st.attacked and (not st.moved or st.swift()):
+                    attackers |= bit
+            bit <<= 1
+        free = 7 & ~occupied
+        acts: list[Action] = []
+        prev = -1
+        for i, code in enumerate(self.hands[p]):
+            if code == prev:
+                continue
+            prev = code
+            if CODE_MONSTER[code]:
+                if free:
+                    acts += PLAY_TABLE[i][free]
+            elif slots:
+                acts += STACK_TABLE[i][slots][face_up]
+        if not occupied:
+            return tuple(acts)  # MC-6.1: a monster must be played before anything else
+        acts += MOVE_TABLE[occupied][unmoved]
+        acts += FLIP_TABLE[flippable]
+        acts += ATTACK_TABLE[attackers]
+        acts.append(END_ACT)
+        return tuple(acts)
+
+    def _append_attacks(self, p: int, append: Any) -> None:
+        if self.turn <= 2 and not self.first_round_attacks:
+            return
+        row = self.board[p]
+        opp = self.board[1 - p]
+        for s in range(SPACES):
+            st = row[s]
+            if st is not None and opp[s] is not None and not st.attacked:
+                if not st.moved or st.swift():
+                    append(ATTACK_ACT[s])
+
+    def _can_attack(self, p: int) -> bool:
+        found: list[Action] = []
+        self._append_attacks(p, found.append)
+        return bool(found)
+
+    def _legal_attack(self) -> tuple[Action, ...]:
+        acts: list[Action] = []
+        self._append_attacks(self.active, acts.append)
+        acts.append(END_ACT)
+        return tuple(acts)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action`` for the seat to move and return its events (checked; the contract's ``apply``
+        with the cached legal actions read directly, as random playouts call it once per decision).
+
+        Raises:
+            GameOver: if the game has ended.
+            IllegalAction: if the rules do not allow ``action`` now; the state is unchanged.
+        """
+        if self.phase == P_OVER:
+            raise GameOver("The game is over; no more actions can be played.")
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"'{action}' is not legal now. {self.describe_decision()}")
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Apply a legal action (from :meth:`legal_actions`) and return its events."""
+        self.history.append(action)
+        self._legal = None
+        ev: list[Event] = []
+        kind = action.kind
+        p = self.active
+        if kind == PLAY:
+            self._play(p, action, ev)
+        elif kind == STACK:
+            self._stack(p, action, ev)
+        elif kind == END:
+            ev.append(Event("end", {"seat": p}))
+            turns.end_turn(self, ev)
+        elif kind == ATTACK:
+            self.phase = P_ATTACK
+            ev.append(Event("attack", {"seat": p, "space": action.space + 1}))
+            effects.resolve_conflict(self, p, action.space, ev)
+            turns.after(self, P_ATTACK, ev)
+        elif kind == MOVE:
+            row = self.board[p]
+            s = action.space
+            dest = s - 1 if action.dir == LEFT else s + 1
+            st = row[s]
+            assert st is not None
+            row[dest] = st
+            row[s] = None
+            st.moved = True
+            ev.append(Event("move", {"seat": p, "from": s + 1, "to": dest + 1}))
+        elif kind == FLIP:
+            self._flip(p, action.space, ev)
+        elif kind == DESTROY or kind == SPARE:
+            self._answer_reveal(action, ev)
+        elif kind == SKIP:
+            assert self.choice is not None
+            ev.append(Event("skip", {"seat": self.choice[0], "card": CODE_ID[self.choice[1]]}))
+            self.choice = None
+            turns.drain(self, ev)
+        else:
+            seat, code, effect = self.choice  # type: ignore[misc]
+            self.choice = None
+            effects.resolve_target(self, seat, code, effect, action, ev)
+            turns.check_win(self, ev)
+            turns.drain(self, ev)
+        if self.phase != P_OVER:
+            self.turn_actions += 1
+            if self.turn_actions >= TURN_ACTION_CAP:
+                turns.finish_by_destroys(self, "action_cap", True, ev)
+        return ev
+
+    # ------------------------------------------------------------------------------------ handlers
+    def _play(self, p: int, action: Action, ev: list[Event]) -> None:
+        code = self.hands[p].pop(action.hand)
+        up = not action.down
+        self.board[p][action.space] = Stack(code, up)
+        if up:
+            ev.append(Event("play", {"seat": p, "card": CODE_ID[code], "space": action.space + 1, "down": False}))
+            if CODE_CARD[code].on_play:
+                self.queue.extend((p, code, e) for e in CODE_CARD[code].on_play)
+                turns.after(self, P_PLAY, ev)
+        else:
+            ev.append(
+                Event("play", {"seat": p, "space": action.space + 1, "down": True}, {"card": CODE_ID[code]}, (p,))
+            )
+
+    def _stack(self, p: int, action: Action, ev: list[Event]) -> None:
+        code = self.hands[p].pop(action.hand)
+        up = not action.down
+        st = self.board[p][action.space]
+        assert st is not None
+        st.p.append(code)
+        st.pup.append(up)
+        st.pknown.append(up)
+        if up:
+            ev.append(Event("stack", {"seat": p, "card": CODE_ID[code], "space": action.space + 1, "down": False}))
+            if CODE_CARD[code].on_play:
+                self.queue.extend((p, code, e) for e in CODE_CARD[code].on_play)
+                turns.after(self, P_PLAY, ev)
+        else:
+            ev.append(
+                Event("stack", {"seat": p, "space": action.space + 1, "down": True}, {"card": CODE_ID[code]}, (p,))
+            )
+
+    def _flip(self, p: int, s: int, ev: list[Event]) -> None:
+        st = self.board[p][s]
+        assert st is not None
+        i = st.first_face_down()
+        if i == -1:
+            code = st.m
+            st.mup = True
+            st.mknown = True
+        else:
+            code = st.p[i]
+            st.pup[i] = True
+            st.pknown[i] = True
+        ev.append(Event("flip", {"seat": p, "space": s + 1, "card": CODE_ID[code]}))
+        if CODE_CARD[code].on_play:
+            self.queue.extend((p, code, e) for e in CODE_CARD[code].on_play)
+            turns.after(self, P_PLAY, ev)
+
+    def _answer_reveal(self, action: Action, ev: list[Event]) -> None:
+        p = self.active
+        if action.kind == DESTROY:
+            code = self.hands[p].pop(action.hand)
+            self.graves[code & 1].append(code)
+            ev.append(Event("penalty", {"seat": 1 - p, "card": CODE_ID[code]}))
+        else:
+            ev.append(Event("spare", {"seat": 1 - p}))
+        self.revealed = ()
+        self.phase = P_PLAY
+        self._to_move = p
+        turns.redraw(self, p, ev)
+        turns.check_one_monster(self, p, ev)
+
+    def draw(self, p: int, n: int, ev: list[Event], cause: str) -> None:
+        """Seat ``p`` draws up to ``n`` cards (see :func:`turns.draw`); card effects call this."""
+        turns.draw(self, p, n, ev, cause)
+
+    # ------------------------------------------------------------------------------------ information
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator). See ``view.py``."""
+        from monsterlair.games.monster_club.view import build_view
+
+        return build_view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> ClubState:
+        """A clone with everything hidden from ``seat`` resampled (see ``view.py``)."""
+        from monsterlair.games.monster_club.view import determinize
+
+        return determinize(self, seat, rng)
+
+    def describe_decision(self) -> str:
+        """A short public sentence on the decision at hand (for error messages)."""
+        if self.over:
+            return "The game is over."
+        texts = [str(a) for a in self.legal_actions()]
+        shown = ", ".join(texts[:12]) + (", …" if len(texts) > 12 else "")
+        return f"Seat {self._to_move} to move in the {PHASE_NAMES[self.phase]} phase; legal: {shown}."
+
+    @property
+    def pending(self) -> tuple[int, int, Effect] | None:
+        """The effect whose target is being chosen (its player, card code, effect), if any."""
+        return self.choice

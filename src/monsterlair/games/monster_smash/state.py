@@ -1,0 +1,897 @@
+"""Monster Smash state and transitions (rules in ``docs/rules/monster-smash.md``; rule numbers cited inline).
+
+Representation, chosen for speed (a random playout must run well above 250,000 decisions a second):
+
+* ``hands[s]`` is a sorted list of seat ``s``'s *local* kinds (see ``spec``): own suit first, so "own-suit
+  card" is ``k < NUM_VALUES`` and positions in the list are the hand positions of the action texts.
+* ``deck`` (top = end of the list) and ``discard`` (top = end) hold global kinds.
+* ``picks`` is the tuple of local kinds picked so far in the current multi-card choice (burn, attack
+  or defence) by the seat to move; picked cards leave the hand at once and are public (rule MS-11.4).
+* ``atk`` is the committed attack (global kinds) while the defender chooses.
+* ``alive`` and ``first_done`` are bit masks over seats; history is a linked chain of tuples so that
+  :meth:`clone` does not copy it.
+* The legal actions of the decision at hand are computed once and cached in ``legal``; :meth:`apply`
+  checks membership in that tuple (identity comparisons, as actions are canonical objects).
+
+Phases (explicit, with a per-phase dispatch table): ``FIRST`` (first-turn mulligan/keep), ``BURN``,
+``TARGET`` (attack someone or pass), ``ATTACK`` (pick attack cards), ``DEFEND`` (the defender picks),
+``OVER``.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from monsterlair.core import Event, GameOver, IllegalAction, Result, Rng, State
+from monsterlair.core.options import OptionValue
+from monsterlair.games.monster_smash.actions import (
+    ATTACK,
+    BURN,
+    DONE,
+    KEEP,
+    MULLIGAN,
+    PASS,
+    PLAY,
+    SmashAction,
+)
+from monsterlair.games.monster_smash.deal import new_deal, redeal_hidden, shuffle
+from monsterlair.games.monster_smash.scoring import final_result
+from monsterlair.games.monster_smash.spec import (
+    CODE_KIND,
+    DEAL,
+    DEFENCE_MAX,
+    DRAW_NORMAL,
+    DRAW_SMALL_HAND,
+    KIND_CODE,
+    KIND_VALUE,
+    MAX_PLAYERS,
+    MULLIGAN_DRAW,
+    NUM_VALUES,
+    SMALL_HAND,
+    STEAL_CAP,
+    SUIT_INDEX,
+    TO_GLOBAL,
+    TO_LOCAL,
+    WIN_SUIT,
+    WIN_TOTAL,
+)
+
+if TYPE_CHECKING:
+    from monsterlair.core import Game
+
+
+class Phase(IntEnum):
+    """The decision a Monster Smash state waits for."""
+
+    FIRST = 0
+    """A player's own first turn: ``mulligan`` or ``keep`` (rule MS-4.1)."""
+    BURN = 1
+    """The burn step: ``burn N`` picks, ``done`` burns them, ``pass`` burns nothing (rule MS-3.3)."""
+    TARGET = 2
+    """The attack step: ``attack S`` or ``pass`` (rule MS-3.4)."""
+    ATTACK = 3
+    """The attacker picks attack cards with ``play N`` and commits with ``done`` (rule MS-5.2)."""
+    DEFEND = 4
+    """The defender picks up to two cards with ``play N``, then ``done``; or ``pass`` (rule MS-6.1)."""
+    OVER = 5
+    """The game has ended."""
+
+
+PHASE_NAMES: tuple[str, ...] = ("first_turn", "burn", "attack", "attack_cards", "defend", "over")
+
+_FIRST, _BURN, _TARGET, _ATTACK, _DEFEND, _OVER = (int(p) for p in Phase)
+NV = NUM_VALUES
+_FIRST_LEGAL: tuple[SmashAction, ...] = (MULLIGAN, KEEP)
+_PASS_ONLY: tuple[SmashAction, ...] = (PASS,)
+_DONE_ONLY: tuple[SmashAction, ...] = (DONE,)
+
+TERMINATIONS = ("six_of_suit", "fifteen_cards", "last_standing", "stalemate", "turn_cap")
+"""Why a game ended (``Result.termination``): rules MS-9.1, MS-9.2, MS-9.3, MS-12.2 and MS-12.1."""
+
+
+def _target_table() -> tuple[tuple[tuple[SmashAction, ...], ...], ...]:
+    """``table[seat][alive_mask]``: ``pass`` then ``attack T`` for every living seat T other than ``seat``."""
+    out = []
+    for seat in range(MAX_PLAYERS):
+        row = []
+        for mask in range(1 << MAX_PLAYERS):
+            row.append((PASS,) + tuple(ATTACK[t] for t in range(MAX_PLAYERS) if t != seat and mask >> t & 1))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_TARGETS = _target_table()
+
+
+class _Config:
+    """What never changes during one game, shared by every clone."""
+
+    __slots__ = ("suits", "removed", "require_offsuit", "strict", "max_turns", "to_local", "to_global")
+
+    def __init__(self, suits: tuple[int, ...], removed: int, options: Mapping[str, OptionValue]) -> None:
+        self.suits = suits
+        self.removed = removed
+        self.require_offsuit = bool(options["attack_requires_offsuit"])
+        self.strict = bool(options["eliminate_on_any_empty_hand"])
+        self.max_turns = int(options["max_turns"])
+        self.to_local = tuple(TO_LOCAL[s] for s in suits)
+        self.to_global = tuple(TO_GLOBAL[s] for s in suits)
+
+
+_new = object.__new__
+_CODE_OF = KIND_CODE.__getitem__
+
+
+class SmashState(State):
+    """One position of a Monster Smash game."""
+
+    __slots__ = (
+        "game",
+        "players",
+        "seed",
+        "options",
+        "cfg",
+        "rng",
+        "hands",
+        "deck",
+        "discard",
+        "picks",
+        "atk",
+        "phase",
+        "seat",
+        "to_move",
+        "over",
+        "target",
+        "alive",
+        "first_done",
+        "turns",
+        "idle",
+        "quiet",
+        "res",
+        "legal",
+        "hist",
+        "elim",
+    )
+
+    game: Game
+    cfg: _Config
+    rng: Rng
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    picks: tuple[int, ...]
+    atk: tuple[int, ...]
+    phase: int
+    seat: int
+    to_move: int | None
+    """The seat whose decision it is (the defender while a defence is chosen); ``None`` once over."""
+    over: bool
+    """True once the game has ended."""
+    target: int
+    alive: int
+    first_done: int
+    turns: int
+    idle: int
+    """Consecutive turns that began and ended with the deck and the discard pile both empty (rule MS-12.2)."""
+    quiet: bool
+    """Whether the turn under way began with the deck and the discard pile both empty."""
+    res: Result | None
+    legal: tuple[SmashAction, ...] | None
+    hist: tuple[Any, SmashAction] | None
+    elim: tuple[int, ...]
+
+    def __init__(self, game: Game, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
+        """Set up a new game (rules MS-2.1 to MS-2.4) and start the first turn."""
+        rng = Rng(seed)
+        suits, removed, start, deck = new_deal(rng, players)
+        cfg = _Config(suits, removed, options)
+        hands: list[list[int]] = [[] for _ in range(players)]
+        for i in range(players):  # MS-2.3: six cards each from the top, starting with the starting player
+            s = (start + i) % players
+            hands[s] = sorted(map(cfg.to_local[s].__getitem__, deck[-DEAL:]))
+            del deck[-DEAL:]
+        self._setup(game, players, seed, options, cfg, rng, hands, deck, [])
+        self._begin_turn(start, [])
+
+    def _setup(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: Mapping[str, OptionValue],
+        cfg: _Config,
+        rng: Rng,
+        hands: list[list[int]],
+        deck: list[int],
+        discard: list[int],
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.cfg = cfg
+        self.rng = rng
+        self.hands = hands
+        self.deck = deck
+        self.discard = discard
+        self.picks = ()
+        self.atk = ()
+        self.phase = _FIRST
+        self.seat = 0
+        self.to_move = 0
+        self.over = False
+        self.target = -1
+        self.alive = (1 << players) - 1
+        self.first_done = 0
+        self.turns = 0
+        self.idle = 0
+        self.quiet = False
+        self.res = None
+        self.legal = None
+        self.hist = None
+        self.elim = ()
+
+    @classmethod
+    def from_setup(
+        cls,
+        game: Game,
+        *,
+        monsters: Sequence[str],
+        hands: Sequence[Iterable[str]],
+        deck: Iterable[str] = (),
+        discard: Iterable[str] = (),
+        turn: int = 0,
+        first_turn_done: bool | Iterable[int] = True,
+        eliminated: Iterable[int] = (),
+        removed_suit: str | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> SmashState:
+        """A scenario for tests and examples: given monsters, hands and piles, at the start of ``turn``'s turn.
+
+        ``deck`` is listed top first (its first card is drawn first); ``discard`` bottom first. Cards are
+        codes such as ``"ember-3"``. ``first_turn_done`` is True (every seat has had its first turn), False,
+        or the seats that have. The start of the turn is played as in a game: the automatic draw happens
+        (rule MS-3.2) unless it is the seat's first turn. The result's :meth:`record` does not replay
+        (a record holds only a seed); use it for rules tests only.
+
+        Raises:
+            BadOptions: for bad options or a bad player count.
+            ValueError: for an unknown monster or card code.
+        """
+        players = len(monsters)
+        resolved = game.options.resolve(options)
+        if not game.min_players <= players <= game.max_players:
+            from monsterlair.core import BadOptions
+
+            raise BadOptions(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")
+        try:
+            suits = tuple(SUIT_INDEX[m] for m in monsters)
+            removed = -1 if removed_suit is None else SUIT_INDEX[removed_suit]
+            global_hands = [[CODE_KIND[c] for c in h] for h in hands]
+            deck_kinds = [CODE_KIND[c] for c in deck]
+            discard_kinds = [CODE_KIND[c] for c in discard]
+        except KeyError as exc:
+            raise ValueError(f"Unknown monster or card {exc.args[0]!r}; cards look like 'ember-3'.") from None
+        if len(set(suits)) != players:
+            raise ValueError("Each seat needs its own monster.")
+        if len(global_hands) != players:
+            raise ValueError(f"Give one hand per seat ({players}), not {len(global_hands)}.")
+        cfg = _Config(suits, removed, resolved)
+        local = [sorted(cfg.to_local[s][k] for k in h) for s, h in enumerate(global_hands)]
+        deck_kinds.reverse()
+        state = _new(cls)
+        state._setup(game, players, seed, resolved, cfg, Rng(seed), local, deck_kinds, discard_kinds)
+        if first_turn_done is True:
+            state.first_done = (1 << players) - 1
+        elif first_turn_done is not False:
+            for s in first_turn_done:
+                state.first_done |= 1 << s
+        for s in eliminated:
+            state.alive &= ~(1 << s)
+            state.elim += (s,)
+            state.hands[s] = []
+        state._begin_turn(turn, [])
+        return state
+
+    # --- the contract ----------------------------------------------------------------------
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or ``None``."""
+        return self.res
+
+    @property
+    def history(self) -> list[Any]:
+        """Every action applied so far, oldest first."""
+        out: list[Any] = []
+        node = self.hist
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    @history.setter
+    def history(self, actions: list[Any]) -> None:
+        node: tuple[Any, SmashAction] | None = None
+        for a in actions:
+            node = (node, a)
+        self.hist = node
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickling (process pools): the slots, with the history chain flattened to a list."""
+        out = {name: getattr(self, name) for name in SmashState.__slots__ if name != "hist"}
+        out["history"] = self.history
+        return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            if name != "history":
+                setattr(self, name, value)
+        self.history = state["history"]
+
+    def legal_actions(self) -> tuple[SmashAction, ...]:
+        """The legal actions in ascending action index (``pass``/``done`` first, then positions, then seats)."""
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = _LEGAL[self.phase](self)
+        return legal
+
+    def apply(self, action: Any) -> list[Event]:
+        """Play ``action`` for the seat to move; returns the events it caused.
+
+        Raises:
+            GameOver: if the game has ended.
+            IllegalAction: if ``action`` is not legal now; the state is unchanged.
+        """
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = _LEGAL[self.phase](self)
+        if action in legal:
+            self.legal = None
+            self.hist = (self.hist, action)
+            events: list[Event] = []
+            _APPLY[action.code](self, action.arg, events)
+            return events
+        if self.res is not None:
+            raise GameOver("The game is over; no more actions can be played.")
+        raise IllegalAction(f"'{action}' is not legal now. {self.describe_decision()}")
+
+    def apply_unchecked(self, action: Any) -> list[Event]:
+        """Apply an action taken from :meth:`legal_actions` (unchecked fast path)."""
+        self.legal = None
+        self.hist = (self.hist, action)
+        events: list[Event] = []
+        _APPLY[action.code](self, action.arg, events)
+        return events
+
+    def clone(self) -> SmashState:
+        """An independent copy (lists copied, immutable parts shared, generator cloned)."""
+        c = _new(SmashState)
+        c.game = self.game
+        c.players = self.players
+        c.seed = self.seed
+        c.options = self.options
+        c.cfg = self.cfg
+        c.rng = self.rng.clone()
+        c.hands = [h[:] for h in self.hands]
+        c.deck = self.deck[:]
+        c.discard = self.discard[:]
+        c.picks = self.picks
+        c.atk = self.atk
+        c.phase = self.phase
+        c.seat = self.seat
+        c.to_move = self.to_move
+        c.over = self.over
+        c.target = self.target
+        c.alive = self.alive
+        c.first_done = self.first_done
+        c.turns = self.turns
+        c.idle = self.idle
+        c.quiet = self.quiet
+        c.res = self.res
+        c.legal = self.legal
+        c.hist = self.hist
+        c.elim = self.elim
+        return c
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator). See ``view.build_view``.
+
+        Raises:
+            ValueError: if ``seat`` is not a seat of this game.
+        """
+        from monsterlair.games.monster_smash.view import build_view
+
+        return build_view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> SmashState:
+        """A clone whose hidden cards (the deck and the other hands) are redealt at random with ``rng``.
+
+        The hidden cards are pooled in sorted order before shuffling, so the sample depends only on what
+        ``seat`` knows; the clone's own generator is re-seeded from ``rng``. While another seat is picking
+        attack cards, its redealt hand must still allow the attack it declared (an own-suit card, and an
+        off-suit one when the option asks for it): such samples are drawn by rejection, which keeps them
+        uniform among the consistent deals (see ``deal.redeal_hidden``).
+
+        Raises:
+            ValueError: if ``seat`` is not a seat of this game.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"Seats run from 0 to {self.players - 1}; there is no seat {seat!r}.")
+        c = self.clone()
+        to_global = self.cfg.to_global
+        others = [s for s in range(self.players) if s != seat]
+        pool = list(self.deck)
+        for s in others:
+            tg = to_global[s]
+            pool.extend(tg[k] for k in self.hands[s])
+        pool.sort()
+        sizes = [len(self.hands[s]) for s in others]
+        # While another seat picks attack cards, its hand must keep the attack possible (see docstring).
+        actor = self.to_move if self.phase == _ATTACK and self.to_move != seat else None
+        if actor is None:
+            shares = redeal_hidden(pool, sizes, rng)
+        else:
+            shares = redeal_hidden(
+                pool,
+                sizes,
+                rng,
+                others.index(actor),
+                self.cfg.suits[actor],
+                need_own=not self.picks,
+                need_off=self.cfg.require_offsuit and not (self.picks and self.picks[-1] >= NV),
+            )
+        to_local = self.cfg.to_local
+        for s, share in zip(others, shares, strict=False):
+            c.hands[s] = sorted(map(to_local[s].__getitem__, share))
+        c.deck = shares[-1]
+        c.rng = Rng(rng.next64())
+        c.legal = None
+        return c
+
+    # --- helpers for views, tests and tools -----------------------------------------------------
+    def fingerprint(self) -> tuple[Any, ...]:
+        """Everything that determines the future of this state (hidden parts included), for equality tests."""
+        return (
+            self.players,
+            self.seed,
+            tuple(sorted(self.options.items())),
+            self.cfg.suits,
+            self.cfg.removed,
+            self.rng.getstate(),
+            tuple(tuple(h) for h in self.hands),
+            tuple(self.deck),
+            tuple(self.discard),
+            self.picks,
+            self.atk,
+            self.phase,
+            self.seat,
+            self.to_move,
+            self.target,
+            self.alive,
+            self.first_done,
+            self.turns,
+            self.idle,
+            self.quiet,
+            None if self.res is None else self.res.to_json(),
+            self.elim,
+            tuple(str(a) for a in self.history),
+        )
+
+    def hand_codes(self, seat: int) -> list[str]:
+        """Seat ``seat``'s hand as card codes, in hand-position order (the truth: not for other players)."""
+        tg = self.cfg.to_global[seat]
+        return [KIND_CODE[tg[k]] for k in self.hands[seat]]
+
+    def own_suit_count(self, seat: int) -> int:
+        """How many cards of its own suit ``seat`` holds (toward the rule MS-9.1 win)."""
+        return bisect_left(self.hands[seat], NV)
+
+    def is_first_turn(self) -> bool:
+        """Whether the turn under way is its player's first (rule MS-4.1)."""
+        return not self.first_done >> self.seat & 1
+
+    # --- turn flow ----------------------------------------------------------------------------
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        """Start ``seat``'s turn: the first-turn choice, or the automatic draw (rules MS-3.2, MS-4.1)."""
+        self.seat = seat
+        self.to_move = seat
+        self.picks = ()
+        self.atk = ()
+        self.target = -1
+        self.quiet = not self.deck and not self.discard
+        first = not self.first_done >> seat & 1
+        events.append(Event("turn", {"seat": seat, "turn": self.turns + 1, "first": first}))
+        if first:
+            self.phase = _FIRST
+            return
+        n = DRAW_SMALL_HAND if len(self.hands[seat]) <= SMALL_HAND else DRAW_NORMAL
+        self.phase = _BURN
+        self._draw(seat, n, events)
+
+    def _draw(self, seat: int, n: int, events: list[Event]) -> None:
+        """Seat ``seat`` draws ``n`` cards (rules MS-10.1, MS-10.2), then the win check (rule MS-9.4)."""
+        if n <= 0:
+            return
+        deck = self.deck
+        if n == 1 and deck:  # the most common draw, kept short
+            g = deck.pop()
+            hand = self.hands[seat]
+            insort(hand, self.cfg.to_local[seat][g])
+            events.append(
+                Event("draw", {"seat": seat, "count": 1, "deck_size": len(deck)}, {"cards": [KIND_CODE[g]]}, (seat,))
+            )
+            if len(hand) >= WIN_SUIT and (hand[WIN_SUIT - 1] < NV or len(hand) >= WIN_TOTAL):
+                self._check_win(seat, events)
+            return
+        if len(deck) >= n:  # no reshuffle needed
+            got = deck[-n:]
+            del deck[-n:]
+            got.reverse()  # the top card (end of the list) is drawn first
+        else:
+            got = []
+            for _ in range(n):
+                if not deck:
+                    discard = self.discard
+                    if not discard:
+                        break
+                    deck.extend(discard)
+                    discard.clear()
+                    shuffle(self.rng, deck)
+                    events.append(Event("reshuffle", {"deck_size": len(deck)}))
+                got.append(deck.pop())
+            if not got:
+                events.append(Event("draw", {"seat": seat, "count": 0, "deck_size": len(deck)}))
+                return
+        hand = self.hands[seat]
+        tl = self.cfg.to_local[seat]
+        for g in got:
+            hand.append(tl[g])
+        hand.sort()
+        events.append(
+            Event(
+                "draw",
+                {"seat": seat, "count": len(got), "deck_size": len(deck)},
+                {"cards": list(map(_CODE_OF, got))},
+                (seat,),
+            )
+        )
+        if len(hand) >= WIN_SUIT and (hand[WIN_SUIT - 1] < NV or len(hand) >= WIN_TOTAL):
+            self._check_win(seat, events)
+
+    def _check_win(self, seat: int, events: list[Event]) -> None:
+        """Rules MS-9.1 and MS-9.2, for the seat that just gained cards."""
+        hand = self.hands[seat]
+        if WIN_SUIT <= len(hand) and hand[WIN_SUIT - 1] < NV:
+            self._finish((seat,), "six_of_suit", events)
+        elif len(hand) >= WIN_TOTAL:
+            self._finish((seat,), "fifteen_cards", events)
+
+    def _eliminate(self, seat: int, events: list[Event]) -> None:
+        """Rule MS-8.4; then rule MS-9.3 (the last one standing wins at once)."""
+        self.alive &= ~(1 << seat)
+        self.elim += (seat,)
+        events.append(Event("eliminated", {"seat": seat}))
+        alive = self.alive
+        if alive & (alive - 1) == 0:
+            self._finish((alive.bit_length() - 1,), "last_standing", events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """Close the turn; stalemate (rule MS-12.2) and turn cap (MS-12.1); the next living seat plays (MS-3.5)."""
+        seat = self.seat
+        self.first_done |= 1 << seat
+        self.turns += 1
+        if self.quiet and not self.deck and not self.discard:
+            self.idle += 1
+            if self.idle >= self.alive.bit_count():
+                self._finish((), "stalemate", events)
+                return
+        else:
+            self.idle = 0
+        max_turns = self.cfg.max_turns
+        if max_turns and self.turns >= max_turns:
+            self._finish((), "turn_cap", events, capped=True)
+            return
+        players = self.players
+        alive = self.alive
+        nxt = seat
+        for i in range(1, players + 1):
+            nxt = (seat + i) % players
+            if alive >> nxt & 1:
+                break
+        self._begin_turn(nxt, events)
+
+    def _finish(self, winners: tuple[int, ...], termination: str, events: list[Event], capped: bool = False) -> None:
+        """End the game (rule MS-9.5 for ranks and scores)."""
+        result = final_result(
+            winners,
+            termination,
+            [len(h) for h in self.hands],
+            self.alive,
+            self.elim,
+            self.cfg.suits,
+            self.turns,
+            capped,
+        )
+        self.res = result
+        ranks = result.ranks
+        self.phase = _OVER
+        self.to_move = None
+        self.over = True
+        self.legal = ()
+        self.picks = ()
+        events.append(
+            Event(
+                "game_over",
+                {"winners": list(winners), "termination": termination, "capped": capped, "ranks": list(ranks)},
+            )
+        )
+
+    def _after_burn(self, events: list[Event]) -> None:
+        """After the burn step: the attack step, or the end of a first turn (rule MS-4.3)."""
+        if self.first_done >> self.seat & 1:
+            self.phase = _TARGET
+        else:
+            self._end_turn(events)
+
+    def _resolve(self, events: list[Event]) -> None:
+        """Resolve the attack (rules MS-7.1 to MS-7.4), then eliminations (rules MS-8.1, MS-8.3)."""
+        att = self.seat
+        dfd = self.target
+        dcards = list(map(self.cfg.to_global[dfd].__getitem__, self.picks))
+        atk = self.atk
+        a_total = 0
+        for g in atk:
+            a_total += KIND_VALUE[g]
+        d_total = 0
+        for g in dcards:
+            d_total += KIND_VALUE[g]
+        discard = self.discard
+        discard.extend(atk)
+        discard.extend(dcards)
+        events.append(Event("defence", {"defender": dfd, "cards": list(map(_CODE_OF, dcards)), "total": d_total}))
+        self.atk = ()
+        self.picks = ()
+        self.target = -1
+        dhand = self.hands[dfd]
+        if a_total > d_total:
+            k = min(a_total - d_total, STEAL_CAP, len(dhand))
+            rng = self.rng
+            dtg = self.cfg.to_global[dfd]
+            stolen = [dtg[dhand.pop(rng.below(len(dhand)))] for _ in range(k)]
+            events.append(
+                Event(
+                    "steal",
+                    {"attacker": att, "defender": dfd, "attack": a_total, "defence": d_total, "count": k},
+                    {"cards": list(map(_CODE_OF, stolen))},
+                    (att, dfd),
+                )
+            )
+            if stolen:
+                hand = self.hands[att]
+                tl = self.cfg.to_local[att]
+                for g in stolen:
+                    hand.append(tl[g])
+                hand.sort()
+                self._check_win(att, events)
+                if self.res is not None:
+                    return
+        else:
+            events.append(
+                Event("attack_failed", {"attacker": att, "defender": dfd, "attack": a_total, "defence": d_total})
+            )
+        if not dhand:
+            self._eliminate(dfd, events)
+            if self.res is not None:
+                return
+        if self.cfg.strict and not self.hands[att]:
+            self._eliminate(att, events)
+            if self.res is not None:
+                return
+        self._end_turn(events)
+
+    # --- legal actions per phase ------------------------------------------------------------------
+    def _legal_first(self) -> tuple[SmashAction, ...]:
+        return _FIRST_LEGAL
+
+    def _legal_burn(self) -> tuple[SmashAction, ...]:
+        picks = self.picks
+        if picks:
+            out = [DONE]
+            last = picks[-1]
+        else:
+            out = [PASS]
+            last = -1
+        prev = -1
+        i = 0
+        for k in self.hands[self.seat]:
+            if k != prev:
+                prev = k
+                if k >= last:
+                    out.append(BURN[i])
+            i += 1
+        return tuple(out)
+
+    def _legal_target(self) -> tuple[SmashAction, ...]:
+        hand = self.hands[self.seat]
+        if not hand or hand[0] >= NV or (self.cfg.require_offsuit and hand[-1] < NV):
+            return _PASS_ONLY
+        return _TARGETS[self.seat][self.alive]
+
+    def _legal_attack(self) -> tuple[SmashAction, ...]:
+        picks = self.picks
+        out: list[SmashAction] = []
+        if picks:
+            last = picks[-1]
+            if last >= NV:  # the one off-suit card closes the attack
+                return _DONE_ONLY
+            if not self.cfg.require_offsuit:
+                out.append(DONE)
+            prev = -1
+            i = 0
+            for k in self.hands[self.seat]:
+                if k != prev:
+                    prev = k
+                    if k >= last:
+                        out.append(PLAY[i])
+                i += 1
+        else:
+            prev = -1
+            i = 0
+            for k in self.hands[self.seat]:
+                if k >= NV:
+                    break
+                if k != prev:
+                    prev = k
+                    out.append(PLAY[i])
+                i += 1
+        return tuple(out)
+
+    def _legal_defend(self) -> tuple[SmashAction, ...]:
+        picks = self.picks
+        n = len(picks)
+        if n >= DEFENCE_MAX:
+            return _DONE_ONLY
+        prev = -1
+        i = 0
+        if n == 0:
+            out = [PASS]
+            for k in self.hands[self.target]:
+                if k >= NV:
+                    break
+                if k != prev:
+                    prev = k
+                    out.append(PLAY[i])
+                i += 1
+        else:
+            out = [DONE]
+            last = picks[-1]
+            for k in self.hands[self.target]:
+                if k != prev:
+                    prev = k
+                    if k >= last:
+                        out.append(PLAY[i])
+                i += 1
+        return tuple(out)
+
+    def _legal_over(self) -> tuple[SmashAction, ...]:
+        return ()
+
+    # --- applying actions (by verb; the phase gives pass/done/play their meaning) -------------------
+    def _do_mulligan(self, arg: int, events: list[Event]) -> None:
+        seat = self.seat
+        hand = self.hands[seat]
+        tg = self.cfg.to_global[seat]
+        cards = list(map(tg.__getitem__, hand))
+        self.discard.extend(cards)
+        hand.clear()
+        events.append(Event("mulligan", {"seat": seat, "discarded": list(map(_CODE_OF, cards))}))
+        self._draw(seat, MULLIGAN_DRAW, events)
+        if self.res is None:
+            self._end_turn(events)
+
+    def _do_keep(self, arg: int, events: list[Event]) -> None:
+        seat = self.seat
+        events.append(Event("keep", {"seat": seat}))
+        n = DRAW_SMALL_HAND if len(self.hands[seat]) <= SMALL_HAND else DRAW_NORMAL
+        self.phase = _BURN
+        self._draw(seat, n, events)
+
+    def _do_pass(self, arg: int, events: list[Event]) -> None:
+        phase = self.phase
+        if phase == _BURN:
+            events.append(Event("burn", {"seat": self.seat, "cards": [], "count": 0}))
+            self._after_burn(events)
+        elif phase == _TARGET:
+            events.append(Event("no_attack", {"seat": self.seat}))
+            self._end_turn(events)
+        else:  # DEFEND with no cards
+            self._resolve(events)
+
+    def _do_done(self, arg: int, events: list[Event]) -> None:
+        phase = self.phase
+        if phase == _BURN:
+            seat = self.seat
+            tg = self.cfg.to_global[seat]
+            cards = list(map(tg.__getitem__, self.picks))
+            self.picks = ()
+            self.discard.extend(cards)
+            events.append(Event("burn", {"seat": seat, "cards": list(map(_CODE_OF, cards)), "count": len(cards)}))
+            self._draw(seat, len(cards) // 2, events)
+            if self.res is not None:
+                return
+            if self.cfg.strict and not self.hands[seat]:
+                self._eliminate(seat, events)
+                if self.res is None:
+                    self._end_turn(events)
+                return
+            self._after_burn(events)
+        elif phase == _ATTACK:
+            tg = self.cfg.to_global[self.seat]
+            atk = tuple(map(tg.__getitem__, self.picks))
+            self.atk = atk
+            self.picks = ()
+            total = 0
+            for g in atk:
+                total += KIND_VALUE[g]
+            events.append(
+                Event(
+                    "attack",
+                    {
+                        "attacker": self.seat,
+                        "defender": self.target,
+                        "cards": list(map(_CODE_OF, atk)),
+                        "total": total,
+                    },
+                )
+            )
+            self.phase = _DEFEND
+            self.to_move = self.target
+        else:
+            self._resolve(events)
+
+    def _do_burn(self, arg: int, events: list[Event]) -> None:
+        seat = self.seat
+        k = self.hands[seat].pop(arg - 1)
+        self.picks += (k,)
+        events.append(Event("burn_pick", {"seat": seat, "card": KIND_CODE[self.cfg.to_global[seat][k]]}))
+
+    def _do_play(self, arg: int, events: list[Event]) -> None:
+        seat = self.target if self.phase == _DEFEND else self.seat
+        k = self.hands[seat].pop(arg - 1)
+        self.picks += (k,)
+        events.append(
+            Event(
+                "defence_pick" if self.phase == _DEFEND else "attack_pick",
+                {"seat": seat, "card": KIND_CODE[self.cfg.to_global[seat][k]]},
+            )
+        )
+
+    def _do_attack(self, arg: int, events: list[Event]) -> None:
+        self.target = arg
+        self.phase = _ATTACK
+        self.picks = ()
+        events.append(Event("attack_declared", {"attacker": self.seat, "defender": arg}))
+
+
+_LEGAL: tuple[Callable[[SmashState], tuple[SmashAction, ...]], ...] = (
+    SmashState._legal_first,
+    SmashState._legal_burn,
+    SmashState._legal_target,
+    SmashState._legal_attack,
+    SmashState._legal_defend,
+    SmashState._legal_over,
+)
+_APPLY: tuple[Callable[[SmashState, int, list[Event]], None], ...] = (
+    SmashState._do_mulligan,
+    SmashState._do_keep,
+    SmashState._do_pass,
+    SmashState._do_done,
+    SmashState._do_burn,
+    SmashState._do_play,
+    SmashState._do_attack,
+)

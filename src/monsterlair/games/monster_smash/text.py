@@ -1,0 +1,110 @@
+"""Terminal rendering of a Monster Smash view, with rich markup (it reads only the view)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from monsterlair.games.monster_smash.spec import (
+    CODE_KIND,
+    KIND_NAME,
+    KIND_SUIT,
+    KIND_VALUE,
+    SUIT_COLOURS,
+    SUIT_IDS,
+    SUIT_INDEX,
+    SUIT_LEADERS,
+    WIN_SUIT,
+    WIN_TOTAL,
+)
+
+_PHASE_TEXT = {
+    "first_turn": "first turn: mulligan or keep",
+    "burn": "burn step",
+    "attack": "attack step",
+    "attack_cards": "choosing attack cards",
+    "defend": "defending",
+    "over": "game over",
+}
+
+
+def card(code: str) -> str:
+    """A card as rich markup: value and squad monster in the suit's colour, e.g. ``[red]3 Flarefang[/red]``."""
+    k = CODE_KIND[code]
+    colour = SUIT_COLOURS[KIND_SUIT[k]]
+    return f"[bold {colour}]{KIND_VALUE[k]} {KIND_NAME[k]}[/bold {colour}] [dim]({SUIT_IDS[KIND_SUIT[k]]})[/dim]"
+
+
+def monster(suit_id: str) -> str:
+    """A monster (Squad Leader) name in its colour."""
+    s = SUIT_INDEX[suit_id]
+    return f"[{SUIT_COLOURS[s]}]{SUIT_LEADERS[s]}[/{SUIT_COLOURS[s]}]"
+
+
+def _cards(codes: Sequence[str]) -> str:
+    return ", ".join(card(c) for c in codes) if codes else "[dim]none[/dim]"
+
+
+def _seat_name(view: Mapping[str, Any], s: int) -> str:
+    me = " (you)" if view["seat"] == s else ""
+    return f"seat {s}{me} {monster(view['monsters'][s])}"
+
+
+def render(view: Mapping[str, Any], seat: int | None) -> str:
+    """The view as terminal text with rich markup: seats, piles, the attack in progress and your hand."""
+    lines: list[str] = []
+    players = int(view["players"])
+    result = view["result"]
+    if result is not None:
+        winners = result["winners"]
+        if winners:
+            who = " and ".join(_seat_name(view, w) for w in winners)
+            lines.append(f"[bold]Monster Smash — game over:[/bold] {who} wins ({result['termination']}).")
+        else:
+            capped = " (turn cap)" if result["capped"] else ""
+            lines.append(f"[bold]Monster Smash — game over: a draw{capped}.[/bold]")
+    else:
+        mover = view["to_move"]
+        who = "" if mover == view["turn_seat"] else f"; [bold]{_seat_name(view, mover)} to move[/bold]"
+        lines.append(
+            f"[bold]Monster Smash[/bold] — turn {view['turns_played'] + 1}: {_seat_name(view, view['turn_seat'])}, "
+            f"{_PHASE_TEXT[view['phase']]}{who}."
+        )
+    for s in range(players):
+        marker = "▶" if view["to_move"] == s else " "
+        status = "[strike]eliminated[/strike]" if view["eliminated"][s] else f"{view['hand_sizes'][s]:>2} cards"
+        first = "" if view["played_first_turn"][s] else " [dim](first turn to come)[/dim]"
+        lines.append(f" {marker} {_seat_name(view, s)}: {status}{first}")
+    removed = view["removed_suit"]
+    if removed is not None:
+        lines.append(f"Out of the deck this game: {monster(removed)}'s suit ({removed}).")
+    discard = view["discard"]
+    top = card(discard[-1]) if discard else "[dim]empty[/dim]"
+    by_suit = Counter(SUIT_IDS[KIND_SUIT[CODE_KIND[c]]] for c in discard)
+    summary = ", ".join(f"{n} {sid}" for sid, n in sorted(by_suit.items()))
+    lines.append(
+        f"Deck: {view['deck_size']} cards. Discard: {len(discard)} cards (top {top}){': ' if summary else ''}{summary}."
+    )
+    if view["burning"]:
+        lines.append(f"Burning: {_cards(view['burning'])}")
+    attack = view["attack"]
+    if attack is not None:
+        state = "attacks with" if attack["committed"] else "is picking"
+        lines.append(
+            f"[bold]Attack:[/bold] seat {attack['attacker']} {state} {_cards(attack['cards'])} "
+            f"against seat {attack['defender']} — total [bold]{attack['total']}[/bold]."
+        )
+    defence = view["defence"]
+    if defence is not None:
+        lines.append(f"[bold]Defence:[/bold] {_cards(defence['cards'])} — total [bold]{defence['total']}[/bold].")
+    hand = view["hand"]
+    if hand is not None and seat is not None:
+        own = view["own_suit_count"]
+        lines.append(f"Your hand ({len(hand)}/{WIN_TOTAL} cards; own suit {view['monsters'][seat]}: {own}/{WIN_SUIT}):")
+        if hand:
+            for i, c in enumerate(hand, start=1):
+                lines.append(f"  {i:>2}. {card(c)}")
+        else:
+            lines.append("  [dim](empty)[/dim]")
+    return "\n".join(lines)

@@ -1,0 +1,620 @@
+"""MONSTRA: constants, the card set read from ``data/*.toml``, compiled effect tables, options and decks.
+
+Everything a rule needs as a number lives here or in the data files; rules code reads these tables.
+Cards become small integers at import (creature, tactic and behaviour indices in data-file order), and
+every effect becomes a plain tuple ``(op, n, to, kind, when)`` that :mod:`.effects` interprets. That keeps
+the hot path free of dictionaries and string comparisons, and lets a real card list replace the data
+files without touching the engine.
+
+Deck specifications (option ``decks``) are checked here, with errors that name the broken rule.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from monsterlair.core import BadOptions, Option, OptionSet, OptionValue, Rng
+
+GAME_ID = "monstra"
+TITLE = "MONSTRA"
+ALIASES = ("monstra",)
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+PLAYER_COUNTS = (1, 2, 4)
+"""MONSTRA has no three-player mode (MO-1.2)."""
+RULES_VERSION = 1
+SUMMARY = (
+    "Two active creatures per team battle by SPD order with Strikes, Guards, signature moves and one tactic "
+    "per round: a duel to three knockouts (1v1 or 2v2), or a mission against the Rift Guardian (solo or co-op)."
+)
+
+# --- numbers from the rules source (docs/rules/monstra.md) ---------------------------------------
+DECK_CREATURES = 12
+"""Creatures per team deck (MO-2.2)."""
+DECK_TACTICS = 12
+"""Tactics per team deck (MO-2.3)."""
+MAX_PREMIUM = 1
+ACTIVE_SLOTS = 2
+START_HAND = 3
+HAND_LIMIT = 5
+ENERGY_GAIN = 2
+ENERGY_CAP = 5
+SHIELD_CAP = 6
+GUARD_SHIELD = 2
+"""Shield a Guard gives (MO-5.5, decided here)."""
+KNOCKOUTS_TO_LOSE = 3
+ROUNDS = 12
+BEHAVIOURS_PER_VERSION = 12
+POISON_COUNTERS = 2
+MIN_SPD = 1
+
+# --- effect vocabulary ----------------------------------------------------------------------------
+OP_DAMAGE, OP_HEAL, OP_SHIELD, OP_CONDITION, OP_CLEANSE, OP_STRIP, OP_PIERCE, OP_DRAW, OP_ENERGY = range(9)
+OP_BONUS, OP_REVIVE = 9, 10
+OPS: tuple[str, ...] = (
+    "damage",
+    "heal",
+    "shield",
+    "condition",
+    "cleanse",
+    "strip",
+    "pierce",
+    "draw",
+    "energy",
+    "bonus",
+    "revive",
+)
+TO_TARGET, TO_SELF, TO_ENEMIES, TO_ALLIES, TO_TEAM, TO_FOES, TO_STRONGEST, TO_WEAKEST, TO_NONE = range(9)
+TOS: tuple[str, ...] = ("target", "self", "enemies", "allies", "team", "foes", "strongest", "weakest", "none")
+COND_NONE, COND_BURN, COND_POISON, COND_SLOW = range(4)
+CONDITIONS: tuple[str, ...] = ("", "burn", "poison", "slow")
+WHEN_ALWAYS, WHEN_ALLY_CONDITION, WHEN_NO_ALLY_CONDITION = range(3)
+WHENS: tuple[str, ...] = ("always", "ally_condition", "no_ally_condition")
+TARGET_NONE, TARGET_ENEMY, TARGET_ALLY, TARGET_FALLEN = range(4)
+TARGET_RULES: tuple[str, ...] = ("none", "enemy", "ally", "fallen")
+
+_UNIT_OPS = {OP_DAMAGE, OP_HEAL, OP_SHIELD, OP_CONDITION, OP_CLEANSE, OP_STRIP}
+_TEAM_OPS = {OP_DRAW, OP_ENERGY}
+_MODIFIER_OPS = {OP_PIERCE, OP_BONUS, OP_REVIVE}
+
+Effect = tuple[int, int, int, int, int]
+"""``(op, n, to, kind, when)``: one step of a card's text, interpreted by :mod:`.effects`."""
+
+SIGNS: tuple[str, ...] = ("Fire", "Earth", "Water", "Air", "Mythic")
+SIGN_COLOURS: dict[str, str] = {
+    "Fire": "red",
+    "Earth": "yellow",
+    "Water": "blue",
+    "Air": "cyan",
+    "Mythic": "magenta",
+}
+
+
+class DataError(ValueError):
+    """A data file breaks a rule of the card format (raised at import, naming the file and card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Creature:
+    """A creature card: sign and EVO are shown but have no battle effect (MO-2.1)."""
+
+    index: int
+    id: str
+    name: str
+    sign: str
+    evo: int
+    spd: int
+    hp: int
+    strike: int
+    premium: bool
+    move: str
+    move_id: str
+    cost: int
+    target: int
+    effects: tuple[Effect, ...]
+    damaging: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Tactic:
+    """A tactic card (MO-6)."""
+
+    index: int
+    id: str
+    name: str
+    cost: int
+    target: int
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Behaviour:
+    """A Rift Guardian behaviour card (MO-10)."""
+
+    index: int
+    version: str
+    id: str
+    name: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GuardianVersion:
+    """A Rift Guardian version: HP, SPD and its win rule (MO-10.1, MO-10.7, MO-10.8)."""
+
+    id: str
+    name: str
+    hp: int
+    spd: int
+    win_at_or_below: int
+    must_defeat: bool
+    behaviours: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A team deck: twelve creature indices and twelve tactic indices, both ascending."""
+
+    creatures: tuple[int, ...]
+    tactics: tuple[int, ...]
+    name: str = "custom"
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files("monsterlair.games.monstra").joinpath(f"data/{name}").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def slug(text: str) -> str:
+    """The id form of a name: lower case, words joined by hyphens (``Flame Spiral`` -> ``flame-spiral``)."""
+    return "-".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _int(raw: Mapping[str, Any], key: str, where: str, low: int, high: int) -> int:
+    value = raw.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise DataError(f"{where}: '{key}' must be a whole number from {low} to {high}, not {value!r}.")
+    return value
+
+
+def _choice(value: Any, allowed: Sequence[str], where: str, key: str) -> int:
+    if value not in allowed:
+        raise DataError(f"{where}: '{key}' must be one of {', '.join(allowed)}, not {value!r}.")
+    return list(allowed).index(value)
+
+
+def compile_effects(raw: Any, where: str, *, allow_modifiers: bool, allow_revive: bool) -> tuple[Effect, ...]:
+    """Turn a data file's effect list into effect tuples.
+
+    Raises:
+        DataError: naming the card, for an unknown word, a missing amount or a target an effect cannot take.
+    """
+    if not isinstance(raw, list) or not raw:
+        raise DataError(f"{where}: 'effects' must be a non-empty list.")
+    out: list[Effect] = []
+    for i, item in enumerate(raw):
+        at = f"{where}, effect {i + 1}"
+        if not isinstance(item, Mapping):
+            raise DataError(f'{at}: each effect is a table such as {{ do = "damage", n = 3, to = "target" }}.')
+        unknown = set(item) - {"do", "n", "to", "kind", "when"}
+        if unknown:
+            raise DataError(f"{at}: unknown key(s) {', '.join(sorted(unknown))}.")
+        op = _choice(item.get("do"), OPS, at, "do")
+        to = _choice(item.get("to", "none"), TOS, at, "to")
+        when = _choice(item.get("when", "always"), WHENS, at, "when")
+        kind = COND_NONE
+        n = 0
+        if op == OP_CONDITION:
+            kind = _choice(item.get("kind"), CONDITIONS[1:], at, "kind") + 1
+        elif op not in (OP_CLEANSE, OP_REVIVE):
+            n = _int(item, "n", at, -5, 10)
+            if n == 0:
+                raise DataError(f"{at}: '{OPS[op]}' needs a non-zero 'n'.")
+        if op in _UNIT_OPS and to in (TO_TEAM, TO_FOES, TO_NONE):
+            raise DataError(f"{at}: '{OPS[op]}' acts on creatures; 'to' cannot be {TOS[to]!r}.")
+        if op in _TEAM_OPS and to not in (TO_TEAM, TO_FOES):
+            raise DataError(f"{at}: '{OPS[op]}' acts on a team; 'to' must be 'team' or 'foes'.")
+        if op == OP_DRAW and (to != TO_TEAM or n < 0):
+            raise DataError(f"{at}: 'draw' gives cards to the acting team ('to' = 'team', n > 0).")
+        if op in _MODIFIER_OPS and to != TO_NONE:
+            raise DataError(f"{at}: '{OPS[op]}' takes no 'to'.")
+        if op in (OP_BONUS, OP_REVIVE) and not allow_modifiers:
+            raise DataError(f"{at}: '{OPS[op]}' is only for tactics.")
+        if op == OP_REVIVE and not allow_revive:
+            raise DataError(f"{at}: 'revive' needs target = 'fallen'.")
+        if op == OP_CONDITION and to in (TO_SELF, TO_ALLIES):
+            raise DataError(f"{at}: a card may not put a condition on its own side (MO-8.8).")
+        if op in (OP_DAMAGE, OP_HEAL, OP_SHIELD, OP_STRIP) and n < 0:
+            raise DataError(f"{at}: '{OPS[op]}' needs a positive 'n'.")
+        out.append((op, n, to, kind, when))
+    return tuple(out)
+
+
+def _check_targets(effects: tuple[Effect, ...], target: int, where: str) -> None:
+    uses_target = any(e[2] == TO_TARGET for e in effects)
+    if target in (TARGET_ENEMY, TARGET_ALLY) and not uses_target:
+        raise DataError(f"{where}: it chooses a target but no effect uses 'to = \"target\"'.")
+    if target in (TARGET_NONE, TARGET_FALLEN) and uses_target:
+        raise DataError(f"{where}: an effect says 'to = \"target\"' but the card chooses none.")
+    if target == TARGET_ENEMY:
+        for op, _n, to, _k, _w in effects:
+            if to == TO_TARGET and op in (OP_HEAL, OP_SHIELD, OP_CLEANSE):
+                raise DataError(f"{where}: it would heal, shield or cleanse an enemy.")
+    if target == TARGET_ALLY:
+        for op, _n, to, _k, _w in effects:
+            if to == TO_TARGET and op in (OP_DAMAGE, OP_CONDITION, OP_STRIP):
+                raise DataError(f"{where}: it would hurt an ally.")
+
+
+def _load_creatures(raw: list[Any]) -> tuple[Creature, ...]:
+    out: list[Creature] = []
+    seen: set[str] = set()
+    for i, c in enumerate(raw):
+        where = f"creatures.toml, creature {c.get('id', i + 1)!r}"
+        cid = c.get("id")
+        if not isinstance(cid, str) or cid != slug(cid) or cid in seen:
+            raise DataError(f"{where}: 'id' must be a unique lower-case word.")
+        seen.add(cid)
+        sign = c.get("sign")
+        if sign not in SIGNS:
+            raise DataError(f"{where}: 'sign' must be one of {', '.join(SIGNS)}.")
+        sig = c.get("signature")
+        if not isinstance(sig, Mapping) or not isinstance(sig.get("name"), str):
+            raise DataError(f"{where}: it needs a signature table with a name.")
+        target = _choice(sig.get("target"), TARGET_RULES[:3], where + " signature", "target")
+        effects = compile_effects(sig.get("effects"), where, allow_modifiers=False, allow_revive=False)
+        _check_targets(effects, target, where)
+        out.append(
+            Creature(
+                index=i,
+                id=cid,
+                name=str(c.get("name", cid)),
+                sign=str(sign),
+                evo=_int(c, "evo", where, 1, 5),
+                spd=_int(c, "spd", where, 1, 9),
+                hp=_int(c, "hp", where, 1, 40),
+                strike=_int(c, "strike", where, 0, 9),
+                premium=bool(c.get("premium", False)),
+                move=str(sig["name"]),
+                move_id=slug(str(sig["name"])),
+                cost=_int(sig, "cost", where + " signature", 0, ENERGY_CAP),
+                target=target,
+                effects=effects,
+                damaging=any(e[0] == OP_DAMAGE for e in effects),
+            )
+        )
+    return tuple(out)
+
+
+def _load_tactics(raw: list[Any]) -> tuple[Tactic, ...]:
+    out: list[Tactic] = []
+    seen: set[str] = set()
+    for i, t in enumerate(raw):
+        where = f"tactics.toml, tactic {t.get('id', i + 1)!r}"
+        tid = t.get("id")
+        if not isinstance(tid, str) or tid != slug(tid) or tid in seen:
+            raise DataError(f"{where}: 'id' must be a unique lower-case hyphenated name.")
+        seen.add(tid)
+        target = _choice(t.get("target"), TARGET_RULES, where, "target")
+        effects = compile_effects(t.get("effects"), where, allow_modifiers=True, allow_revive=target == TARGET_FALLEN)
+        _check_targets(effects, target, where)
+        if target == TARGET_FALLEN and effects != ((OP_REVIVE, 0, TO_NONE, COND_NONE, WHEN_ALWAYS),):
+            raise DataError(f"{where}: a 'fallen' target goes with the single effect 'revive'.")
+        out.append(
+            Tactic(
+                index=i,
+                id=tid,
+                name=str(t.get("name", tid)),
+                cost=_int(t, "cost", where, 0, ENERGY_CAP),
+                target=target,
+                effects=effects,
+            )
+        )
+    return tuple(out)
+
+
+def _load_guardian(raw: dict[str, Any]) -> tuple[tuple[Behaviour, ...], dict[str, GuardianVersion]]:
+    behaviours: list[Behaviour] = []
+    versions_raw = raw.get("version", {})
+    per: dict[str, list[int]] = {v: [] for v in versions_raw}
+    for i, b in enumerate(raw.get("behaviour", [])):
+        where = f"guardian.toml, behaviour {b.get('id', i + 1)!r} ({b.get('version')})"
+        version = b.get("version")
+        if version not in per:
+            raise DataError(f"{where}: 'version' must be one of {', '.join(per)}.")
+        bid = b.get("id")
+        if not isinstance(bid, str) or bid != slug(bid):
+            raise DataError(f"{where}: 'id' must be a lower-case hyphenated name.")
+        if any(behaviours[j].id == bid for j in per[version]):
+            raise DataError(f"{where}: a version holds twelve *different* behaviours (MO-10.2).")
+        effects = compile_effects(b.get("effects"), where, allow_modifiers=False, allow_revive=False)
+        _check_targets(effects, TARGET_NONE, where)
+        per[version].append(i)
+        behaviours.append(Behaviour(index=i, version=version, id=bid, name=str(b.get("name", bid)), effects=effects))
+    versions: dict[str, GuardianVersion] = {}
+    for vid, v in versions_raw.items():
+        where = f"guardian.toml, version {vid!r}"
+        if len(per[vid]) != BEHAVIOURS_PER_VERSION:
+            raise DataError(f"{where}: it needs exactly {BEHAVIOURS_PER_VERSION} behaviours, not {len(per[vid])}.")
+        versions[vid] = GuardianVersion(
+            id=vid,
+            name=str(v.get("name", vid)),
+            hp=_int(v, "hp", where, 1, 200),
+            spd=_int(v, "spd", where, 1, 9),
+            win_at_or_below=_int(v, "win_at_or_below", where, 0, 200),
+            must_defeat=bool(v.get("must_defeat", False)),
+            behaviours=tuple(per[vid]),
+        )
+    return tuple(behaviours), versions
+
+
+CREATURES: tuple[Creature, ...] = _load_creatures(_read("creatures.toml")["creature"])
+TACTICS: tuple[Tactic, ...] = _load_tactics(_read("tactics.toml")["tactic"])
+BEHAVIOURS, GUARDIANS = _load_guardian(_read("guardian.toml"))
+NUM_CREATURES = len(CREATURES)
+NUM_TACTICS = len(TACTICS)
+NUM_BEHAVIOURS = len(BEHAVIOURS)
+CREATURE_INDEX: dict[str, int] = {c.id: c.index for c in CREATURES}
+TACTIC_INDEX: dict[str, int] = {t.id: t.index for t in TACTICS}
+PREMIUMS: frozenset[int] = frozenset(c.index for c in CREATURES if c.premium)
+NON_PREMIUMS: tuple[int, ...] = tuple(c.index for c in CREATURES if not c.premium)
+
+# Per-index columns for the hot path (tuple indexing beats attribute access on a dataclass).
+C_SPD: tuple[int, ...] = tuple(c.spd for c in CREATURES)
+C_HP: tuple[int, ...] = tuple(c.hp for c in CREATURES)
+C_STRIKE: tuple[int, ...] = tuple(c.strike for c in CREATURES)
+C_COST: tuple[int, ...] = tuple(c.cost for c in CREATURES)
+C_TARGET: tuple[int, ...] = tuple(c.target for c in CREATURES)
+C_EFFECTS: tuple[tuple[Effect, ...], ...] = tuple(c.effects for c in CREATURES)
+C_DAMAGING: tuple[bool, ...] = tuple(c.damaging for c in CREATURES)
+T_COST: tuple[int, ...] = tuple(t.cost for t in TACTICS)
+T_TARGET: tuple[int, ...] = tuple(t.target for t in TACTICS)
+T_EFFECTS: tuple[tuple[Effect, ...], ...] = tuple(t.effects for t in TACTICS)
+B_EFFECTS: tuple[tuple[Effect, ...], ...] = tuple(b.effects for b in BEHAVIOURS)
+
+SOURCE_TACTICS: tuple[str, ...] = (
+    "spark-reserve",
+    "riftbreaker",
+    "battle-insight",
+    "rally",
+    "purifying-mist",
+    "rift-snare",
+    "cleanse",
+)
+"""The tactics (and the Cleanse effect, made a tactic here) that the rules source names."""
+SOURCE_PREMIUMS: tuple[str, ...] = ("fenara", "aurelith", "vharax", "umbrael", "veloryn")
+
+
+def _check_card_set() -> None:
+    """The promises the issue and the rules make about the card set, checked at import."""
+    if NUM_CREATURES < 30:
+        raise DataError(f"creatures.toml: at least 30 creatures are needed, not {NUM_CREATURES}.")
+    missing_signs = set(SIGNS) - {c.sign for c in CREATURES}
+    if missing_signs:
+        raise DataError(f"creatures.toml: no creature of sign(s) {', '.join(sorted(missing_signs))}.")
+    if {CREATURES[i].id for i in PREMIUMS} != set(SOURCE_PREMIUMS):
+        raise DataError(f"creatures.toml: the premiums must be exactly {', '.join(SOURCE_PREMIUMS)}.")
+    flaro = CREATURES[CREATURE_INDEX["flaro"]] if "flaro" in CREATURE_INDEX else None
+    spiral = ((OP_DAMAGE, 5, TO_TARGET, COND_NONE, WHEN_ALWAYS), (OP_CONDITION, 0, TO_TARGET, COND_BURN, WHEN_ALWAYS))
+    if flaro is None or flaro.move != "Flame Spiral" or flaro.cost != 2 or flaro.effects != spiral:
+        raise DataError("creatures.toml: Flaro's Flame Spiral must cost 2 EN and deal 5 damage and Burn.")
+    if NUM_TACTICS < 18:
+        raise DataError(f"tactics.toml: at least 18 tactics are needed, not {NUM_TACTICS}.")
+    if NUM_TACTICS < DECK_TACTICS or len(NON_PREMIUMS) < DECK_CREATURES:
+        raise DataError("Too few cards to build a legal deck.")
+    for tid in SOURCE_TACTICS:
+        if tid not in TACTIC_INDEX:
+            raise DataError(f"tactics.toml: the source's tactic {tid!r} is missing.")
+    if set(GUARDIANS) != {"standard", "expert"}:
+        raise DataError("guardian.toml: the versions must be 'standard' and 'expert'.")
+    for v in GUARDIANS.values():
+        if "cinder-rift" not in {BEHAVIOURS[i].id for i in v.behaviours}:
+            raise DataError(f"guardian.toml: version {v.id!r} lacks Cinder Rift.")
+
+
+_check_card_set()
+
+
+# --- decks ---------------------------------------------------------------------------------------
+def _lookup(names: Sequence[str], index: Mapping[str, int], kind: str, who: str) -> list[int]:
+    out = []
+    for name in names:
+        key = slug(name)
+        if key not in index:
+            raise BadOptions(f"{who}: there is no {kind} called {name!r}.")
+        out.append(index[key])
+    return out
+
+
+def validate_deck(creatures: Sequence[str], tactics: Sequence[str], who: str = "The deck") -> Deck:
+    """A checked deck from creature and tactic names (any case; spaces or hyphens).
+
+    Raises:
+        BadOptions: naming the rule broken (MO-2.2 creatures, MO-2.3 tactics) or the unknown card.
+    """
+    cs = _lookup(creatures, CREATURE_INDEX, "creature", who)
+    ts = _lookup(tactics, TACTIC_INDEX, "tactic", who)
+    if len(set(cs)) != len(cs):
+        dup = sorted({CREATURES[i].name for i in cs if cs.count(i) > 1})
+        raise BadOptions(f"{who} breaks rule MO-2.2: its creatures must all be different ({', '.join(dup)} repeats).")
+    if len(cs) != DECK_CREATURES:
+        raise BadOptions(
+            f"{who} breaks rule MO-2.2: it has {len(cs)} creatures; a deck has exactly {DECK_CREATURES} different ones."
+        )
+    prem = [CREATURES[i].name for i in cs if i in PREMIUMS]
+    if len(prem) > MAX_PREMIUM:
+        raise BadOptions(f"{who} breaks rule MO-2.2: at most one premium creature is allowed, not {', '.join(prem)}.")
+    if len(set(ts)) != len(ts):
+        dup = sorted({TACTICS[i].name for i in ts if ts.count(i) > 1})
+        raise BadOptions(f"{who} breaks rule MO-2.3: its tactics must all be different ({', '.join(dup)} repeats).")
+    if len(ts) != DECK_TACTICS:
+        raise BadOptions(
+            f"{who} breaks rule MO-2.3: it has {len(ts)} tactics; a deck has exactly {DECK_TACTICS} different ones."
+        )
+    return Deck(tuple(sorted(cs)), tuple(sorted(ts)))
+
+
+def _load_presets() -> dict[str, Deck]:
+    out: dict[str, Deck] = {}
+    for d in _read("decks.toml")["deck"]:
+        did = str(d["id"])
+        try:
+            deck = validate_deck(d["creatures"], d["tactics"], f"Preset deck {did!r}")
+        except BadOptions as exc:
+            raise DataError(f"decks.toml: {exc}") from None
+        out[did] = Deck(deck.creatures, deck.tactics, did)
+    return out
+
+
+PRESETS: dict[str, Deck] = _load_presets()
+PRESET_ABOUT: dict[str, str] = {str(d["id"]): str(d.get("about", "")) for d in _read("decks.toml")["deck"]}
+RANDOM_DECK = "random"
+
+
+def random_deck(rng: Rng) -> Deck:
+    """A random legal deck: twelve different creatures, at most one premium, and twelve different tactics.
+
+    A premium is included with the probability it would have if twelve creatures were drawn from the whole
+    set and extra premiums thrown back, so random decks look like real collections.
+    """
+    pool = list(range(NUM_CREATURES))
+    chosen: list[int] = []
+    have_premium = False
+    while len(chosen) < DECK_CREATURES:
+        c = pool.pop(rng.below(len(pool)))
+        if c in PREMIUMS:
+            if have_premium:
+                continue
+            have_premium = True
+        chosen.append(c)
+    tactics = rng.sample(range(NUM_TACTICS), DECK_TACTICS)
+    return Deck(tuple(sorted(chosen)), tuple(sorted(tactics)), RANDOM_DECK)
+
+
+def parse_deck_spec(spec: str, who: str) -> Deck | None:
+    """One team's deck from its text: ``random`` (``None``: drawn at set-up), a preset id, or a custom list
+    ``creature, creature, ... | tactic, tactic, ...``.
+
+    Raises:
+        BadOptions: for an unknown preset or card, or a list that breaks a deck rule.
+    """
+    text = spec.strip()
+    if slug(text) == RANDOM_DECK:
+        return None
+    if "|" in text:
+        left, _, right = text.partition("|")
+        creatures = [p for p in (s.strip() for s in left.split(",")) if p]
+        tactics = [p for p in (s.strip() for s in right.split(",")) if p]
+        return validate_deck(creatures, tactics, who)
+    key = slug(text)
+    if key in PRESETS:
+        return PRESETS[key]
+    known = ", ".join([RANDOM_DECK, *PRESETS])
+    raise BadOptions(
+        f"{who}: {text!r} is not a deck. Use one of {known}, or list twelve creatures and twelve tactics "
+        "as 'creature, creature, … | tactic, tactic, …'."
+    )
+
+
+@lru_cache(maxsize=256)
+def parse_decks_option(value: str, teams: int) -> tuple[Deck | None, ...]:
+    """The decks option: one spec for every team, or one per team separated by ``/`` (cached: decks are
+    immutable, and every new game of a simulation asks again).
+
+    Raises:
+        BadOptions: for a wrong number of specs or any bad deck.
+    """
+    parts = value.split("/")
+    if len(parts) == 1:
+        parts = parts * teams
+    if len(parts) != teams:
+        raise BadOptions(
+            f"Option 'decks' gives {len(parts)} decks separated by '/', but this game has {teams} team(s)."
+        )
+    return tuple(parse_deck_spec(p, f"Team {'AB'[i]}'s deck") for i, p in enumerate(parts))
+
+
+# --- options -------------------------------------------------------------------------------------
+MODES = ("auto", "duel", "2v2", "mission")
+OPTIONS = OptionSet(
+    [
+        Option(
+            "mode",
+            "auto",
+            "duel (1v1 with 2 players, 2v2 with 4), 2v2 (4 players), mission (1 or 2 players against the Rift "
+            "Guardian), or auto: mission for 1 player, duel otherwise.",
+            choices=MODES,
+            label="Mode",
+        ),
+        Option(
+            "guardian",
+            "standard",
+            "Rift Guardian version for missions: standard (44 HP; win by defeating it or leaving it at 8 HP or "
+            "less after the last round) or expert (48 HP; it must be defeated).",
+            choices=("standard", "expert"),
+            label="Guardian",
+        ),
+        Option(
+            "decks",
+            RANDOM_DECK,
+            "Team decks: 'random' (a random legal deck), a preset (" + ", ".join(PRESETS) + "), or "
+            "'creature, … | tactic, …' (12 + 12 names); one for every team or one per team as 'A/B'.",
+            label="Decks",
+        ),
+        Option(
+            "rounds",
+            ROUNDS,
+            "Rounds before the end-of-game comparison (the rules say 12; a mission has at most 12, one per "
+            "behaviour). This bound is also the game's safety cap.",
+            minimum=1,
+            maximum=30,
+            label="Rounds",
+        ),
+    ]
+)
+
+
+def resolve_mode(players: int, options: Mapping[str, OptionValue]) -> str:
+    """``duel``, ``2v2`` or ``mission`` for this player count and options.
+
+    Raises:
+        BadOptions: with a sentence saying which modes this player count allows.
+    """
+    mode = str(options.get("mode", "auto"))
+    if players == 3:
+        raise BadOptions(
+            "MONSTRA has no three-player mode: play 1 (solo mission), 2 (duel or co-operative mission) or 4 (2v2)."
+        )
+    if mode == "auto":
+        return "mission" if players == 1 else ("2v2" if players == 4 else "duel")
+    if players == 1 and mode != "mission":
+        raise BadOptions("With 1 player MONSTRA is a solo mission: use mode=mission (or auto).")
+    if players == 2 and mode == "2v2":
+        raise BadOptions("A 2v2 duel needs 4 players; with 2 players choose mode=duel or mode=mission.")
+    if players == 4:
+        if mode == "mission":
+            raise BadOptions("A mission is for 1 or 2 players (one team of two slots); 4 players play a 2v2 duel.")
+        return "2v2"
+    return mode
+
+
+def check_options(players: int, options: Mapping[str, OptionValue]) -> tuple[str, tuple[Deck | None, ...]]:
+    """The resolved mode and the parsed decks.
+
+    Raises:
+        BadOptions: for a bad player count, mode, deck or round number.
+    """
+    mode = resolve_mode(players, options)
+    teams = 1 if mode == "mission" else 2
+    decks = parse_decks_option(str(options.get("decks", RANDOM_DECK)), teams)
+    rounds = int(options.get("rounds", ROUNDS))
+    if mode == "mission" and rounds > BEHAVIOURS_PER_VERSION:
+        raise BadOptions(
+            f"A mission lasts at most {BEHAVIOURS_PER_VERSION} rounds (one Guardian behaviour per round), not {rounds}."
+        )
+    return mode, decks

@@ -1,0 +1,391 @@
+"""The round and turn flow (rules MO-4, MO-9, MO-10), and how each kind of action is applied.
+
+:func:`advance` runs every automatic step (energy, draws, the Guardian's reveal and turn, the order, the
+end of a round, the final comparison) until a decision is needed, and leaves ``state._to_move`` set. The
+flow is an explicit stage machine kept in the state (``ST_*``), so a clone taken at any decision resumes
+exactly where the original would.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from monsterlair.core import Event, Result
+from monsterlair.games.monstra.actions import (
+    K_DISCARD,
+    K_FIRST,
+    K_GUARD,
+    K_REVIVE,
+    K_SIGNATURE,
+    K_STRIKE,
+    K_TACTIC,
+    UNITS,
+    Action,
+)
+from monsterlair.games.monstra.effects import (
+    BOSS,
+    MODE_BEHAVIOUR,
+    MODE_MOVE,
+    MODE_TACTIC,
+    TEAM_NAMES,
+    after_action,
+    draw,
+    gain_energy,
+    resolve,
+    revive,
+)
+from monsterlair.games.monstra.spec import (
+    BEHAVIOURS,
+    C_COST,
+    C_DAMAGING,
+    C_EFFECTS,
+    C_SPD,
+    CREATURES,
+    DECK_CREATURES,
+    ENERGY_GAIN,
+    GUARD_SHIELD,
+    HAND_LIMIT,
+    MIN_SPD,
+    OP_DAMAGE,
+    SHIELD_CAP,
+    T_COST,
+    T_EFFECTS,
+    TACTICS,
+    TO_TARGET,
+    Effect,
+)
+
+if TYPE_CHECKING:
+    from monsterlair.games.monstra.state import MonstraState
+
+ST_BEGIN, ST_HANDS, ST_TIES, ST_TURN, ST_END = range(5)
+
+STRIKE_EFFECTS: tuple[tuple[Effect, ...], ...] = tuple(((OP_DAMAGE, c.strike, TO_TARGET, 0, 0),) for c in CREATURES)
+"""A Strike is a one-effect move: its creature's strike damage to the chosen enemy (MO-5.3)."""
+
+
+def team_order(s: MonstraState) -> tuple[int, ...]:
+    """Teams in the order simultaneous steps run: the first-team marker holder first (MO-4.7)."""
+    if s.mission:
+        return (0,)
+    return (s.marker, 1 - s.marker)
+
+
+def lead_seat(s: MonstraState, team: int) -> int:
+    """The seat that makes a team's shared decisions at the start of a round (round-start discards, tied
+    order): the partner of slot 1 in odd rounds, of slot 2 in even rounds (MO-11.4)."""
+    return s.ctrl[2 * team + (0 if s.round % 2 == 1 else 1)]
+
+
+# --- the flow -----------------------------------------------------------------------------------------
+def advance(s: MonstraState, ev: list[Event]) -> None:
+    """Run automatic steps until a seat must decide (or the game ends); sets ``s._to_move``."""
+    while s._result is None:
+        if s.dteam >= 0:
+            s._to_move = s.dseat
+            return
+        stage = s.stage
+        if stage == ST_TURN:
+            if s.actor >= 0:
+                s._to_move = s.ctrl[s.active.index(s.actor)]
+                return
+            order = s.order
+            active = s.active
+            while s.pos < len(order):
+                u = order[s.pos]
+                s.pos += 1
+                if s.hp[u] > 0 and s.entered[u] < s.round and u in active:
+                    if u == BOSS:
+                        guardian_turn(s, ev)
+                        break
+                    s.actor = u
+                    s.bonus = 0
+                    s.pierce = 0
+                    s._to_move = s.ctrl[active.index(u)]
+                    return
+            else:
+                s.stage = ST_END
+        elif stage == ST_BEGIN:
+            begin_round(s, ev)
+            s.stage = ST_HANDS
+        elif stage == ST_HANDS:
+            for t in team_order(s):
+                if len(s.hand[t]) > HAND_LIMIT:
+                    s.dteam = t
+                    s.dseat = lead_seat(s, t)
+                    break
+            else:
+                set_order(s, ev)
+                s.stage = ST_TIES
+        elif stage == ST_TIES:
+            if s.ties:
+                s._to_move = lead_seat(s, s.ties[0])
+                return
+            s.stage = ST_TURN
+            s.pos = 0
+        else:
+            end_round(s, ev)
+    s._to_move = None
+
+
+def begin_round(s: MonstraState, ev: list[Event]) -> None:
+    """A new round: +2 energy (max 5) for each team, a draw from round two, the Guardian's behaviour
+    revealed (MO-4.1, MO-4.2, MO-4.5); tactic markers are cleared."""
+    s.round += 1
+    s.used[0] = s.used[1] = False
+    ev.append(Event("round", {"round": s.round, "marker": None if s.mission else TEAM_NAMES[s.marker]}))
+    for t in team_order(s):
+        gain_energy(s, t, ENERGY_GAIN, ev)
+        if s.round >= 2:
+            draw(s, t, 1, ev)
+    if s.mission:
+        b = s.bdeck.pop()
+        s.bseen.append(b)
+        s.behaviour = b
+        ev.append(Event("behaviour", {"behaviour": BEHAVIOURS[b].id, "name": BEHAVIOURS[b].name, "left": len(s.bdeck)}))
+
+
+def spd_of(s: MonstraState, uid: int) -> int:
+    """Printed SPD (the Guardian's from its version)."""
+    return s.guardian.spd if uid == BOSS else C_SPD[s.card[uid]]
+
+
+def set_order(s: MonstraState, ev: list[Event]) -> None:
+    """Fix the round's action order by SPD, Slow counted (MO-4.6 to MO-4.10, MO-8.4).
+
+    Highest SPD first; on opposing ties the first-team marker holder goes first (the players, in a
+    mission); a team whose two creatures tie chooses their order (``first U``), default slot order.
+    A Slow that is counted here is marked so it goes after the creature's next action.
+    """
+    entries = []
+    first = 0 if s.mission else s.marker
+    active = s.active
+    hp = s.hp
+    slow = s.slow
+    card = s.card
+    for code in range(5):
+        u = active[code]
+        if u < 0 or hp[u] <= 0:
+            continue
+        spd = s.guardian.spd if u == BOSS else C_SPD[card[u]]
+        if slow[u]:
+            spd = spd - 1 if spd - 1 > MIN_SPD else MIN_SPD
+            slow[u] = 2
+        entries.append((-spd, 0 if (code >> 1 if code < 4 else 1) == first else 1, code, u))
+    entries.sort()
+    s.order = [e[3] for e in entries]
+    s.spd_now = {e[3]: -e[0] for e in entries}
+    s.ties = []
+    for t in team_order(s):
+        a, b = s.active[2 * t], s.active[2 * t + 1]
+        if a >= 0 and b >= 0 and a in s.spd_now and b in s.spd_now and s.spd_now[a] == s.spd_now[b]:
+            s.ties.append(t)
+    ev.append(
+        Event("order", {"order": [UNITS[s.active.index(u)] for u in s.order], "ties": [TEAM_NAMES[t] for t in s.ties]})
+    )
+
+
+def end_round(s: MonstraState, ev: list[Event]) -> None:
+    """After every action: the game may end on the round limit (MO-9.2, MO-10.7); else the first-team
+    marker passes (MO-4.12) and a new round begins."""
+    if s.round >= s.rounds:
+        if s.mission:
+            g = s.guardian
+            won = not g.must_defeat and s.hp[BOSS] <= g.win_at_or_below
+            finish_mission(s, won=won, termination="mission-time", ev=ev)
+        else:
+            finish_round_limit(s, ev)
+        return
+    if not s.mission:
+        s.marker = 1 - s.marker
+    s.stage = ST_BEGIN
+
+
+def guardian_turn(s: MonstraState, ev: list[Event]) -> None:
+    """The Guardian resolves the round's behaviour on its SPD turn, then its conditions tick (MO-10.3)."""
+    b = s.behaviour
+    ev.append(Event("guardian", {"behaviour": BEHAVIOURS[b].id, "name": BEHAVIOURS[b].name}))
+    s.bonus = 0
+    s.pierce = 0
+    resolve(s, BEHAVIOURS[b].effects, BOSS, 1, -1, MODE_BEHAVIOUR, ev)
+    if s._result is None:
+        after_action(s, BOSS, False, ev)
+
+
+# --- endings -----------------------------------------------------------------------------------------
+def _active_hp(s: MonstraState, team: int) -> int:
+    return sum(s.hp[u] for u in (s.active[2 * team], s.active[2 * team + 1]) if u >= 0 and s.hp[u] > 0)
+
+
+def _detail(s: MonstraState) -> dict[str, object]:
+    out: dict[str, object] = {
+        "mode": s.mode,
+        "round": s.round,
+        "knockouts": {TEAM_NAMES[t]: s.kos[t] for t in range(s.nteams)},
+        "active_hp": {TEAM_NAMES[t]: _active_hp(s, t) for t in range(s.nteams)},
+        "decks": {TEAM_NAMES[t]: [CREATURES[c].id for c in s.deck_c[t]] for t in range(s.nteams)},
+    }
+    if s.mission:
+        out["guardian"] = s.guardian.id
+        out["guardian_hp"] = max(s.hp[BOSS], 0)
+    else:
+        out["first_team"] = TEAM_NAMES[s.first_marker]
+    return out
+
+
+def finish_duel(s: MonstraState, winner: int | None, termination: str, ev: list[Event]) -> None:
+    """End a duel: ``winner`` is a team index, or ``None`` for a draw. Partners share their team's result."""
+    n = s.players
+    team_of = s.seat_team
+    scores = tuple(float(s.kos[1 - team_of[seat]]) for seat in range(n))
+    if winner is None:
+        winners: tuple[int, ...] = ()
+        ranks = (1,) * n
+        payoffs = (0.5,) * n
+    else:
+        winners = tuple(seat for seat in range(n) if team_of[seat] == winner)
+        ranks = tuple(1 if team_of[seat] == winner else 1 + len(winners) for seat in range(n))
+        payoffs = tuple(1.0 if team_of[seat] == winner else 0.0 for seat in range(n))
+    s._result = Result(winners, ranks, scores, termination, False, _detail(s), payoffs)
+    s._to_move = None
+    s._legal = ()
+    ev.append(Event("end", {"termination": termination, "winner": None if winner is None else TEAM_NAMES[winner]}))
+
+
+def finish_round_limit(s: MonstraState, ev: list[Event]) -> None:
+    """After the last round: fewer knockouts wins, then more total HP on the active creatures; else a draw
+    (MO-9.2 to MO-9.4)."""
+    k0, k1 = s.kos
+    if k0 != k1:
+        finish_duel(s, 0 if k0 < k1 else 1, "round-limit", ev)
+        return
+    h0, h1 = _active_hp(s, 0), _active_hp(s, 1)
+    finish_duel(s, None if h0 == h1 else (0 if h0 > h1 else 1), "round-limit", ev)
+
+
+def finish_mission(s: MonstraState, *, won: bool, termination: str, ev: list[Event]) -> None:
+    """End a mission: every seat shares the outcome (payoff 1 on a win, 0 on a loss)."""
+    n = s.players
+    damage = float(s.guardian.hp - max(s.hp[BOSS], 0))
+    s._result = Result(
+        tuple(range(n)) if won else (),
+        (1,) * n,
+        (damage,) * n,
+        termination,
+        False,
+        _detail(s),
+        (1.0 if won else 0.0,) * n,
+    )
+    s._to_move = None
+    s._legal = ()
+    ev.append(Event("end", {"termination": termination, "winner": "players" if won else "guardian"}))
+
+
+# --- applying decisions -----------------------------------------------------------------------------
+def apply_decision(s: MonstraState, action: Action, ev: list[Event]) -> None:
+    """Apply one legal action for the seat to move, then run the flow on to the next decision."""
+    kind = action.kind
+    if kind == K_STRIKE or kind == K_SIGNATURE or kind == K_GUARD:
+        creature_action(s, action, ev)
+    elif kind == K_TACTIC or kind == K_REVIVE:
+        play_tactic(s, action, ev)
+    elif kind == K_DISCARD:
+        t = s.dteam
+        s.hand[t].remove(action.a)
+        s.tdiscard[t].append(action.a)
+        ev.append(Event("discard", {"team": TEAM_NAMES[t], "tactic": TACTICS[action.a].id, "hand": len(s.hand[t])}))
+        if len(s.hand[t]) <= HAND_LIMIT:
+            s.dteam = -1
+    elif kind == K_FIRST:
+        t = s.ties.pop(0)
+        chosen = s.active[action.a]
+        i = s.order.index(chosen)
+        other = s.active[2 * t + 1 - action.a % 2]
+        j = s.order.index(other)
+        if j < i:
+            s.order[i], s.order[j] = s.order[j], s.order[i]
+        ev.append(
+            Event(
+                "first",
+                {"team": TEAM_NAMES[t], "unit": UNITS[action.a], "order": [UNITS[s.active.index(u)] for u in s.order]},
+            )
+        )
+    advance(s, ev)
+
+
+def play_tactic(s: MonstraState, action: Action, ev: list[Event]) -> None:
+    """Pay, resolve and discard a tactic before the acting creature acts; it still acts (MO-6.1, MO-6.2)."""
+    actor = s.actor
+    team = actor // DECK_CREATURES
+    ti = action.a
+    s.energy[team] -= T_COST[ti]
+    s.used[team] = True
+    s.hand[team].remove(ti)
+    target = -1
+    if action.kind == K_TACTIC and action.b >= 0:
+        target = s.active[action.b]
+    ev.append(
+        Event(
+            "tactic",
+            {
+                "team": TEAM_NAMES[team],
+                "unit": UNITS[s.active.index(actor)],
+                "tactic": TACTICS[ti].id,
+                "name": TACTICS[ti].name,
+                "target": UNITS[action.b]
+                if action.kind == K_TACTIC and action.b >= 0
+                else (CREATURES[action.b].id if action.kind == K_REVIVE else None),
+                "energy": s.energy[team],
+            },
+        )
+    )
+    if action.kind == K_REVIVE:
+        revive(s, team, action.b, actor, ev)
+    else:
+        resolve(s, T_EFFECTS[ti], actor, team, target, MODE_TACTIC, ev)
+    s.tdiscard[team].append(ti)
+
+
+def creature_action(s: MonstraState, action: Action, ev: list[Event]) -> None:
+    """The acting creature's one action: Strike, signature or Guard (MO-5), then its conditions tick."""
+    u = s.actor
+    team = u // DECK_CREATURES
+    c = s.card[u]
+    kind = action.kind
+    unit = UNITS[s.active.index(u)]
+    if kind == K_GUARD:
+        sh = s.shield[u] + GUARD_SHIELD
+        s.shield[u] = sh if sh < SHIELD_CAP else SHIELD_CAP
+        ev.append(Event("guard", {"unit": unit, "creature": CREATURES[c].id, "shield": s.shield[u]}))
+        damaging = False
+    else:
+        target = s.active[action.a] if action.a >= 0 else -1
+        tname = UNITS[action.a] if action.a >= 0 else None
+        if kind == K_STRIKE:
+            ev.append(
+                Event("strike", {"unit": unit, "creature": CREATURES[c].id, "target": tname, "damage_bonus": s.bonus})
+            )
+            resolve(s, STRIKE_EFFECTS[c], u, team, target, MODE_MOVE, ev)
+            damaging = True
+        else:
+            s.energy[team] -= C_COST[c]
+            ev.append(
+                Event(
+                    "signature",
+                    {
+                        "unit": unit,
+                        "creature": CREATURES[c].id,
+                        "move": CREATURES[c].move_id,
+                        "name": CREATURES[c].move,
+                        "target": tname,
+                        "cost": C_COST[c],
+                        "energy": s.energy[team],
+                        "damage_bonus": s.bonus,
+                    },
+                )
+            )
+            resolve(s, C_EFFECTS[c], u, team, target, MODE_MOVE, ev)
+            damaging = C_DAMAGING[c]
+    if s._result is None:
+        after_action(s, u, damaging, ev)
+    s.actor = -1

@@ -1,0 +1,300 @@
+"""Push a Monster's actions: ``take KIND``, ``push x=… y=… angle=… depth=…``, ``nudge angle=… …``, ``drop``.
+
+Actions are frozen values whose ``str()`` is the canonical text. Lengths are kept as whole hundredths
+of a decimetre (millimetres) and angles as whole degrees, so that equal texts are equal actions, a
+parsed text prints back exactly, and a replay simulates exactly the numbers that were played.
+
+The discrete candidate set (rule PM-8.1) is built once at import from ``arena.toml``: the bots' and
+RL's action space, with stable indices ``takes | pushes | nudges``. Any other well-formed push or nudge
+inside the documented ranges is legal too; it simply has no index.
+
+Forms accepted by :func:`parse` (case and spaces forgiven, ``key=value`` in any order):
+
+* ``take green`` (kind id, letter or name);
+* ``push x=0.10 y=-1.20 angle=85 depth=0.62`` — the canonical form; ``angle`` and ``depth`` may be left
+  out (angle: straight in from the nearest edge point; depth: the default), or ``turn=T`` given instead of
+  ``angle`` (degrees off straight in);
+* ``push C`` or ``push C turn=-20 depth=0.9`` — from entry mark C (the letters drawn around the arena);
+* ``nudge angle=120 offset=0.00 dist=0.12`` — offset and dist may be left out (0 and the default);
+* ``drop`` — only when no candidate push or nudge can start (rule PM-5.5).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from monsterlair.core import BadAction
+from monsterlair.games.push_a_monster.geometry import ARENA
+from monsterlair.games.push_a_monster.spec import (
+    CANDIDATE_DEPTHS,
+    CANDIDATE_TURNS,
+    DEFAULT_DEPTH,
+    DEFAULT_NUDGE,
+    DIE_KINDS,
+    KINDS,
+    NUDGE_DISTANCES,
+    NUDGE_HEADINGS,
+    NUM_MARKS,
+)
+
+
+def _hundredths(value: int) -> str:
+    sign = "-" if value < 0 else ""
+    return f"{sign}{abs(value) // 100}.{abs(value) % 100:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take a monster of this kind after a '?' roll with a tie (rule PM-3.3)."""
+
+    kind: int
+
+    def __str__(self) -> str:
+        return f"take {KINDS[self.kind].id}"
+
+    def __repr__(self) -> str:
+        return f"Take({self.kind})"
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """Push the monster on the large pusher onto the arena (rule PM-4.2).
+
+    ``x``, ``y``: the large pusher's tip, the entry point (hundredths of a dm); ``angle``: the heading in
+    whole degrees, 0..359, counter-clockwise from +x; ``depth``: how far the small pusher pushes the
+    monster along the heading (hundredths of a dm).
+    """
+
+    x: int
+    y: int
+    angle: int
+    depth: int
+
+    def __str__(self) -> str:
+        return (
+            f"push x={_hundredths(self.x)} y={_hundredths(self.y)} angle={self.angle} depth={_hundredths(self.depth)}"
+        )
+
+    def __repr__(self) -> str:
+        return f"Push({self.x}, {self.y}, {self.angle}, {self.depth})"
+
+    @property
+    def heading(self) -> float:
+        """The heading in radians."""
+        return math.radians(self.angle)
+
+
+@dataclass(frozen=True, slots=True)
+class Nudge:
+    """Nudge the pushed monster with the small pusher's narrow end (rule PM-6.2).
+
+    ``angle``: the direction the pusher moves, whole degrees; ``offset``: how far to the left of the
+    monster's centre of mass its line runs (hundredths of a dm, negative is right); ``dist``: how far it
+    pushes past the contact point (hundredths of a dm).
+    """
+
+    angle: int
+    offset: int
+    dist: int
+
+    def __str__(self) -> str:
+        return f"nudge angle={self.angle} offset={_hundredths(self.offset)} dist={_hundredths(self.dist)}"
+
+    def __repr__(self) -> str:
+        return f"Nudge({self.angle}, {self.offset}, {self.dist})"
+
+    @property
+    def heading(self) -> float:
+        """The direction in radians."""
+        return math.radians(self.angle)
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """Give the monster up when no candidate push or nudge can start: it counts as fallen (rule PM-5.5)."""
+
+    def __str__(self) -> str:
+        return "drop"
+
+    def __repr__(self) -> str:
+        return "Drop()"
+
+
+DROP = Drop()
+
+Action = Take | Push | Nudge | Drop
+
+MARK_LABELS: tuple[str, ...] = tuple(chr(ord("A") + i) for i in range(NUM_MARKS))
+"""The entry marks' letters, clockwise from nowhere in particular: in the outline's order."""
+
+
+def _degrees(radians: float) -> int:
+    return round(math.degrees(radians)) % 360
+
+
+def mark_push(mark: int, turn: int = 0, depth: int = DEFAULT_DEPTH) -> Push:
+    """The push from entry mark ``mark`` (0-based), turned ``turn`` degrees off straight in."""
+    x, y, heading = ARENA.marks[mark]
+    return Push(round(x * 100), round(y * 100), (_degrees(heading) + turn) % 360, depth)
+
+
+TAKES: tuple[Take, ...] = tuple(Take(k) for k in DIE_KINDS)
+PUSHES: tuple[Push, ...] = tuple(
+    mark_push(m, t, d) for m in range(NUM_MARKS) for t in CANDIDATE_TURNS for d in CANDIDATE_DEPTHS
+)
+"""Candidate pushes: for each entry mark, each turn, each depth (rule PM-8.1)."""
+PUSH_MARK: dict[Push, tuple[int, int, int]] = {
+    mark_push(m, t, d): (m, t, d) for m in range(NUM_MARKS) for t in CANDIDATE_TURNS for d in CANDIDATE_DEPTHS
+}
+"""Each candidate push's (mark, turn, depth), for menus."""
+NUDGES: tuple[Nudge, ...] = tuple(
+    Nudge(round(360 * h / NUDGE_HEADINGS) % 360, 0, d) for h in range(NUDGE_HEADINGS) for d in NUDGE_DISTANCES
+)
+"""Candidate nudges: each direction, each distance, through the centre of mass (rule PM-8.1)."""
+
+ALL_ACTIONS: tuple[Action, ...] = (*TAKES, *PUSHES, *NUDGES, DROP)
+INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
+if len(INDEX) != len(ALL_ACTIONS):
+    raise ValueError("arena.toml: two candidate actions coincide; use distinct marks, turns and depths.")
+
+_KIND_WORDS: dict[str, int] = {}
+for _k in DIE_KINDS:
+    for _word in (KINDS[_k].id, KINDS[_k].letter, KINDS[_k].name.lower()):
+        _KIND_WORDS[_word] = _k
+
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+
+
+def _number(key: str, text: str, whole: str) -> float:
+    if not _NUMBER.match(text):
+        raise BadAction(f"'{whole}': {key} must be a number, not {text!r}.")
+    return float(text)
+
+
+def _fields(words: list[str], allowed: tuple[str, ...], whole: str) -> tuple[list[str], dict[str, float]]:
+    plain: list[str] = []
+    values: dict[str, float] = {}
+    for word in words:
+        if "=" not in word:
+            plain.append(word)
+            continue
+        key, _, value = word.partition("=")
+        if key not in allowed:
+            raise BadAction(f"'{whole}': unknown field {key!r}; a {words[0]} takes {', '.join(allowed)}.")
+        if key in values:
+            raise BadAction(f"'{whole}': {key} is given twice.")
+        values[key] = _number(key, value, whole)
+    return plain, values
+
+
+def _to_hundredths(value: float) -> int:
+    return round(value * 100)
+
+
+def parse(text: str) -> Action:
+    """The action a text names (see the module's docstring for the forms).
+
+    Raises:
+        BadAction: if it is not the form of any action of this game.
+    """
+    if not isinstance(text, str):
+        raise BadAction(f"An action is a text such as 'push C', not {text!r}.")
+    whole = text.strip()
+    words = re.sub(r"\s*=\s*", "=", whole.lower()).split()
+    if not words:
+        raise BadAction("An empty text is not an action; try 'push A', 'take green' or 'nudge angle=90'.")
+    verb = words[0]
+    if verb == "take":
+        if len(words) != 2 or words[1] not in _KIND_WORDS:
+            kinds = ", ".join(KINDS[k].id for k in DIE_KINDS)
+            raise BadAction(f"'{whole}': write 'take KIND' with a kind among {kinds}.")
+        return Take(_KIND_WORDS[words[1]])
+    if verb == "push":
+        return _parse_push(words, whole)
+    if verb == "nudge":
+        return _parse_nudge(words, whole)
+    if verb == "drop" and len(words) == 1:
+        return DROP
+    raise BadAction(f"'{whole}' is not an action of Push a Monster; they start with take, push or nudge (or are drop).")
+
+
+def _parse_push(words: list[str], whole: str) -> Push:
+    plain, v = _fields(words, ("x", "y", "angle", "turn", "depth"), whole)
+    if "angle" in v and "turn" in v:
+        raise BadAction(f"'{whole}': give angle or turn, not both.")
+    depth = _to_hundredths(v["depth"]) if "depth" in v else DEFAULT_DEPTH
+    rest = plain[1:]
+    if rest:
+        if len(rest) != 1 or rest[0].upper() not in MARK_LABELS or "x" in v or "y" in v:
+            raise BadAction(
+                f"'{whole}': name one entry mark ({MARK_LABELS[0]}..{MARK_LABELS[-1]}) or give x= and y=, not both."
+            )
+        mark = MARK_LABELS.index(rest[0].upper())
+        x, y, heading = ARENA.marks[mark]
+        px, py = round(x * 100), round(y * 100)
+    else:
+        if "x" not in v or "y" not in v:
+            raise BadAction(
+                f"'{whole}': a push needs an entry mark ('push C') or a point "
+                "('push x=0.10 y=-1.20 angle=85 depth=0.62')."
+            )
+        px, py = _to_hundredths(v["x"]), _to_hundredths(v["y"])
+        heading = math.nan
+        if "angle" not in v:
+            heading = ARENA.inward_heading(ARENA.nearest_edge_point(px / 100.0, py / 100.0)[2])
+    if "angle" in v:
+        angle = round(v["angle"]) % 360
+    else:
+        angle = (_degrees(heading) + round(v.get("turn", 0.0))) % 360
+    return Push(px, py, angle, depth)
+
+
+def _parse_nudge(words: list[str], whole: str) -> Nudge:
+    plain, v = _fields(words, ("angle", "offset", "dist"), whole)
+    if len(plain) != 1 or "angle" not in v:
+        raise BadAction(
+            f"'{whole}': write 'nudge angle=A [offset=O] [dist=D]', for example 'nudge angle=90 dist=0.12'."
+        )
+    offset = _to_hundredths(v.get("offset", 0.0))
+    dist = _to_hundredths(v["dist"]) if "dist" in v else DEFAULT_NUDGE
+    return Nudge(round(v["angle"]) % 360, offset, dist)
+
+
+def describe(action: Action) -> str:
+    """A phrase for menus."""
+    if isinstance(action, Take):
+        kind = KINDS[action.kind]
+        return f"take a {kind.id} {kind.name}"
+    if isinstance(action, Drop):
+        return "drop the monster (no push can start): it counts as fallen"
+    if isinstance(action, Push):
+        where = PUSH_MARK.get(action)
+        if where is None:
+            return str(action)
+        mark, turn, depth = where
+        how = "straight in" if turn == 0 else f"turned {turn:+d}°"
+        return f"push from {MARK_LABELS[mark]}, {how}, {_hundredths(depth)} dm deep"
+    return f"nudge toward {action.angle}°, {_hundredths(action.dist)} dm" + (
+        f", {_hundredths(action.offset)} dm off centre" if action.offset else ""
+    )
+
+
+__all__ = [
+    "ALL_ACTIONS",
+    "DROP",
+    "INDEX",
+    "MARK_LABELS",
+    "NUDGES",
+    "PUSHES",
+    "TAKES",
+    "Action",
+    "Drop",
+    "Nudge",
+    "Push",
+    "Take",
+    "describe",
+    "mark_push",
+    "parse",
+]

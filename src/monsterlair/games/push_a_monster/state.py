@@ -1,0 +1,789 @@
+"""Push a Monster's state: the die, the supply, the arena's poses, the tokens, and the turn's phase.
+
+A turn (rules PM-3 to PM-6): the seat to move rolls the die at once (a chance event, not a decision);
+after a '?' with a tie it chooses the kind (``take``); then it pushes (``push``) until the monster is on
+the arena, has fallen, or has missed too often; a monster left sticking out is nudged (``nudge``) until
+it lies fully on the arena, falls, or runs out of nudges. Then the next seat rolls.
+
+The state keeps the arena as a tuple of exact float poses; a fresh physics world is built from it for
+every push (``physics.simulate``), so cloning is cheap and no physics object outlives a simulation. Each
+physics action leaves an :class:`Anchor` (what the simulation settled on) beside the history; ``record()``
+stores them, and replay re-anchors to them, so a game replays exactly on any machine (rule PM-10.2).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from monsterlair.core import BadRecord, Event, Game, GameOver, IllegalAction, Result, Rng, State, ranks_from_scores
+from monsterlair.core.options import OptionValue
+from monsterlair.games.push_a_monster import physics
+from monsterlair.games.push_a_monster.actions import DROP, NUDGES, PUSHES, TAKES, Action, Drop, Nudge, Push, Take
+from monsterlair.games.push_a_monster.geometry import ARENA, Pose, outline_separation, place_kind
+from monsterlair.games.push_a_monster.physics import FELL, MISSED, OVERHANG, PLACED, STATUSES, Noise, Outcome
+from monsterlair.games.push_a_monster.spec import (
+    COORD_LIMIT,
+    DEPTH_MAX,
+    DEPTH_MIN,
+    DIE_FACES,
+    DIE_KINDS,
+    KIND_MONSTERS,
+    KINDS,
+    MONSTER_KIND,
+    NUDGE_MAX,
+    NUDGE_MIN,
+    NUDGE_OFFSET_MAX,
+    NUM_KINDS,
+    NUM_MONSTERS,
+    QUESTION,
+    RANDOM_CLEARANCE,
+    START_LAYOUT,
+    START_MONSTERS,
+    TOKEN_WIDTH,
+    TREMOR_DEPTH,
+    TREMOR_HEADING,
+    TREMOR_NUDGE_DISTANCE,
+    TREMOR_NUDGE_HEADING,
+    TREMOR_NUDGE_OFFSET,
+    TREMOR_OFFSET,
+    TREMOR_TILT,
+    face_name,
+)
+
+
+class Phase(IntEnum):
+    """What the seat to move must decide."""
+
+    CHOOSE = 0
+    """A '?' was rolled and several kinds tie for the most in the supply: ``take`` one (rule PM-3.3)."""
+    PUSH = 1
+    """The monster is on the large pusher: ``push`` it onto the arena (rule PM-4)."""
+    NUDGE = 2
+    """The pushed monster rests sticking out over the edge: ``nudge`` it (rule PM-6.2)."""
+    OVER = 3
+    """The game has ended."""
+
+
+class Where(IntEnum):
+    """Where a monster is: every monster is in exactly one of these places at every moment (rule PM-1.2)."""
+
+    SUPPLY = 0
+    PUSHER = 1
+    ARENA = 2
+    FALLEN = 3
+
+
+PHASE_NAMES = ("choose", "push", "nudge", "over")
+WHERE_NAMES = ("supply", "pusher", "arena", "fallen")
+
+KIND_EXHAUSTED = "kind_exhausted"
+"""Termination: the die showed a kind no longer in the supply (rule PM-9.1)."""
+SUPPLY_EMPTY = "supply_empty"
+"""Termination: a '?' was rolled with the supply empty (rule PM-9.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """What one push or nudge settled on: the pushed monster's fate, the falls and every pose on the arena."""
+
+    status: str
+    fallen: tuple[int, ...]
+    poses: tuple[Pose, ...]
+
+    def payload(self) -> list[Any]:
+        """The anchor as plain JSON data (floats keep every bit through JSON)."""
+        return [self.status, list(self.fallen), [[m, x, y, a] for m, x, y, a in self.poses]]
+
+    def digest(self) -> str:
+        """A short hash of the payload: two machines that settled alike give the same digest."""
+        text = json.dumps(self.payload(), separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's form: ``{"status", "fallen", "monsters": [[m, x, y, angle], ...], "hash"}``."""
+        status, fallen, monsters = self.payload()
+        return {"status": status, "fallen": fallen, "monsters": monsters, "hash": self.digest()}
+
+    @staticmethod
+    def from_json(data: Any) -> Anchor:
+        """An anchor from its record form.
+
+        Raises:
+            BadRecord: if it is malformed or its hash does not match its content.
+        """
+        try:
+            status = data["status"]
+            fallen = tuple(int(m) for m in data["fallen"])
+            poses = tuple((int(m), float(x), float(y), float(a)) for m, x, y, a in data["monsters"])
+            digest = data["hash"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadRecord(f"A settled-position anchor in the record is malformed ({exc}).") from None
+        if status not in STATUSES or not all(math.isfinite(v) for p in poses for v in p[1:]):
+            raise BadRecord("A settled-position anchor in the record has an unknown status or a bad number.")
+        anchor = Anchor(status, fallen, poses)
+        if anchor.digest() != digest:
+            raise BadRecord("A settled-position anchor's hash does not match its positions: the record was altered.")
+        return anchor
+
+
+def _start_poses(layout: str, rng: Rng) -> tuple[Pose, ...]:
+    """The start monsters' poses: the fixed layout, or a seeded random one (rule PM-2.2)."""
+    if layout == "fixed":
+        used: set[int] = set()
+        out: list[Pose] = []
+        for kind, x, y, a in START_LAYOUT:
+            m = next(m for m in START_MONSTERS if MONSTER_KIND[m] == kind and m not in used)
+            used.add(m)
+            out.append((m, x, y, a))
+        return tuple(sorted(out))
+    placed: list[Pose] = []
+    outlines: list[list[tuple[tuple[float, float], ...]]] = []
+    for m in START_MONSTERS:
+        kind = MONSTER_KIND[m]
+        for _ in range(10_000):
+            x = rng.uniform(ARENA.xmin, ARENA.xmax)
+            y = rng.uniform(ARENA.ymin, ARENA.ymax)
+            a = rng.uniform(-math.pi, math.pi)
+            outline = place_kind(kind, x, y, a)
+            if ARENA.holds_all(outline) and all(outline_separation(outline, o) >= RANDOM_CLEARANCE for o in outlines):
+                placed.append((m, x, y, a))
+                outlines.append(outline)
+                break
+        else:  # pragma: no cover - the arena has room for seven monsters many times over
+            raise RuntimeError("could not place the start monsters at random")
+    return tuple(sorted(placed))
+
+
+class PushState(State):
+    """One position of Push a Monster."""
+
+    __slots__ = (
+        "game",
+        "players",
+        "seed",
+        "options",
+        "history",
+        "_rng",
+        "_phase",
+        "_seat",
+        "_first",
+        "_where",
+        "_poses",
+        "_active",
+        "_attempts",
+        "_nudges",
+        "_tokens",
+        "_face",
+        "_tied",
+        "_turn",
+        "_result",
+        "_anchors",
+        "_legal",
+        "_undo",
+        "_tremor",
+        "_max_attempts",
+        "_max_nudges",
+        "reanchored",
+    )
+
+    def __init__(self, game: Game, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.history: list[Action] = []
+        self._rng = Rng(seed)
+        self._tremor = float(options["tremor_scale"]) if options["tremor"] else 0.0
+        self._max_attempts = int(options["max_attempts"])
+        self._max_nudges = int(options["max_nudges"])
+        self._phase = Phase.PUSH
+        self._where = [Where.SUPPLY] * NUM_MONSTERS
+        self._poses = _start_poses(str(options["layout"]), self._rng.fork(1))
+        for m, *_ in self._poses:
+            self._where[m] = Where.ARENA
+        self._active = -1
+        self._attempts = 0
+        self._nudges = 0
+        self._tokens = [[0] * NUM_KINDS for _ in range(players)]
+        self._face: int | None = None
+        self._tied: tuple[int, ...] = ()
+        self._turn = 0
+        self._result: Result | None = None
+        self._anchors: list[Anchor | None] = []
+        self._legal: tuple[Action, ...] | None = None
+        self._undo: PushState | None = None
+        self.reanchored = 0
+        """How many physics outcomes a replay replaced by the record's (another build's) settled poses."""
+        # Research gap 10: the starting player is drawn (nobody can tell who last saw a monster).
+        self._first = self._rng.below(players)
+        self._seat = self._first
+        self._start_turn([])
+
+    @classmethod
+    def from_setup(
+        cls,
+        game: Game,
+        players: int,
+        *,
+        poses: Sequence[Pose],
+        fallen: Sequence[int] = (),
+        tokens: Sequence[Sequence[int]] | None = None,
+        seat: int = 0,
+        pushing: int | None = None,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> PushState:
+        """A scenario for tests, puzzles and pictures: monsters placed at will, the rest in the supply.
+
+        ``poses`` are (monster, x, y, angle in radians, kept as its remainder in [-pi, pi]) on the arena;
+        ``fallen`` monsters are out of the
+        game; ``tokens`` gives each seat's tokens per kind. With ``pushing``, that monster (from the
+        supply) is on ``seat``'s large pusher, ready to be pushed; otherwise ``seat`` rolls the die now.
+
+        Raises:
+            BadOptions: for bad options or player count.
+            ValueError: if a monster is placed twice, or ``pushing`` is not in the supply.
+        """
+        state = game.new(players, seed, options)
+        if not isinstance(state, PushState):  # pragma: no cover - the game makes PushStates
+            raise TypeError("from_setup needs the Push a Monster game")
+        placed = [int(p[0]) for p in poses]
+        out = [int(m) for m in fallen]
+        if len(set(placed + out)) != len(placed) + len(out) or not all(0 <= m < NUM_MONSTERS for m in placed + out):
+            raise ValueError("every monster may be placed or fallen once, by a number from 0 to 26")
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} does not exist")
+        state._where = [Where.SUPPLY] * NUM_MONSTERS
+        for m in placed:
+            state._where[m] = Where.ARENA
+        for m in out:
+            state._where[m] = Where.FALLEN
+        state._poses = tuple(
+            sorted((int(m), float(x), float(y), math.remainder(float(a), math.tau)) for m, x, y, a in poses)
+        )
+        state._tokens = [list(t) for t in tokens] if tokens is not None else [[0] * NUM_KINDS for _ in range(players)]
+        if len(state._tokens) != players or any(len(t) != NUM_KINDS for t in state._tokens):
+            raise ValueError(f"tokens must give {NUM_KINDS} counts for each of the {players} seats")
+        state._seat = seat
+        state._first = seat
+        state._legal = None
+        state._result = None
+        if pushing is not None:
+            if state._where[pushing] != Where.SUPPLY:
+                raise ValueError(f"monster {pushing} is not in the supply")
+            state._face = MONSTER_KIND[pushing] if KINDS[MONSTER_KIND[pushing]].on_die else QUESTION
+            state._where[pushing] = Where.PUSHER
+            state._active = pushing
+            state._attempts = state._nudges = 0
+            state._tied = ()
+            state._phase = Phase.PUSH
+        else:
+            state._active = -1
+            state._phase = Phase.PUSH
+            state._start_turn([])
+        return state
+
+    # --- the contract: whose turn, what may be done ------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move; ``None`` once the game is over."""
+        return None if self._phase == Phase.OVER else self._seat
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self._phase == Phase.OVER
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._result
+
+    @property
+    def phase(self) -> Phase:
+        """What the seat to move must decide."""
+        return self._phase
+
+    @property
+    def active(self) -> int | None:
+        """The monster being pushed this turn, if any."""
+        return None if self._active < 0 else self._active
+
+    @property
+    def attempts(self) -> int:
+        """Pushes of this turn's monster that missed the arena so far (rule PM-5.4)."""
+        return self._attempts
+
+    @property
+    def nudges(self) -> int:
+        """Nudges played on this turn's monster so far (rule PM-6.3)."""
+        return self._nudges
+
+    @property
+    def poses(self) -> tuple[Pose, ...]:
+        """Every monster on the arena: (number, x, y, angle in radians), by number."""
+        return self._poses
+
+    @property
+    def anchors(self) -> tuple[Anchor | None, ...]:
+        """The settled outcome of each action so far (``None`` for a ``take``)."""
+        return tuple(self._anchors)
+
+    def where(self, monster: int) -> Where:
+        """Where a monster is."""
+        return Where(self._where[monster])
+
+    def supply_count(self, kind: int) -> int:
+        """Monsters of a kind in the supply."""
+        return sum(1 for m in KIND_MONSTERS[kind] if self._where[m] == Where.SUPPLY)
+
+    def tokens(self, seat: int) -> tuple[int, ...]:
+        """A seat's tokens, per kind."""
+        return tuple(self._tokens[seat])
+
+    def line_length(self, seat: int) -> int:
+        """The length of a seat's line of tokens: the sum of their widths (rule PM-9.4)."""
+        return sum(n * w for n, w in zip(self._tokens[seat], TOKEN_WIDTH, strict=True))
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal choices in the candidate set's order: ``take``s, or candidate pushes, or candidate nudges.
+
+        Pushes and nudges outside the candidate set are legal too (rule PM-8.2) but not listed. When no
+        candidate can start, the only choice listed is ``drop`` (rule PM-5.5).
+        """
+        if self._legal is None:
+            if self._phase == Phase.CHOOSE:
+                self._legal = tuple(t for t in TAKES if t.kind in self._tied)
+            elif self._phase == Phase.PUSH:
+                self._legal = tuple(p for p in PUSHES if self._push_problem(p) is None) or (DROP,)
+            elif self._phase == Phase.NUDGE:
+                self._legal = tuple(n for n in NUDGES if self._nudge_problem(n) is None) or (DROP,)
+            else:
+                self._legal = ()
+        return self._legal
+
+    def problem(self, action: object) -> str | None:
+        """Why ``action`` is not legal now (a sentence), or ``None`` if it is."""
+        if self._phase == Phase.OVER:
+            return "The game is over; no more actions can be played."
+        if isinstance(action, Take):
+            if self._phase != Phase.CHOOSE:
+                return f"'{action}' is only possible after a '?' roll with a tie. {self._need()}"
+            if action.kind not in self._tied:
+                tied = ", ".join(KINDS[k].id for k in self._tied)
+                return f"'{action}' is not among the kinds tied for the most in the supply ({tied})."
+            return None
+        if isinstance(action, Push):
+            if self._phase != Phase.PUSH:
+                return f"'{action}' cannot be played now. {self._need()}"
+            return self._push_problem(action)
+        if isinstance(action, Nudge):
+            if self._phase != Phase.NUDGE:
+                return f"'{action}' cannot be played now. {self._need()}"
+            return self._nudge_problem(action)
+        if isinstance(action, Drop):
+            if self._phase not in (Phase.PUSH, Phase.NUDGE) or self.legal_actions() != (DROP,):
+                return f"'drop' is only possible when no candidate push or nudge can start. {self._need()}"
+            return None
+        return f"{action!r} is not an action of Push a Monster. {self._need()}"
+
+    def _need(self) -> str:
+        if self._phase == Phase.CHOOSE:
+            return "Choose a kind with 'take KIND'."
+        if self._phase == Phase.PUSH:
+            return "Push the monster with 'push MARK' or 'push x=… y=… angle=… depth=…'."
+        if self._phase == Phase.NUDGE:
+            return "Nudge the monster that sticks out with 'nudge angle=… offset=… dist=…'."
+        return "The game is over."
+
+    def _push_problem(self, push: Push) -> str | None:
+        if abs(push.x) > COORD_LIMIT or abs(push.y) > COORD_LIMIT:
+            return f"'{push}': x and y must lie between -{COORD_LIMIT / 100:.2f} and {COORD_LIMIT / 100:.2f}."
+        if not 0 <= push.angle < 360:
+            return f"'{push}': the angle must be a whole number of degrees from 0 to 359."
+        if not DEPTH_MIN <= push.depth <= DEPTH_MAX:
+            return f"'{push}': the depth must lie between {DEPTH_MIN / 100:.2f} and {DEPTH_MAX / 100:.2f}."
+        why = physics.push_problem(self._poses, MONSTER_KIND[self._active], push.x, push.y, push.angle)
+        return None if why is None else f"'{push}' cannot start: {why}."
+
+    def _nudge_problem(self, nudge: Nudge) -> str | None:
+        if not NUDGE_MIN <= nudge.dist <= NUDGE_MAX:
+            return f"'{nudge}': dist must lie between {NUDGE_MIN / 100:.2f} and {NUDGE_MAX / 100:.2f}."
+        if abs(nudge.offset) > NUDGE_OFFSET_MAX:
+            limit = NUDGE_OFFSET_MAX / 100
+            return f"'{nudge}': the offset must lie between -{limit:.2f} and {limit:.2f}."
+        if not 0 <= nudge.angle < 360:
+            return f"'{nudge}': the angle must be a whole number of degrees from 0 to 359."
+        why, _ = physics.nudge_problem(self._poses, self._active, nudge.heading, nudge.offset / 100, nudge.dist / 100)
+        return None if why is None else f"'{nudge}' cannot start: {why}."
+
+    # --- the contract: changing the state ------------------------------------------------------------
+    def apply(self, action: Any) -> list[Event]:
+        """Play ``action`` for the seat to move and return the events it caused.
+
+        Any push or nudge inside the documented ranges is accepted, not only the candidates that
+        :meth:`legal_actions` lists (rule PM-8.2). The events carry the motion frames of the simulation.
+
+        Raises:
+            GameOver: if the game has ended.
+            IllegalAction: if the rules do not allow ``action`` now; the state is unchanged.
+        """
+        if self._phase == Phase.OVER:
+            raise GameOver("The game is over; no more actions can be played.")
+        why = self.problem(action)
+        if why is not None:
+            raise IllegalAction(why)
+        self._undo = self.clone() if isinstance(action, Push | Nudge) else None
+        return self._play(action, frames=True)
+
+    def apply_unchecked(self, action: Any) -> list[Event]:
+        """Apply an action known to be legal (the bots' and simulations' path; no motion frames recorded)."""
+        return self._play(action, frames=False)
+
+    def parse_action(self, text: str) -> Action:
+        """The action a text names, if it is legal now (any in-range push or nudge is).
+
+        Raises:
+            BadAction: if ``text`` is not the form of any action of this game.
+            GameOver: if the game has ended.
+            IllegalAction: if it is well formed but not legal now.
+        """
+        action: Action = self.game.parse_action(text)
+        if self._phase == Phase.OVER:
+            raise GameOver("The game is over; no more actions can be played.")
+        why = self.problem(action)
+        if why is not None:
+            raise IllegalAction(why)
+        return action
+
+    def describe_decision(self) -> str:
+        """A short public sentence on the decision at hand (for error messages)."""
+        if self._phase == Phase.OVER:
+            return "The game is over."
+        return f"Seat {self._seat} to move. {self._need()}"
+
+    def clone(self) -> PushState:
+        """An independent copy (poses and cached legal actions are immutable and shared)."""
+        c = PushState.__new__(PushState)
+        c.game = self.game
+        c.players = self.players
+        c.seed = self.seed
+        c.options = self.options
+        c.history = list(self.history)
+        c._rng = self._rng.clone()
+        c._phase = self._phase
+        c._seat = self._seat
+        c._first = self._first
+        c._where = list(self._where)
+        c._poses = self._poses
+        c._active = self._active
+        c._attempts = self._attempts
+        c._nudges = self._nudges
+        c._tokens = [list(t) for t in self._tokens]
+        c._face = self._face
+        c._tied = self._tied
+        c._turn = self._turn
+        c._result = self._result
+        c._anchors = list(self._anchors)
+        c._legal = self._legal
+        c._undo = None
+        c._tremor = self._tremor
+        c._max_attempts = self._max_attempts
+        c._max_nudges = self._max_nudges
+        c.reanchored = self.reanchored
+        return c
+
+    def determinize(self, seat: int, rng: Rng) -> PushState:
+        """A clone with a fresh chance stream (future rolls and tremor) drawn from ``rng``.
+
+        Nothing is hidden in Push a Monster, so only what has not happened yet is resampled; greedy's
+        samples then differ in the tremor of the push they evaluate (rule PM-8.3).
+        """
+        c = self.clone()
+        c._rng = Rng(rng.next64())
+        return c
+
+    # --- turns -------------------------------------------------------------------------------------
+    def _play(self, action: Action, *, frames: bool, forced: Anchor | None = None) -> list[Event]:
+        events: list[Event] = []
+        self._legal = None
+        self.history.append(action)
+        if isinstance(action, Take):
+            self._anchors.append(None)
+            events.append(Event("choose", {"seat": self._seat, "kind": KINDS[action.kind].id}))
+            self._take(action.kind, "chosen", events)
+        elif isinstance(action, Drop):
+            self._anchors.append(None)
+            self._poses = tuple(p for p in self._poses if p[0] != self._active)
+            self._fall(self._active, "dropped: no push could start", events)
+            self._end_turn(events)
+        elif isinstance(action, Push):
+            self._push(action, frames, forced, events)
+        else:
+            self._nudge(action, frames, forced, events)
+        return events
+
+    def _start_turn(self, events: list[Event]) -> None:
+        """The seat to move rolls the die (rule PM-3.1), and the game may end there (rule PM-9)."""
+        face = DIE_FACES[self._rng.below(len(DIE_FACES))]
+        self._face = face
+        self._tied = ()
+        events.append(Event("roll", {"seat": self._seat, "face": face_name(face)}))
+        if face == QUESTION:
+            counts = [self.supply_count(k) for k in DIE_KINDS]
+            most = max(counts)
+            if most == 0:
+                self._finish(SUPPLY_EMPTY, events)
+                return
+            tied = tuple(k for k, n in zip(DIE_KINDS, counts, strict=True) if n == most)
+            if len(tied) == 1:
+                self._take(tied[0], "most in the supply", events)
+            else:
+                self._phase = Phase.CHOOSE
+                self._tied = tied
+                events.append(Event("tie", {"seat": self._seat, "kinds": [KINDS[k].id for k in tied]}))
+        elif self.supply_count(face) == 0:
+            self._finish(KIND_EXHAUSTED, events)
+        else:
+            self._take(face, "rolled", events)
+
+    def _take(self, kind: int, why: str, events: list[Event]) -> None:
+        """The lowest-numbered monster of the kind goes from the supply onto the large pusher (rule PM-3.2)."""
+        monster = next(m for m in KIND_MONSTERS[kind] if self._where[m] == Where.SUPPLY)
+        self._where[monster] = Where.PUSHER
+        self._active = monster
+        self._attempts = 0
+        self._nudges = 0
+        self._tied = ()
+        self._phase = Phase.PUSH
+        events.append(Event("take", {"seat": self._seat, "monster": monster, "kind": KINDS[kind].id, "why": why}))
+
+    def _noise(self, nudge: bool) -> Noise:
+        """This action's hand tremor, drawn from the game's generator (rule PM-7.1)."""
+        if self._tremor == 0.0:
+            return Noise()
+        g = self._rng.gauss
+        k = self._tremor
+        if nudge:
+            return Noise(
+                heading=g(0.0, TREMOR_NUDGE_HEADING * k),
+                depth=max(0.0, 1.0 + g(0.0, TREMOR_NUDGE_DISTANCE * k)),
+                offset=g(0.0, TREMOR_NUDGE_OFFSET * k),
+            )
+        return Noise(
+            heading=g(0.0, TREMOR_HEADING * k),
+            depth=max(0.0, 1.0 + g(0.0, TREMOR_DEPTH * k)),
+            tilt=g(0.0, TREMOR_TILT * k),
+            offset=g(0.0, TREMOR_OFFSET * k),
+        )
+
+    def _push(self, push: Push, frames: bool, forced: Anchor | None, events: list[Event]) -> None:
+        kind = MONSTER_KIND[self._active]
+        noise = self._noise(False)
+        x, y, heading = push.x / 100, push.y / 100, push.heading
+        if forced is None:
+            cx, cy = physics.push_start(kind, x, y, heading)
+            stroke = physics.push_stroke(kind, x, y, heading, push.depth / 100, noise)
+            outcome = physics.simulate(
+                self._poses,
+                self._active,
+                stroke,
+                start=(cx, cy, heading),
+                tray=physics.Tray(x, y, heading),
+                frames=frames,
+            )
+        else:
+            outcome = Outcome(forced.poses, forced.fallen, forced.status)
+        self._resolve(push, noise, outcome, events)
+
+    def _nudge(self, nudge: Nudge, frames: bool, forced: Anchor | None, events: list[Event]) -> None:
+        noise = self._noise(True)
+        self._nudges += 1
+        if forced is None:
+            pose = next((x, y, a) for m, x, y, a in self._poses if m == self._active)
+            stroke = physics.nudge_stroke(
+                MONSTER_KIND[self._active], pose, nudge.heading, nudge.offset / 100, nudge.dist / 100, noise
+            )
+            if stroke is None:  # the tremor moved the line off the monster: the pusher swings past it
+                outcome = Outcome(self._poses, (), OVERHANG)
+            else:
+                outcome = physics.simulate(self._poses, self._active, stroke, frames=frames)
+        else:
+            outcome = Outcome(forced.poses, forced.fallen, forced.status)
+        self._resolve(nudge, noise, outcome, events)
+
+    def _resolve(self, action: Push | Nudge, noise: Noise, outcome: Outcome, events: list[Event]) -> None:
+        """Apply the rules to what the physics settled on (rules PM-5 and PM-6)."""
+        self._anchors.append(Anchor(outcome.status, outcome.fallen, outcome.poses))
+        seat, active = self._seat, self._active
+        data: dict[str, Any] = {
+            "seat": seat,
+            "monster": active,
+            "kind": KINDS[MONSTER_KIND[active]].id,
+            "action": str(action),
+            "status": outcome.status,
+            "fallen": list(outcome.fallen),
+            "tremor": {
+                "heading": round(math.degrees(noise.heading), 3),
+                "depth": round(noise.depth, 4),
+                "tilt": round(math.degrees(noise.tilt), 3),
+                "offset": round(noise.offset, 4),
+            },
+        }
+        if outcome.frames is not None:
+            data["frames"] = outcome.frames
+        events.append(Event("push" if isinstance(action, Push) else "nudge", data))
+        self._poses = outcome.poses
+        for m in outcome.fallen:
+            self._fall(m, "knocked off" if m != active else "fell off", events)
+        status = outcome.status
+        if status == PLACED:
+            self._where[active] = Where.ARENA
+            events.append(Event("placed", {"seat": seat, "monster": active}))
+            self._end_turn(events)
+        elif status == OVERHANG:
+            self._where[active] = Where.ARENA
+            if self._nudges < self._max_nudges:
+                self._phase = Phase.NUDGE
+                left = self._max_nudges - self._nudges
+                events.append(Event("overhang", {"seat": seat, "monster": active, "nudges_left": left}))
+            else:
+                self._poses = tuple(p for p in self._poses if p[0] != active)
+                self._fall(active, "still sticking out after the last nudge", events)
+                self._end_turn(events)
+        elif status == FELL:
+            self._end_turn(events)
+        else:  # MISSED: the monster dropped off the large pusher; it goes back on (rule PM-5.4)
+            self._attempts += 1
+            if self._attempts >= self._max_attempts:
+                self._fall(active, "missed the arena too often", events)
+                self._end_turn(events)
+            else:
+                self._where[active] = Where.PUSHER
+                self._phase = Phase.PUSH
+                left = self._max_attempts - self._attempts
+                events.append(Event("missed", {"seat": seat, "monster": active, "attempts_left": left}))
+
+    def _fall(self, monster: int, why: str, events: list[Event]) -> None:
+        """A monster leaves the game; every other player takes one of its tokens (rule PM-5.2)."""
+        self._where[monster] = Where.FALLEN
+        kind = MONSTER_KIND[monster]
+        takers = [s for s in range(self.players) if s != self._seat]
+        given = sum(t[kind] for t in self._tokens) + len(takers)
+        if given > KINDS[kind].tokens:  # research gap 11: impossible with the data's checks; never silent
+            raise RuntimeError(f"the {KINDS[kind].id} token stack ran out")
+        for s in takers:
+            self._tokens[s][kind] += 1
+        events.append(Event("fall", {"monster": monster, "kind": KINDS[kind].id, "why": why, "tokens_to": takers}))
+
+    def _end_turn(self, events: list[Event]) -> None:
+        self._active = -1
+        self._attempts = 0
+        self._nudges = 0
+        self._seat = (self._seat + 1) % self.players
+        self._turn += 1
+        self._start_turn(events)
+
+    def _finish(self, termination: str, events: list[Event]) -> None:
+        """The longest line wins; tied players share the victory (rule PM-9.4)."""
+        self._phase = Phase.OVER
+        self._active = -1
+        scores = tuple(float(self.line_length(s)) for s in range(self.players))
+        best = max(scores)
+        winners = tuple(s for s in range(self.players) if scores[s] == best)
+        self._result = Result(
+            winners=winners,
+            ranks=ranks_from_scores(scores),
+            scores=scores,
+            termination=termination,
+            detail={"turns": self._turn, "fallen": sum(1 for w in self._where if w == Where.FALLEN)},
+        )
+        events.append(Event("game_over", {"result": self._result.to_json()}))
+
+    # --- information -------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything (nothing is hidden in Push a Monster); see ``view.py`` for the fields."""
+        from monsterlair.games.push_a_monster.view import build_view
+
+        return build_view(self, seat)
+
+    def record(self) -> dict[str, Any]:
+        """The generic record plus ``anchors``: the settled outcome of each action (``None`` for a ``take``).
+
+        Each anchor is ``{"status", "fallen", "monsters": [[number, x, y, angle], ...], "hash"}``.
+        """
+        out = super().record()
+        out["anchors"] = [None if a is None else a.to_json() for a in self._anchors]
+        return out
+
+    def reanchor(self, anchor: Anchor) -> bool:
+        """Make the last action's outcome the recorded ``anchor`` (replay on another build, rule PM-10.2).
+
+        Returns True if the outcome differed and was replaced: the state goes back to before the last
+        action and plays it again with the recorded outcome instead of its own simulation (the same
+        tremor is drawn, so the chance stream stays in step with the record).
+
+        Raises:
+            BadRecord: if the anchor cannot be the outcome of that action.
+        """
+        mine = self._anchors[-1] if self._anchors else None
+        if mine is None or self._undo is None:
+            raise BadRecord("The record anchors a settled position to an action that moves nothing.")
+        if mine.digest() == anchor.digest():
+            return False
+        before = self._undo
+        before_arena = {m for m, *_ in before._poses}
+        active = before._active
+        arena_after = [m for m, *_ in anchor.poses]
+        allowed = before_arena | {active}
+        if (
+            len(set(arena_after)) != len(arena_after)
+            or not set(arena_after) <= allowed
+            or not set(anchor.fallen) <= allowed
+            or set(anchor.fallen) & set(arena_after)
+            or (anchor.status in (PLACED, OVERHANG)) != (active in arena_after)
+            or (anchor.status == FELL) != (active in anchor.fallen)
+            or set(arena_after) | set(anchor.fallen) | ({active} if anchor.status == MISSED else set()) != allowed
+        ):
+            raise BadRecord("A settled-position anchor in the record does not fit the game: it was altered.")
+        action = self.history[-1]
+        reanchored = self.reanchored + 1
+        for name in PushState.__slots__:
+            setattr(self, name, getattr(before, name))
+        self._undo = None
+        self._play(action, frames=True, forced=anchor)
+        self.reanchored = reanchored
+        return True
+
+
+def after_replayed_action(state: State, record: Mapping[str, Any], index: int) -> None:
+    """The replay hook: check the recorded anchor of action ``index`` and re-anchor to it if it differs.
+
+    Records without ``anchors`` (written by hand or by tools that keep only the actions) replay on the
+    physics alone, which gives the same game on the same build.
+
+    Raises:
+        BadRecord: if the anchors are malformed, altered, or do not fit the actions.
+    """
+    anchors = record.get("anchors")
+    if anchors is None:
+        return
+    if not isinstance(anchors, list) or not isinstance(state, PushState):
+        raise BadRecord("The record's anchors must be a list with one entry per action.")
+    if index >= len(anchors):
+        return
+    data = anchors[index]
+    mine = state.anchors[-1] if state.anchors else None
+    if data is None:
+        if mine is not None:
+            raise BadRecord(f"The record lacks the settled positions after action {index + 1}.")
+        return
+    if mine is None:
+        raise BadRecord(f"The record anchors positions to action {index + 1}, which moves nothing.")
+    state.reanchor(Anchor.from_json(data))

@@ -1,0 +1,158 @@
+"""What both RL environments share: spaces, observation encoding, masks and rewards, read through the contract.
+
+Everything here goes through the game contract only (``view`` → ``encode_view``, ``legal_actions`` →
+``action_index``, ``Result``), so every registered game gets environments without game-specific code.
+An observation is built from ``state.view(seat)`` and nothing else, which is what keeps hidden
+information out of it: whatever the view redacts, the observation cannot hold.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from monsterlair import games
+from monsterlair.core import Action, BadOptions, Game, IllegalAction, Result, State
+from monsterlair.core.options import OptionValue
+
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+def outcome_reward(result: Result, seat: int) -> float:
+    """The reward a seat gets when the game ends: the contract's payoff rescaled to [-1, 1], ``2 * payoff - 1``.
+
+    So a sole win is +1, a loss -1 and a draw 0; a win shared by k seats in a free-for-all is
+    ``2/k - 1`` (two tied winners: 0, as if they had drawn with each other); partners who win a team
+    or cooperative game together each get +1, and a lost cooperative game gives everyone -1 (the game
+    says so through ``Result.payoffs``). Going through ``Result.payoff`` keeps one definition of who
+    did how well for bots, statistics and RL alike.
+    """
+    return 2.0 * result.payoff(seat) - 1.0
+
+
+def default_players(game: Game) -> int:
+    """Two players when the game allows it, otherwise its nearest allowed count."""
+    return max(game.min_players, min(2, game.max_players))
+
+
+def result_info(result: Result, seat: int) -> dict[str, Any]:
+    """JSON-only facts about a finished game for ``info`` (fresh objects on every call)."""
+    out: dict[str, Any] = json.loads(json.dumps(result.to_json()))
+    return {"result": out, "payoff": result.payoff(seat)}
+
+
+class GameEncoding:
+    """One game at one player count and option set, seen as fixed-size arrays.
+
+    Holds the resolved options, the two spaces' sizes, and a cache from action to index (actions are
+    hashable values and their index depends only on the action, the player count and the options).
+    """
+
+    __slots__ = ("game", "players", "options", "num_actions", "observation_size", "_index")
+
+    def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any]) -> None:
+        """Resolve the game and check the set-up by building one state.
+
+        Raises:
+            UnknownGame: if no game has that id.
+            BadOptions: if the player count or an option is not accepted.
+        """
+        self.game: Game = games.get(game_id)
+        self.players = default_players(self.game) if players is None else players
+        self.options: dict[str, OptionValue] = self.game.options.resolve(options)
+        self.game.new(self.players, 0, self.options)  # checks the player count and option combination now
+        self.num_actions = int(self.game.num_actions(self.players, self.options))
+        self.observation_size = int(self.game.observation_size(self.players, self.options))
+        if self.num_actions < 1 or self.observation_size < 1:
+            raise BadOptions(
+                f"{self.game.title} reports {self.num_actions} actions and observations of length "
+                f"{self.observation_size}; RL environments need at least one of each."
+            )
+        self._index: dict[Action, int] = {}
+
+    # --- spaces ---------------------------------------------------------------------------------
+    def observation_box(self) -> spaces.Box:
+        """The space of encoded views. Unbounded: the contract does not fix the range of ``encode_view``."""
+        return spaces.Box(low=-np.inf, high=np.inf, shape=(self.observation_size,), dtype=np.float32)
+
+    def mask_box(self) -> spaces.Box:
+        """The space of action masks (int8, as ``Discrete.sample(mask=...)`` wants)."""
+        return spaces.Box(low=0, high=1, shape=(self.num_actions,), dtype=np.int8)
+
+    def action_space(self) -> spaces.Discrete:
+        """One integer per action index."""
+        return spaces.Discrete(self.num_actions)
+
+    # --- states ---------------------------------------------------------------------------------
+    def new_state(self, seed: int) -> State:
+        """A new game with that seed (options already checked)."""
+        return self.game.create(self.players, seed, self.options)
+
+    def observe(self, state: State, seat: int) -> Observation:
+        """The numeric encoding of ``state.view(seat)``: the only thing an observation is made from."""
+        values = self.game.encode_view(state.view(seat), self.players, self.options)
+        out = np.asarray(values, dtype=np.float32)
+        if out.shape != (self.observation_size,):
+            raise ValueError(
+                f"{self.game.title}'s encode_view gave {out.shape[0] if out.ndim == 1 else out.shape} values; "
+                f"observation_size says {self.observation_size}."
+            )
+        return out
+
+    def index_of(self, action: Action) -> int:
+        """The stable index of an action (cached)."""
+        index = self._index.get(action)
+        if index is None:
+            index = int(self.game.action_index(action, self.players, self.options))
+            self._index[action] = index
+        return index
+
+    def legal_by_index(self, state: State) -> dict[int, Action]:
+        """The legal actions keyed by index.
+
+        Raises:
+            ValueError: if two legal actions share an index (the game breaks the contract).
+        """
+        legal: Sequence[Action] = state.legal_actions()
+        by_index = {self.index_of(a): a for a in legal}
+        if len(by_index) != len(legal):
+            raise ValueError(f"{self.game.title}: two legal actions share one action index.")
+        return by_index
+
+    def mask(self, legal: Mapping[int, Action]) -> Mask:
+        """1 at the index of every legal action, 0 elsewhere."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        if legal:
+            out[list(legal)] = 1
+        return out
+
+    def empty_mask(self) -> Mask:
+        """The mask of a seat that is not to move."""
+        return np.zeros(self.num_actions, dtype=np.int8)
+
+    def check_index(self, action: Any) -> int:
+        """An action given to ``step`` as an int within the action space.
+
+        Raises:
+            IllegalAction: if it is not a whole number in ``range(num_actions)``.
+        """
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
+                action = action.reshape(()).item()
+            else:
+                raise IllegalAction(f"An action is an integer in 0..{self.num_actions - 1}, not {action!r}.")
+        index = int(action)
+        if not 0 <= index < self.num_actions:
+            raise IllegalAction(f"Action {index} is outside the action space 0..{self.num_actions - 1}.")
+        return index
+
+    def illegal_message(self, index: int, state: State, legal: Mapping[int, Action]) -> str:
+        """A sentence naming the refused index and what is legal now."""
+        shown = ", ".join(f"{i}={legal[i]}" for i in sorted(legal)[:12]) + (", …" if len(legal) > 12 else "")
+        return f"Action {index} is not legal now for seat {state.to_move}; legal: {shown}."

@@ -1,0 +1,1 @@
+"""One router per resource: auth, games (the lobby's catalogue), tables, replays."""

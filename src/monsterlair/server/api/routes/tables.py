@@ -1,0 +1,125 @@
+"""Tables: the lobby lists, create, look, join, leave, seat bots, start, rematch.
+
+Play itself goes over the table's WebSocket (``transport/ws.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from monsterlair.server.api.deps import CurrentUser, HubDep, OptionalUser, StoreDep
+from monsterlair.server.api.errors import ApiError
+from monsterlair.server.api.schemas import JoinRequest, SeatUpdate, TableCreate
+from monsterlair.server.hub import Hub, SeatRequest
+from monsterlair.server.master import FINISHED, OPEN, PLAYING, Table
+from monsterlair.server.storage.base import TableData
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+LIST_LIMIT = 50
+
+
+def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
+    """A lobby line: game, seats, status, and where the user sits and whether it is their turn."""
+    meta = hub.live_meta(meta)
+    game = hub.games.get(meta.game)
+    my_seat = next((i for i, s in enumerate(meta.seats) if user_id is not None and s.user_id == user_id), None)
+    seats = [
+        {"seat": i, "kind": "human" if s.user_id is not None else ("bot" if s.bot else "empty"), "name": s.name}
+        for i, s in enumerate(meta.seats)
+    ]
+    return {
+        "id": meta.id,
+        "game": meta.game,
+        "title": game.title if game is not None else meta.game,
+        "players": meta.players,
+        "status": meta.status,
+        "private": meta.private,
+        "seats": seats,
+        "open_seats": sum(1 for s in meta.seats if s.empty),
+        "to_move": meta.to_move,
+        "my_seat": my_seat,
+        "host": user_id is not None and meta.owner_id == user_id,
+        "your_turn": my_seat is not None and meta.status == PLAYING and meta.to_move == my_seat,
+        "result": meta.result,
+        "invite": meta.invite if meta.private and user_id is not None and meta.owner_id == user_id else None,
+        "created_at": meta.created_at.isoformat() if meta.created_at else None,
+        "finished_at": meta.finished_at.isoformat() if meta.finished_at else None,
+    }
+
+
+def _detail(table: Table, user_id: int | None) -> dict[str, Any]:
+    return {"table": table.info(), "seat": table.seat_of(user_id), "host": user_id == table.meta.owner_id}
+
+
+@router.get("")
+async def lobby(hub: HubDep, store: StoreDep, user: OptionalUser) -> dict[str, Any]:
+    """Open public tables, public games under way, recently finished games, and the user's own tables."""
+    uid = None if user is None else user.id
+    open_ = await store.list_tables(status=OPEN, public_only=True, limit=LIST_LIMIT)
+    live = await store.list_tables(status=PLAYING, public_only=True, limit=LIST_LIMIT)
+    done = await store.list_tables(status=FINISHED, public_only=True, limit=20)
+    mine = [] if uid is None else await store.list_user_tables(uid, limit=LIST_LIMIT)
+    return {
+        "open": [summary(hub, m, uid) for m in open_],
+        "live": [summary(hub, m, uid) for m in live],
+        "finished": [summary(hub, m, uid) for m in done],
+        "mine": [summary(hub, m, uid) for m in mine],
+    }
+
+
+@router.post("")
+async def create(body: TableCreate, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """Open a table (started at once if asked and every seat is filled)."""
+    if sum(1 for s in body.seats if s.kind == "me") > 1:
+        raise ApiError("bad_request", "You can take only one seat at a table.")
+    seats = [SeatRequest(s.kind, s.bot) for s in body.seats]
+    table = await hub.create(user, body.game, body.players, body.options, seats, private=body.private, start=body.start)
+    return _detail(table, user.id)
+
+
+@router.get("/{table_id}")
+async def look(table_id: str, hub: HubDep, user: OptionalUser, invite: str | None = None) -> dict[str, Any]:
+    """A table's public facts and the user's seat (the live game comes over the WebSocket)."""
+    table = await hub.table(table_id)
+    uid = None if user is None else user.id
+    if not table.may_view(uid, invite):
+        raise ApiError("forbidden", "This table is private; ask its host for the invite link.")
+    return _detail(table, uid)
+
+
+@router.post("/{table_id}/join")
+async def join(table_id: str, body: JoinRequest, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """Take a seat."""
+    await hub.join(user, table_id, body.seat, body.invite)
+    return _detail(await hub.table(table_id), user.id)
+
+
+@router.post("/{table_id}/leave")
+async def leave(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """Give up a seat before the start."""
+    await hub.leave(user, table_id)
+    return {"ok": True}
+
+
+@router.post("/{table_id}/seats")
+async def set_seat(table_id: str, body: SeatUpdate, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """The host seats a bot, or empties a bot's seat."""
+    await hub.set_seat(user, table_id, body.seat, body.bot)
+    return _detail(await hub.table(table_id), user.id)
+
+
+@router.post("/{table_id}/start")
+async def start(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """The host starts the game."""
+    await hub.start(user, table_id)
+    return _detail(await hub.table(table_id), user.id)
+
+
+@router.post("/{table_id}/rematch")
+async def rematch(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """A new game with the same players and options (the same one if already asked)."""
+    table = await hub.rematch(user, table_id)
+    return _detail(table, user.id)

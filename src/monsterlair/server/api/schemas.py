@@ -1,0 +1,69 @@
+"""Request and response bodies (pydantic at the HTTP edge): ``Create``/``Update``/``Public`` variants."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class GuestCreate(BaseModel):
+    """Play as a guest under a chosen name."""
+
+    name: str = Field(max_length=200)
+
+
+class UserRegister(BaseModel):
+    """Create an account (a signed-in guest keeps their tables)."""
+
+    username: str = Field(max_length=200)
+    password: str = Field(max_length=1000)
+    name: str | None = Field(default=None, max_length=200)
+
+
+class UserLogin(BaseModel):
+    """Log in."""
+
+    username: str = Field(max_length=200)
+    password: str = Field(max_length=1000)
+
+
+class UserPublic(BaseModel):
+    """The signed-in user as the client sees them."""
+
+    id: int
+    name: str
+    username: str | None
+    guest: bool
+
+
+class SeatCreate(BaseModel):
+    """One seat of a new table."""
+
+    kind: Literal["me", "open", "bot"]
+    bot: str | None = Field(default=None, max_length=80)
+
+
+class TableCreate(BaseModel):
+    """A new table: game, player count, options (checked against the game's schema), seats."""
+
+    game: str = Field(max_length=40)
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatCreate] = Field(max_length=16)
+    private: bool = False
+    start: bool = Field(default=False, description="Start at once if every seat is filled.")
+
+
+class JoinRequest(BaseModel):
+    """Take a seat (any empty one when ``seat`` is omitted)."""
+
+    seat: int | None = None
+    invite: str | None = Field(default=None, max_length=60)
+
+
+class SeatUpdate(BaseModel):
+    """The host puts a bot in a seat, or empties a bot seat (``bot`` null)."""
+
+    seat: int
+    bot: str | None = Field(default=None, max_length=80)

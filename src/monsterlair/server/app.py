@@ -1,0 +1,172 @@
+"""Builds the FastAPI application: storage (migrated at start), the hub, routes, WebSocket and web client."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import AsyncIterator, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from monsterlair import __version__
+from monsterlair.core import Game
+from monsterlair.server.api import errors
+from monsterlair.server.api.routes import auth, replays, tables
+from monsterlair.server.api.routes import games as games_routes
+from monsterlair.server.auth import Sessions
+from monsterlair.server.bots import BotCatalog
+from monsterlair.server.config import Settings
+from monsterlair.server.hub import Hub
+from monsterlair.server.storage.sql import SqlStore
+from monsterlair.server.transport.ws import table_socket
+
+log = logging.getLogger("monsterlair.server")
+
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+}
+
+NOT_BUILT = """<!doctype html><meta charset="utf-8"><title>Monster Lair</title>
+<body style="font-family:sans-serif;max-width:40em;margin:4em auto">
+<h1>Monster Lair</h1><p>The server is running, but the web client has not been built.
+Run <code>make web</code> (or <code>make run</code>) in the project folder, then reload.</p>
+<p>The API is at <a href="/api/docs">/api/docs</a>.</p></body>"""
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP response (plain ASGI: no per-request task, unlike BaseHTTPMiddleware)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.common = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(k, v) for k, v in self.common if k not in present]
+                if api and b"cache-control" not in present:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def load_games() -> dict[str, Game]:
+    """Every registered game that imports; a game that fails to load is logged and left out."""
+    from monsterlair import games as registry
+
+    out: dict[str, Game] = {}
+    for game_id in registry.ids():
+        try:
+            out[game_id] = registry.get(game_id)
+        except Exception:
+            log.exception("game %s could not be loaded; it is not offered", game_id)
+    return out
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    games: Mapping[str, Game] | None = None,
+    bots: BotCatalog | None = None,
+) -> FastAPI:
+    """The Monster Lair web application.
+
+    ``games`` and ``bots`` default to the registry and the bot library; tests may pass their own.
+    """
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = SqlStore(settings.database())
+        await store.start()
+        executor: Executor
+        if settings.bot_processes:
+            executor = ProcessPoolExecutor(settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        else:
+            executor = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="monsterlair-bot")
+        hub = Hub(
+            store,
+            games if games is not None else load_games(),
+            bots or BotCatalog(),
+            executor,
+            bot_delay=settings.bot_delay,
+        )
+        app.state.store = store
+        app.state.hub = hub
+        resumed = await hub.recover()
+        if resumed:
+            log.info("resumed %d game(s) under way", resumed)
+        try:
+            yield
+        finally:
+            await hub.close()
+            executor.shutdown(wait=False, cancel_futures=True)
+            await store.close()
+
+    app = FastAPI(
+        title="Monster Lair",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.settings = settings
+    app.state.sessions = Sessions(settings.secret())
+    errors.install(app)
+
+    app.add_middleware(SecurityHeaders)
+
+    for router in (auth.router, games_routes.router, tables.router, replays.router):
+        app.include_router(router)
+    app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+
+    @app.get("/health", tags=["health"])
+    async def health(request: Request) -> dict[str, Any]:
+        """Liveness: the version, the games offered and the live tables by status."""
+        hub: Hub = request.app.state.hub
+        return {"ok": True, "version": __version__, "games": list(hub.games), "tables": hub.status_counts()}
+
+    _mount_web(app, settings.dist())
+    return app
+
+
+def _mount_web(app: FastAPI, dist: Path) -> None:
+    """Serve the built client: its files, and index.html for the client's own paths."""
+    index = dist / "index.html"
+    if not index.is_file():
+
+        @app.get("/", include_in_schema=False)
+        async def not_built() -> HTMLResponse:
+            return HTMLResponse(NOT_BUILT)
+
+        return
+
+    async def page() -> FileResponse:
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    for path in ("/", "/t/{table_id}", "/replay/{table_id}", "/account"):
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+    app.mount("/", StaticFiles(directory=dist), name="web")

@@ -1,0 +1,84 @@
+"""Server settings: one pydantic-settings class, read from ``MONSTERLAIR_*`` variables and CLI flags.
+
+The defaults give a working server with nothing configured: SQLite in the user's data folder and a
+secret key created there on first run (kept, so sessions survive restarts).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_data_dir() -> Path:
+    """Where the server keeps its database and secret key: ``$XDG_DATA_HOME/monsterlair`` or ``~/.local/share``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "monsterlair"
+
+
+class Settings(BaseSettings):
+    """Everything the server can be told. Environment variables are ``MONSTERLAIR_<NAME>``."""
+
+    model_config = SettingsConfigDict(env_prefix="MONSTERLAIR_", extra="ignore")
+
+    data_dir: Path = Field(default_factory=default_data_dir, description="Folder for the database and secret key.")
+    database_url: str = Field(
+        default="",
+        description="SQLAlchemy async URL; empty means SQLite at <data_dir>/monsterlair.sqlite3. "
+        "PostgreSQL: postgresql+asyncpg://user@host/db",
+    )
+    secret_key: str = Field(default="", description="Signs session cookies; empty means a key kept in <data_dir>.")
+    host: str = "127.0.0.1"
+    port: int = 8000
+    bot_delay: float = Field(
+        default=0.8, ge=0, description="Seconds a bot waits before it moves, so people can follow."
+    )
+    bot_workers: int = Field(default=2, ge=1, description="Workers that run bot decisions off the event loop.")
+    bot_processes: bool = Field(
+        default=False,
+        description="Run bot decisions in worker processes instead of threads (strong bots then never slow "
+        "the event loop down through the interpreter lock; each decision ships the state to the worker).",
+    )
+    ws_max_bytes: int = Field(default=16_384, ge=256, description="Largest WebSocket message accepted.")
+    ws_rate: float = Field(default=8.0, gt=0, description="WebSocket messages per second a connection may send.")
+    ws_burst: int = Field(
+        default=24, ge=1, description="Messages a connection may send at once before the rate applies."
+    )
+    secure_cookies: bool = Field(default=False, description="Mark cookies Secure (behind HTTPS).")
+    web_dist: Path | None = Field(default=None, description="Built web client folder; default: the packaged one.")
+
+    def database(self) -> str:
+        """The database URL to use (the SQLite default made concrete, its folder created)."""
+        if self.database_url:
+            return self.database_url
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite+aiosqlite:///{self.data_dir / 'monsterlair.sqlite3'}"
+
+    def secret(self) -> str:
+        """The cookie-signing key: the configured one, else one kept in ``<data_dir>/secret_key``.
+
+        The file is created on first run with owner-only permissions, so a restart keeps everyone signed in.
+        """
+        if self.secret_key:
+            return self.secret_key
+        path = self.data_dir / "secret_key"
+        if path.exists():
+            key = path.read_text(encoding="utf-8").strip()
+            if key:
+                return key
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        key = secrets.token_urlsafe(48)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(key + "\n")
+        return key
+
+    def dist(self) -> Path:
+        """The folder of the built web client."""
+        if self.web_dist is not None:
+            return self.web_dist
+        return Path(__file__).resolve().parent.parent / "web" / "dist"

@@ -1,0 +1,433 @@
+"""Live tables: one lock per table, store-then-announce, per-receiver fan-out, and bots.
+
+The hub owns the in-memory :class:`~monsterlair.server.master.Table` objects (loaded from storage on
+first use, and all games under way at start-up, so bot turns resume after a restart). Every change to a
+table runs under that table's lock and follows one order: the master checks and applies to a clone →
+the store commits → the table adopts the new state → each subscriber is sent its own redacted message.
+Two actions for the same ``state_id`` therefore meet one after the other, and the second is refused
+as stale. Bots think in an executor (threads by default) so the event loop keeps serving people.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
+from typing import Any, Protocol
+
+from monsterlair.core import Game, fresh_seed
+from monsterlair.server.bots import BotCatalog, bot_seed, timed_choose
+from monsterlair.server.master import CLOSED, FINISHED, OPEN, PLAYING, LogEntry, Proposal, Table, TableError
+from monsterlair.server.storage.base import Conflict, SeatData, Store, TableData, UserData
+
+log = logging.getLogger("monsterlair.server")
+
+INLINE_BOT_SECONDS = 0.002
+"""Bots whose decisions take less CPU than this (a running average) decide on the event loop itself."""
+
+
+class Subscriber(Protocol):
+    """A live connection to one table (a WebSocket). ``send`` queues text and never blocks."""
+
+    user_id: int | None
+
+    def send(self, text: str) -> None:
+        """Queue one message for the receiver."""
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    """Compact JSON for the wire."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclasses.dataclass(slots=True)
+class SeatRequest:
+    """One seat of a table being created: ``me``, ``open`` or ``bot`` (with a spec)."""
+
+    kind: str
+    bot: str | None = None
+
+
+class Hub:
+    """Every live table of this server process."""
+
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, Game],
+        bots: BotCatalog,
+        executor: Executor,
+        *,
+        bot_delay: float = 0.8,
+    ) -> None:
+        self.store = store
+        self.games = dict(games)
+        self.bots = bots
+        self.executor = executor
+        self.bot_delay = bot_delay
+        self._tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._subs: dict[str, set[Subscriber]] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._load_lock = asyncio.Lock()
+        self._closing = False
+        self._bot_cost: dict[str, float] = {}
+
+    # --- tables ------------------------------------------------------------------------------------
+    def game(self, game_id: str) -> Game:
+        """A game this server offers.
+
+        Raises:
+            TableError: ``unknown_game``.
+        """
+        game = self.games.get(str(game_id))
+        if game is None:
+            raise TableError("unknown_game", f"There is no game {game_id!r} here. Games: {', '.join(self.games)}.")
+        return game
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock that orders every change to one table."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def table(self, table_id: str) -> Table:
+        """The live table, loaded (and its game replayed) on first use.
+
+        Raises:
+            TableError: ``not_found``, or ``unavailable`` if its record no longer replays.
+        """
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 24:
+            raise TableError("not_found", "There is no such table.")
+        async with self._load_lock:
+            table = self._tables.get(table_id)
+            if table is not None:
+                return table
+            meta = await self.store.load_table(table_id)
+            if meta is None or meta.status == CLOSED:
+                raise TableError("not_found", "There is no such table (it may have been closed).")
+            game = self.game(meta.game)
+            events = await self.store.load_events(table_id) if meta.status != OPEN else []
+            table = Table.restore(meta, game, events, bot_label=self.bots.label)
+            self._tables[table_id] = table
+            return table
+
+    def cached(self, table_id: str) -> Table | None:
+        """The live table if it is in memory (no loading)."""
+        return self._tables.get(table_id)
+
+    async def create(
+        self,
+        user: UserData,
+        game_id: str,
+        players: int,
+        options: Mapping[str, Any] | None,
+        seats: list[SeatRequest],
+        *,
+        private: bool = False,
+        start: bool = False,
+    ) -> Table:
+        """Open a new table (and start it at once when asked and every seat is filled).
+
+        Raises:
+            TableError: for an unknown game, bad options, a bad seat list or bot spec.
+        """
+        game = self.game(game_id)
+        seat_data: list[SeatData] = []
+        for i, req in enumerate(seats):
+            if req.kind == "me":
+                seat_data.append(SeatData(user_id=user.id, name=user.name))
+            elif req.kind == "open":
+                seat_data.append(SeatData())
+            elif req.kind == "bot":
+                try:
+                    spec = self.bots.check(req.bot)
+                except ValueError as exc:
+                    raise TableError("bad_bot", f"Seat {i + 1}: {exc}") from None
+                seat_data.append(SeatData(bot=spec, name=self.bots.label(spec)))
+            else:
+                raise TableError("bad_request", f"Seat {i + 1}: a seat is 'me', 'open' or 'bot', not {req.kind!r}.")
+        table = Table.create(
+            game,
+            table_id=secrets.token_urlsafe(6),
+            owner_id=user.id,
+            players=players,
+            options=options,
+            seats=seat_data,
+            private=private,
+            seed=fresh_seed(),
+            invite=secrets.token_urlsafe(9),
+            bot_label=self.bots.label,
+        )
+        if start and all(not s.empty for s in table.meta.seats):
+            table.start(user.id)
+        await self.store.create_table(table.meta)
+        self._tables[table.id] = table
+        self._kick_bot(table)
+        return table
+
+    async def _mutate(self, table: Table, change: Callable[[Table], Any]) -> Any:
+        """Apply a seat or status change, store it, then announce it; on any failure restore the table."""
+        saved_meta = dataclasses.replace(table.meta, seats=[dataclasses.replace(s) for s in table.meta.seats])
+        saved_state = table.state
+        try:
+            result = change(table)
+            await self.store.save_table(table.meta)
+        except BaseException:
+            table.meta, table.state = saved_meta, saved_state
+            raise
+        self._broadcast_snapshots(table)
+        self._kick_bot(table)
+        return result
+
+    async def join(self, user: UserData, table_id: str, seat: int | None = None, invite: str | None = None) -> int:
+        """Seat a user.
+
+        Raises:
+            TableError: see :meth:`Table.join`.
+        """
+        table = await self.table(table_id)
+        async with self.lock(table_id):
+            result: int = await self._mutate(table, lambda t: t.join(user.id, user.name, seat, invite))
+            return result
+
+    async def leave(self, user: UserData, table_id: str) -> None:
+        """Free the user's seat before the start.
+
+        Raises:
+            TableError: see :meth:`Table.leave`.
+        """
+        table = await self.table(table_id)
+        async with self.lock(table_id):
+            await self._mutate(table, lambda t: t.leave(user.id))
+            if table.status == CLOSED:
+                self._tables.pop(table_id, None)
+
+    async def set_seat(self, user: UserData, table_id: str, seat: int, bot: str | None) -> None:
+        """The host adds a bot to a seat or empties a bot seat.
+
+        Raises:
+            TableError: see :meth:`Table.set_seat`; ``bad_bot`` for a bad spec.
+        """
+        table = await self.table(table_id)
+        spec = None
+        if bot is not None:
+            try:
+                spec = self.bots.check(bot)
+            except ValueError as exc:
+                raise TableError("bad_bot", str(exc)) from None
+        async with self.lock(table_id):
+            await self._mutate(table, lambda t: t.set_seat(user.id, seat, spec))
+
+    async def start(self, user: UserData, table_id: str) -> None:
+        """The host starts the game.
+
+        Raises:
+            TableError: see :meth:`Table.start`.
+        """
+        table = await self.table(table_id)
+        async with self.lock(table_id):
+            await self._mutate(table, lambda t: t.start(user.id))
+
+    async def rematch(self, user: UserData, table_id: str) -> Table:
+        """A new game with the same game, options and seats, started at once; asking twice gives the same one.
+
+        Raises:
+            TableError: before the end, or for someone who did not play.
+        """
+        table = await self.table(table_id)
+        async with self.lock(table_id):
+            if table.meta.rematch_id is not None:
+                return await self.table(table.meta.rematch_id)
+            meta = table.rematch_meta(user.id, table_id=secrets.token_urlsafe(6), seed=fresh_seed(), invite="")
+            meta.invite = secrets.token_urlsafe(9)
+            new = Table(meta, table.game, bot_label=self.bots.label)
+            new.start(user.id)
+            await self.store.create_table(new.meta)
+            self._tables[new.id] = new
+            await self._mutate(table, lambda t: setattr(t.meta, "rematch_id", new.id))
+            self._kick_bot(new)
+            return new
+
+    # --- play --------------------------------------------------------------------------------------
+    async def act(self, user_id: int | None, table_id: str, state_id: object, texts: object) -> None:
+        """Play a user's action (or batch): checked, stored, then announced to every receiver.
+
+        Raises:
+            TableError: if the table refuses it (nothing changes) or it could not be stored.
+        """
+        table = await self.table(table_id)
+        async with self.lock(table_id):
+            proposal = table.propose(user_id, state_id, texts)
+            await self._commit(table, proposal)
+
+    async def _commit(self, table: Table, proposal: Proposal) -> None:
+        # Store, adopt and announce as one unit that a cancelled caller cannot cut in half: once the
+        # store has the actions, the live table must follow, or memory and storage would disagree.
+        await asyncio.shield(asyncio.ensure_future(self._store_and_announce(table, proposal)))
+
+    async def _store_and_announce(self, table: Table, proposal: Proposal) -> None:
+        try:
+            await self.store.commit_actions(
+                proposal.meta, proposal.base_state_id, proposal.actions(), proposal.stored_events()
+            )
+        except Conflict:
+            raise TableError("stale_state", "Another action was stored first; nothing was played.") from None
+        except Exception:
+            log.exception("storing actions for table %s failed", table.id)
+            raise TableError("storage_failed", "The server could not store that action; nothing was played.") from None
+        table.commit(proposal)
+        self._broadcast_update(table, proposal.entries, proposal.base_state_id)
+        self._kick_bot(table)
+
+    # --- bots --------------------------------------------------------------------------------------
+    def _kick_bot(self, table: Table) -> None:
+        if self._closing or table.bot_to_move() is None:
+            return
+        task = self._bot_tasks.get(table.id)
+        if task is not None and not task.done():
+            return
+        self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._run_bots(table.id))
+
+    async def _run_bots(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        while not self._closing:
+            table = self._tables.get(table_id)
+            if table is None or table.state is None:
+                return
+            turn = table.bot_to_move()
+            if turn is None:
+                return
+            seat, spec = turn
+            state_id = table.state_id
+            started = loop.time()
+            seed = bot_seed(table.meta.seed, state_id, seat)
+            try:
+                cost = self._bot_cost.get(spec)
+                if cost is not None and cost < INLINE_BOT_SECONDS:
+                    # A bot known to decide in well under a millisecond or two (random, greedy on a small
+                    # game) decides right here: a trip to a worker thread would cost more than the work.
+                    text, spent = timed_choose(self.bots.maker(), spec, table.state.clone(), seat, seed)
+                else:
+                    text, spent = await loop.run_in_executor(
+                        self.executor, timed_choose, self.bots.maker(), spec, table.state.clone(), seat, seed
+                    )
+                self._bot_cost[spec] = spent if cost is None else 0.7 * cost + 0.3 * spent
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot %r failed at table %s; playing its first legal action", spec, table_id)
+                text = str(table.state.legal_actions()[0])
+            # A bot's first decision of a run waits the full delay; the picks that follow it (one card at a
+            # time) go faster, so people can follow without a bot's turn dragging on.
+            again = bool(table.log) and table.log[-1].seat == seat
+            wait = self.bot_delay * (0.4 if again else 1.0) - (loop.time() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with self.lock(table_id):
+                try:
+                    proposal = table.propose_bot(seat, state_id, text)
+                    await self._commit(table, proposal)
+                except TableError as exc:
+                    if exc.code == "storage_failed":
+                        await asyncio.sleep(1.0)
+                    log.info("bot move at table %s not played: %s", table_id, exc.message)
+
+    async def recover(self) -> int:
+        """Load every game under way (replaying its record) and resume bot turns; the number resumed."""
+        count = 0
+        for table_id in await self.store.playing_table_ids():
+            try:
+                table = await self.table(table_id)
+            except TableError as exc:
+                log.warning("table %s cannot be resumed: %s", table_id, exc.message)
+                continue
+            self._kick_bot(table)
+            count += 1
+        return count
+
+    async def close(self) -> None:
+        """Stop bots (their moves not yet stored are simply chosen again after a restart)."""
+        self._closing = True
+        tasks = list(self._bot_tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+
+    # --- subscribers -------------------------------------------------------------------------------
+    async def subscribe(self, table_id: str, sub: Subscriber, invite: str | None = None) -> Table:
+        """Register a connection and send it a full snapshot (atomically: no update can fall between).
+
+        Raises:
+            TableError: ``not_found`` or ``forbidden`` (a private table without its invite).
+        """
+        table = await self.table(table_id)
+        if not table.may_view(sub.user_id, invite):
+            raise TableError("forbidden", "This table is private; ask its host for the invite link.")
+        self._subs.setdefault(table_id, set()).add(sub)
+        self.resync(table, sub)
+        return table
+
+    def unsubscribe(self, table_id: str, sub: Subscriber) -> None:
+        """Forget a connection; a finished table nobody watches leaves memory."""
+        subs = self._subs.get(table_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self._subs[table_id]
+                table = self._tables.get(table_id)
+                if table is not None and table.status == FINISHED and table_id not in self._bot_tasks_running():
+                    self._tables.pop(table_id, None)
+                    self._locks.pop(table_id, None)
+
+    def _bot_tasks_running(self) -> set[str]:
+        return {k for k, t in self._bot_tasks.items() if not t.done()}
+
+    def resync(self, table: Table, sub: Subscriber) -> None:
+        """Send one connection the full snapshot for its seat."""
+        seat = table.seat_of(sub.user_id)
+        sub.send(dumps(table.snapshot(seat, host=sub.user_id == table.meta.owner_id)))
+
+    def _groups(self, table: Table) -> dict[tuple[int | None, bool], list[Subscriber]]:
+        groups: dict[tuple[int | None, bool], list[Subscriber]] = {}
+        owner = table.meta.owner_id
+        for sub in self._subs.get(table.id, ()):
+            key = (table.seat_of(sub.user_id), sub.user_id == owner)
+            groups.setdefault(key, []).append(sub)
+        return groups
+
+    def _broadcast_snapshots(self, table: Table) -> None:
+        for (seat, host), subs in self._groups(table).items():
+            text = dumps(table.snapshot(seat, host=host))
+            for sub in subs:
+                sub.send(text)
+
+    def _broadcast_update(self, table: Table, entries: list[LogEntry], previous: int) -> None:
+        for (seat, _host), subs in self._groups(table).items():
+            text = dumps(table.update(seat, entries, previous))
+            for sub in subs:
+                sub.send(text)
+
+    # --- reading for the lobby ---------------------------------------------------------------------
+    def live_meta(self, meta: TableData) -> TableData:
+        """The freshest copy of a table's set-up: the live one when it is in memory."""
+        table = self._tables.get(meta.id)
+        return table.meta if table is not None else meta
+
+    def status_counts(self) -> dict[str, int]:
+        """Live tables by status (for /health)."""
+        counts = {OPEN: 0, PLAYING: 0, FINISHED: 0}
+        for t in self._tables.values():
+            counts[t.status] = counts.get(t.status, 0) + 1
+        return counts

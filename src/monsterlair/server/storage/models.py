@@ -1,0 +1,111 @@
+"""The database tables (SQLAlchemy 2 declarative, typed).
+
+Schema changes go through alembic (``server/migrations``); the naming convention below gives every
+constraint a stable name, which SQLite's batch migrations need.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base with the naming convention."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class UserRow(Base):
+    """A person: a guest (no username) or a registered account (username + argon2id hash)."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    username: Mapped[str | None] = mapped_column(String(40), unique=True, default=None)
+    password_hash: Mapped[str | None] = mapped_column(String(200), default=None)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableRow(Base):
+    """A game table: its set-up, status and the latest full record (the unit of replay)."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    rules_version: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    state_id: Mapped[int] = mapped_column(Integer, default=0)
+    to_move: Mapped[int | None] = mapped_column(Integer, default=None)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    rematch_of: Mapped[str | None] = mapped_column(String(24), default=None)
+    rematch_id: Mapped[str | None] = mapped_column(String(24), default=None)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatRow(Base):
+    """Who sits in one seat: a user, a bot (by spec), or nobody yet (both empty)."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None, index=True)
+    bot: Mapped[str | None] = mapped_column(String(80), default=None)
+    name: Mapped[str] = mapped_column(String(40), default="")
+
+
+class ActionRow(Base):
+    """One accepted action. The primary key (table, ply) makes a second write of the same ply fail."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(400))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EventRow(Base):
+    """One event, stored whole (public and private parts); redacted per receiver when sent."""
+
+    __tablename__ = "events"
+    __table_args__ = (Index("ix_events_table_ply", "table_id", "ply"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    ply: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, default=None)
+    type: Mapped[str] = mapped_column(String(60))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    private: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    to: Mapped[list[int]] = mapped_column(JSON)

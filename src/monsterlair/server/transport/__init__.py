@@ -1,0 +1,1 @@
+"""Transports: how live messages reach clients (WebSocket framing only; decisions live in the hub)."""

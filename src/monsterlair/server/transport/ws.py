@@ -1,0 +1,212 @@
+"""The table WebSocket: framing, size limit, per-connection rate limit and message validation.
+
+Client → server messages (JSON objects):
+
+* ``{"type": "action", "state_id": N, "actions": ["draw"], "ref": any}`` — one action, or a batch
+  (a multi-card choice) applied in order and accepted or rejected whole;
+* ``{"type": "sync"}`` — ask for a full snapshot (after a gap or a reconnect);
+* ``{"type": "ping"}`` — answered with ``{"type": "pong"}``.
+
+Server → client: ``snapshot`` (everything the receiver may see), ``update`` (new view, legal actions and
+the new log entries, with ``prev_state_id`` so a gap is noticed), ``error`` (``code``, ``message`` and the
+``ref`` of the message it answers), ``pong``. Nothing a client sends can reach another receiver unchecked:
+this module only frames; the hub and master decide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from monsterlair.server.auth import COOKIE
+from monsterlair.server.hub import Hub, dumps
+from monsterlair.server.master import TableError
+
+log = logging.getLogger("monsterlair.server.ws")
+
+QUEUE_LIMIT = 512
+"""Messages queued for one receiver before it is judged too slow and disconnected (it can reconnect)."""
+
+CLOSE_POLICY = 1008
+CLOSE_NOT_FOUND = 4404
+CLOSE_FORBIDDEN = 4403
+CLOSE_SLOW = 4408
+
+
+class RateLimiter:
+    """A token bucket: ``burst`` messages at once, then ``rate`` per second."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp", "clock")
+
+    def __init__(self, rate: float, burst: int, clock: Any = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.clock = clock
+        self.stamp: float = clock()
+
+    def allow(self) -> bool:
+        """Take one token if there is one."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Connection:
+    """One client's socket as a hub subscriber: sends are queued and written by one task, in order."""
+
+    def __init__(self, websocket: WebSocket, user_id: int | None) -> None:
+        self.websocket = websocket
+        self.user_id = user_id
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.too_slow = False
+
+    def send(self, text: str) -> None:
+        """Queue a message; a receiver that falls too far behind is closed (it resyncs on reconnect)."""
+        if self.too_slow:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.too_slow = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    def error(self, code: str, message: str, ref: Any = None) -> None:
+        """Queue an error message."""
+        out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        if ref is not None:
+            out["ref"] = ref
+        self.send(dumps(out))
+
+    async def writer(self) -> None:
+        """Write queued messages until the connection ends or falls behind."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(CLOSE_SLOW, "too slow; reconnect to resync")
+                return
+            await self.websocket.send_text(text)
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Browsers send Origin on WebSockets; refuse other sites (cross-site WebSocket hijacking)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser (tests, tools); the cookie still decides who is who
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+def parse(text: str, max_bytes: int) -> dict[str, Any]:
+    """A client message, checked for size, JSON and shape.
+
+    Raises:
+        TableError: ``too_large``, ``bad_json`` or ``bad_request``.
+    """
+    if len(text) > max_bytes or len(text.encode("utf-8")) > max_bytes:
+        raise TableError("too_large", f"Messages are limited to {max_bytes} bytes; this one was not read.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise TableError("bad_json", "That message is not valid JSON; nothing was done.") from None
+    if not isinstance(data, dict):
+        raise TableError("bad_request", "A message is a JSON object with a 'type'.")
+    kind = data.get("type")
+    if kind not in ("action", "sync", "ping"):
+        raise TableError("bad_request", f"Unknown message type {kind!r}; use 'action', 'sync' or 'ping'.")
+    return data
+
+
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """Serve one client watching or playing at one table."""
+    app = websocket.app
+    hub: Hub = app.state.hub
+    settings = app.state.settings
+    if not _same_origin(websocket):
+        await websocket.close(CLOSE_POLICY, "cross-site connection refused")
+        return
+    user_id = app.state.sessions.read(websocket.cookies.get(COOKIE))
+    invite = websocket.query_params.get("invite")
+    await websocket.accept()
+    conn = Connection(websocket, user_id)
+    writer = asyncio.create_task(conn.writer())
+    limiter = RateLimiter(settings.ws_rate, settings.ws_burst)
+    subscribed = False
+    try:
+        try:
+            await hub.subscribe(table_id, conn, invite)
+            subscribed = True
+        except TableError as exc:
+            conn.error(exc.code, exc.message)
+            await _drain(conn)
+            await websocket.close(CLOSE_NOT_FOUND if exc.code == "not_found" else CLOSE_FORBIDDEN, exc.code)
+            return
+        while not conn.too_slow and not writer.done():
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                raw = message.get("bytes") or b""
+                if len(raw) > settings.ws_max_bytes:
+                    conn.error("too_large", f"Messages are limited to {settings.ws_max_bytes} bytes.")
+                    continue
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    conn.error("bad_json", "Messages are UTF-8 JSON text.")
+                    continue
+            if not limiter.allow():
+                conn.error("rate_limited", "Too many messages; slow down. That message was not read.")
+                continue
+            await _handle(hub, conn, table_id, text, settings.ws_max_bytes)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if subscribed:
+            hub.unsubscribe(table_id, conn)
+        writer.cancel()
+        with contextlib.suppress(BaseException):
+            await writer
+
+
+async def _drain(conn: Connection) -> None:
+    """Let the writer flush what is queued (best effort, bounded)."""
+    for _ in range(20):
+        if conn.queue.empty():
+            return
+        await asyncio.sleep(0.01)
+
+
+async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_bytes: int) -> None:
+    ref: Any = None
+    try:
+        data = parse(text, max_bytes)
+        ref = data.get("ref")
+        if ref is not None and not isinstance(ref, str | int):
+            ref = None
+        kind = data["type"]
+        if kind == "ping":
+            conn.send(dumps({"type": "pong", "ref": ref}))
+        elif kind == "sync":
+            table = await hub.table(table_id)
+            hub.resync(table, conn)
+        else:
+            await hub.act(conn.user_id, table_id, data.get("state_id"), data.get("actions"))
+    except TableError as exc:
+        conn.error(exc.code, exc.message, ref)
+    except Exception:
+        log.exception("unexpected failure handling a message at table %s", table_id)
+        conn.error("server_error", "The server failed on that message; nothing was played.", ref)

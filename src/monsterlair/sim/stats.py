@@ -1,0 +1,172 @@
+"""Statistics for simulation reports: Wilson intervals, quantiles, and the batch summary.
+
+Win rates from a few hundred games are noisy; every rate is reported with a 95 % Wilson score
+interval, which (unlike the normal approximation) stays inside [0, 1] and behaves at 0 or n wins.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+Z95 = 1.959963984540054
+"""The two-sided 95 % standard normal quantile."""
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``successes / n`` (``(0, 1)`` when ``n`` is 0).
+
+    Raises:
+        ValueError: if ``successes`` is outside ``[0, n]``.
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must lie in [0, {n}], not {successes}")
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile with linear interpolation between order statistics (NumPy's default).
+
+    Raises:
+        ValueError: on an empty sequence or ``q`` outside [0, 1].
+    """
+    if not values:
+        raise ValueError("quantile of no values")
+    if not 0 <= q <= 1:
+        raise ValueError("q must lie in [0, 1]")
+    ordered = sorted(values)
+    pos = q * (len(ordered) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def describe(values: Sequence[float]) -> dict[str, float]:
+    """Mean, median and 90th percentile (zeros for no values)."""
+    if not values:
+        return {"mean": 0.0, "median": 0.0, "p90": 0.0}
+    return {
+        "mean": statistics.fmean(values),
+        "median": float(statistics.median(values)),
+        "p90": quantile(values, 0.9),
+    }
+
+
+def rate(successes: float, n: int) -> dict[str, Any]:
+    """A rate with its count and 95 % Wilson interval."""
+    lo, hi = wilson(successes, n)
+    return {"n": n, "wins": successes, "rate": successes / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def outcome(result: Mapping[str, Any]) -> str:
+    """How a finished game ended for the table as a whole: ``"won"`` (someone won), ``"draw"`` (no winner,
+    payoffs shared) or ``"lost"`` (no winner and every payoff 0, as when a co-operative mission fails)."""
+    if result["winners"]:
+        return "won"
+    payoffs = result.get("payoffs") or []
+    return "lost" if payoffs and all(p == 0 for p in payoffs) else "draw"
+
+
+def factor_rates(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Presence win rates: for each factor ``kind:value`` a game recorded for a seat, the win rate (with
+    95 % CI) and mean payoff of the seats that had it, grouped by kind (``{"deck": {"ember": {...}}}``).
+
+    A factor listed several times for one seat counts once for it.
+    """
+    tally: dict[str, dict[str, list[float]]] = {}
+    for r in results:
+        if r.get("error"):
+            continue
+        for seat, factors in enumerate(r.get("factors") or []):
+            won = 1.0 if seat in r["winners"] else 0.0
+            for factor in set(factors):
+                kind, _, value = str(factor).partition(":")
+                entry = tally.setdefault(kind, {}).setdefault(value, [0.0, 0.0, 0.0])
+                entry[0] += won
+                entry[1] += 1
+                entry[2] += r["payoffs"][seat]
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for kind in sorted(tally):
+        out[kind] = {}
+        for value in sorted(tally[kind]):
+            wins, n, payoff = tally[kind][value]
+            shown = rate(wins, int(n))
+            shown["mean_payoff"] = payoff / n if n else 0.0
+            out[kind][value] = shown
+    return out
+
+
+def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, Any]:
+    """The batch report from per-game result dicts (as :func:`monsterlair.sim.runner.run_game` makes).
+
+    Per bot (by spec): seat-games played, wins (a shared victory counts as a win), win rate with
+    95 % CI and mean payoff (shared wins split). Per seat: win rate with CI; ``first_seat`` is seat 0,
+    ``first_mover`` the seat that made the game's first decision. Game length in decisions and turns;
+    ``outcomes`` counts games someone won, draws (no winner, payoffs shared) and games every seat lost
+    (no winner, payoffs all 0: a failed co-operative mission); ``draws`` and ``lost`` repeat those
+    counts; games cut by a safety cap; presence win rates per recorded factor; failed games.
+    """
+    finished = [r for r in results if not r.get("error")]
+    failed = [r for r in results if r.get("error")]
+    per_bot: dict[str, dict[str, float]] = {}
+    seat_wins = [0] * players
+    mover_wins = mover_n = 0
+    for r in finished:
+        for seat, spec in enumerate(r["seats"]):
+            entry = per_bot.setdefault(spec, {"n": 0, "wins": 0, "payoff": 0.0})
+            entry["n"] += 1
+            won = seat in r["winners"]
+            entry["wins"] += 1 if won else 0
+            entry["payoff"] += r["payoffs"][seat]
+            seat_wins[seat] += 1 if won else 0
+        first = r.get("first")
+        if first is not None:
+            mover_n += 1
+            mover_wins += 1 if first in r["winners"] else 0
+    n = len(finished)
+    bots_out = {}
+    for spec, e in per_bot.items():
+        out = rate(e["wins"], int(e["n"]))
+        out["mean_payoff"] = e["payoff"] / e["n"] if e["n"] else 0.0
+        bots_out[spec] = out
+    seats_out = [rate(seat_wins[s], n) for s in range(players)]
+    outcomes = {"won": 0, "draw": 0, "lost": 0}
+    for r in finished:
+        outcomes[outcome(r)] += 1
+    return {
+        "games": len(results),
+        "finished": n,
+        "failed": len(failed),
+        "errors": [{"index": r["index"], "seed": r["seed"], "error": r["error"]} for r in failed[:20]],
+        "bots": bots_out,
+        "seats": seats_out,
+        "first_seat": seats_out[0] if seats_out else rate(0, 0),
+        "first_mover": rate(mover_wins, mover_n),
+        "fair_share": 1.0 / players,
+        "length": {
+            "decisions": describe([r["decisions"] for r in finished]),
+            "turns": describe([r["turns"] for r in finished]),
+        },
+        "outcomes": outcomes,
+        "draws": outcomes["draw"],
+        "lost": outcomes["lost"],
+        "capped": sum(1 for r in finished if r["capped"]),
+        "terminations": _count(r["termination"] for r in finished),
+        "factors": factor_rates(finished),
+    }
+
+
+def _count(items: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        out[item] = out.get(item, 0) + 1
+    return dict(sorted(out.items()))

@@ -1,0 +1,90 @@
+"""Results appended as they come, one JSON line per game, so an interrupted batch resumes where it stopped.
+
+A game is identified by its ``(index, seed)`` within its batch; every line also carries the batch's
+fingerprint (``run``, see :func:`~monsterlair.sim.runner.run_id`). When a batch starts on a file that
+already holds some of its games, those games are taken from the file and only the others are played.
+A line cut short by the interruption is dropped. A file holding games of another batch (other game,
+bots, options or seed) is refused rather than mixed in. A game that failed is kept as it is; delete its
+line to play it again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from monsterlair.core import BadOptions
+from monsterlair.sim.runner import GameTask
+
+
+class ResultLog:
+    """A JSONL results file: reads what a batch already has, and appends new results durably."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh: IO[str] | None = None
+
+    def load(self, tasks: Sequence[GameTask]) -> dict[int, dict[str, Any]]:
+        """The results already in the file for ``tasks``, by task index (a torn last line is cut off).
+
+        Raises:
+            BadOptions: if the file holds games of another batch, or a line that is not a game's result.
+            OSError: if the file cannot be read or repaired.
+        """
+        if not self.path.exists():
+            return {}
+        data = self.path.read_bytes()
+        complete = data[: data.rfind(b"\n") + 1]
+        if len(complete) != len(data):
+            with self.path.open("r+b") as fh:  # an interrupted write: drop the partial line before appending
+                fh.truncate(len(complete))
+        wanted = {t.index: t for t in tasks}
+        runs = {t.run for t in tasks}
+        found: dict[int, dict[str, Any]] = {}
+        for number, line in enumerate(complete.decode("utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                result = json.loads(line)
+                index, seed = int(result["index"]), int(result["seed"])
+            except (ValueError, KeyError, TypeError):
+                raise BadOptions(f"{self.path} line {number} is not a game result of monsterlair sim.") from None
+            if result.get("run") not in runs:
+                raise BadOptions(
+                    f"{self.path} holds games of another simulation (other game, bots, options or seed); "
+                    "write to another file, or delete this one to start afresh."
+                )
+            task = wanted.get(index)
+            if task is None:
+                continue  # a longer earlier run of the same batch: those games are not part of this one
+            if seed != task.seed or list(result.get("seats", [])) != list(task.seats):
+                raise BadOptions(f"{self.path} line {number}: game {index} does not match this simulation's plan.")
+            found[index] = result
+        return found
+
+    def append(self, results: Sequence[dict[str, Any]]) -> None:
+        """Write ``results`` at the end of the file and flush them to the operating system.
+
+        Raises:
+            OSError: if the file cannot be written.
+        """
+        if self._fh is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fh = self.path.open("a", encoding="utf-8")
+        for r in results:
+            self._fh.write(json.dumps(r, separators=(",", ":"), default=str) + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        """Close the file (appending again reopens it)."""
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def __enter__(self) -> ResultLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

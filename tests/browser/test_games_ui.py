@@ -1,0 +1,381 @@
+"""Whole games of MONSTRA, Monster Club and Push a Monster in a real browser against bots, through the UI.
+
+Each test signs in, opens the game's table form, starts a game against a bot (with the options that shorten
+games), then plays every decision by clicking what a person would click: the enemy creature to strike, a
+hand card and then a space, a drag on the arena canvas. Screenshots (desktop and 390 px phone width) go
+to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, shot
+
+PHONE = {"width": 390, "height": 844}
+
+
+def sign_in(page: Any, url: str, name: str) -> None:
+    page.goto(url)
+    page.fill("input[name=guest-name]", name)
+    page.get_by_role("button", name="Start playing").click()
+    page.wait_for_selector("[data-testid=who]")
+
+
+def start_game(page: Any, game: str, *, players: int, bot: str, options: dict[str, str]) -> None:
+    """Fill the new-table form: the player count, a bot in every other seat, the options; start."""
+    page.locator(f"[data-testid=game-{game}]").get_by_role("button", name="New table").click()
+    form = page.locator("[data-testid=create-table]")
+    form.locator(".players button", has_text=str(players)).click()
+    for seat in range(1, players):
+        form.locator(f"select[name=seat-{seat}]").select_option("bot")
+        form.locator(f"select[name=seat-{seat}-bot]").select_option(bot)
+    for name, value in options.items():
+        field = form.locator(f"[name=opt-{name}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+
+
+def wait_turn_or_end(page: Any, board: str, timeout: float = 60.0) -> str:
+    """Wait until this page may decide ('turn') or the end screen shows ('end')."""
+    page.wait_for_function(
+        """(sel) => {
+          if (document.querySelector('[data-testid=end-screen]')) return true;
+          const b = document.querySelector(sel);
+          return b && b.dataset.myTurn === 'yes' && b.dataset.busy === 'no' && b.dataset.animating !== 'yes';
+        }""",
+        arg=board,
+        timeout=timeout * 1000,
+    )
+    return "end" if page.locator("[data-testid=end-screen]").count() else "turn"
+
+
+def seen(page: Any, board: str) -> int:
+    return int(page.locator(board).get_attribute("data-seen") or 0)
+
+
+def settle(page: Any, board: str, before: int, *, refusable: bool = False) -> bool:
+    """After a click that sends an action: wait for the next position. A refusal fails the test, or, when
+    ``refusable`` (a push aimed where the game says it cannot start), is dismissed and reported as False."""
+    page.wait_for_function(
+        """([sel, before]) => {
+          if (document.querySelector('[data-testid=error]')) return true;
+          const b = document.querySelector(sel);
+          return !b || (Number(b.dataset.seen) > before && b.dataset.busy === 'no');
+        }""",
+        arg=[board, before],
+        timeout=30_000,
+    )
+    error = page.locator("[data-testid=error]")
+    if error.count():
+        if not refusable:
+            raise AssertionError(f"the server refused a move: {error.inner_text()}")
+        assert "cannot start" in error.inner_text() or "must" in error.inner_text(), error.inner_text()
+        error.get_by_role("button", name="Dismiss").click()
+        return False
+    return True
+
+
+def finish(page: Any, name: str) -> None:
+    end = page.locator("[data-testid=end-screen]")
+    end.wait_for()
+    assert end.is_visible()
+    assert page.locator("[data-testid=headline]").inner_text()
+    # let the last push's motion finish playing before the picture
+    page.wait_for_function("() => document.querySelector('[data-testid=push-board]')?.dataset.animating !== 'yes'")
+    page.wait_for_timeout(400)
+    shot(page, f"{name}-end")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, f"{name}-end-phone")
+
+
+def new_page(chromium: Any) -> tuple[Any, list[str]]:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    return page, problems
+
+
+# --- MONSTRA -------------------------------------------------------------------------------------------------
+MONSTRA = "[data-testid=monstra-board]"
+
+
+def monstra_decide(page: Any, n: int) -> str:
+    """One decision: discard, tie order, or act (sometimes a tactic first, then the signature or a Strike)."""
+    board = page.locator(MONSTRA)
+    phase = str(board.get_attribute("data-phase"))
+    before = seen(page, MONSTRA)
+    if phase == "discard":
+        page.locator("[data-testid^=tactic-]:not([disabled])").first.click()
+    elif phase == "order":
+        page.locator("button[data-action^='first ']").first.click()
+    elif phase == "act":
+        tactics = page.locator("[data-testid^=tactic-]:not([disabled])")
+        if n % 3 == 1 and tactics.count():
+            tactics.first.click()
+            if seen(page, MONSTRA) == before and page.locator(".targets button[data-action]").count():
+                # a tactic with a target: click a highlighted creature if there is one, else the first choice
+                targetable = page.locator("button.creature.targetable")
+                if targetable.count():
+                    targetable.first.click()
+                else:
+                    page.locator(".targets button[data-action]").first.click()
+            settle(page, MONSTRA, before)
+            return "tactic"
+        signature = page.locator("[data-testid=act-signature]")
+        if n % 2 == 0 and signature.is_enabled():
+            signature.click()
+            if seen(page, MONSTRA) == before and not page.locator(MONSTRA).get_attribute("data-busy") == "yes":
+                targets = page.locator("button.creature.targetable")
+                if targets.count():
+                    targets.first.click()  # the creature itself is the target button
+                else:
+                    page.locator(".targets button[data-action]").first.click()
+        else:
+            enemies = page.locator("button.creature.targetable:not(.mine)")
+            if enemies.count():
+                enemies.first.click()  # click the creature you attack: a Strike
+            else:
+                page.locator("[data-testid=act-guard]").click()
+    else:
+        raise AssertionError(f"unexpected MONSTRA phase {phase!r}")
+    settle(page, MONSTRA, before)
+    return phase
+
+
+def test_monstra_duel_against_a_bot_through_the_ui(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    sign_in(page, server.url, "Mira")
+    start_game(page, "monstra", players=2, bot="greedy", options={"rounds": "4", "decks": "starter/blaze"})
+    page.wait_for_selector(MONSTRA)
+    assert page.locator(MONSTRA).get_attribute("data-mode") == "duel"
+    assert page.locator("[data-testid=order] li").count() == 4  # the SPD track of the round
+    assert page.locator("[data-testid^=unit-]").count() == 4
+    shot(page, "monstra-start")
+    decisions = 0
+    kinds: set[str] = set()
+    deadline = time.monotonic() + 150
+    while wait_turn_or_end(page, MONSTRA) == "turn":
+        assert time.monotonic() < deadline, "the duel did not end in time"
+        if decisions == 2:
+            shot(page, "monstra-mid")
+            page.set_viewport_size(PHONE)
+            shot(page, "monstra-mid-phone")
+            page.set_viewport_size({"width": 1280, "height": 900})
+        kinds.add(monstra_decide(page, decisions))
+        decisions += 1
+    assert decisions >= 4
+    assert "act" in kinds
+    finish(page, "monstra")
+    assert not problems, problems
+
+
+@pytest.mark.parametrize(
+    ("players", "mode", "name"), [(1, "mission", "solo"), (2, "mission", "coop"), (4, "2v2", "2v2")]
+)
+def test_monstra_missions_and_partners_through_the_ui(
+    server: Server, chromium: Any, players: int, mode: str, name: str
+) -> None:
+    """The solo and co-op missions (the Guardian, its revealed behaviour, Strikes by clicking it) and 2v2."""
+    page, problems = new_page(chromium)
+    sign_in(page, server.url, "Sol")
+    start_game(page, "monstra", players=players, bot="random", options={"mode": mode, "rounds": "2"})
+    page.wait_for_selector(MONSTRA)
+    assert page.locator(MONSTRA).get_attribute("data-mode") == mode
+    if mode == "mission":
+        assert page.locator("[data-testid=unit-g]").count() == 1
+        assert page.locator("[data-testid=behaviour] h3").inner_text()
+        assert page.locator("[data-testid^=unit-a]").count() == 2
+    else:
+        assert page.locator("[data-testid^=unit-]").count() == 4
+    shot(page, f"monstra-{name}")
+    decisions = 0
+    while wait_turn_or_end(page, MONSTRA) == "turn":
+        if decisions == 1:
+            shot(page, f"monstra-{name}-mid")
+        monstra_decide(page, decisions)
+        decisions += 1
+        assert decisions < 40
+    assert decisions >= 1
+    finish(page, f"monstra-{name}")
+    assert not problems, problems
+
+
+# --- Monster Club -------------------------------------------------------------------------------------------
+CLUB = "[data-testid=club-board]"
+
+
+def club_decide(page: Any, plays_this_turn: int) -> str:
+    """One decision: answer a target or a shown hand, else attack, else play a card to a space, else end."""
+    board = page.locator(CLUB)
+    phase = str(board.get_attribute("data-phase"))
+    before = seen(page, CLUB)
+    did = phase
+    if phase == "target":
+        targets = page.locator(".choices button[data-action^=target]")
+        (targets.first if targets.count() else page.locator("button[data-action=skip]")).click()
+    elif phase == "reveal":
+        destroy = page.locator("button[data-action^=destroy]")
+        (destroy.first if destroy.count() else page.locator("button[data-action=spare]")).click()
+    else:
+        attack = page.locator("[data-testid^=do-opp-]")
+        cards = page.locator("[data-testid=hand] button.ccard")
+        if attack.count():
+            attack.first.click()  # click the conflicting enemy stack
+            did = "attack"
+        elif phase == "play" and plays_this_turn < 3 and cards.count():
+            cards.first.click()
+            spot = page.locator("[data-testid^=do-own-]")
+            if spot.count():
+                spot.first.click()
+                did = "place"
+            else:
+                cards.first.click()  # nowhere to put it: deselect and end the turn
+                page.locator("[data-testid=end-turn]").click()
+                did = "end"
+        else:
+            flips = page.locator("button[data-action^=flip]")
+            if phase == "play" and flips.count() and plays_this_turn < 5:
+                flips.first.click()
+                did = "flip"
+            else:
+                page.locator("[data-testid=end-turn]").click()
+                did = "end"
+    settle(page, CLUB, before)
+    return did
+
+
+def test_monster_club_against_a_bot_through_the_ui(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    sign_in(page, server.url, "Cleo")
+    start_game(
+        page,
+        "monster-club",
+        players=2,
+        bot="random",
+        options={"destroys_to_win": "3", "first_player": "0", "max_turns": "60"},
+    )
+    page.wait_for_selector(CLUB)
+    assert page.locator("[data-testid^=space-own-]").count() == 3
+    assert page.locator("[data-testid^=space-opp-]").count() == 3
+    shot(page, "club-start")
+    done: dict[str, int] = {}
+    turn, plays, decisions = "", 0, 0
+    deadline = time.monotonic() + 150
+    while wait_turn_or_end(page, CLUB) == "turn":
+        assert time.monotonic() < deadline, "the game did not end in time"
+        now = str(page.locator(CLUB).get_attribute("data-turn"))
+        if now != turn:
+            turn, plays = now, 0
+        if decisions == 4:
+            shot(page, "club-mid")
+            page.set_viewport_size(PHONE)
+            shot(page, "club-mid-phone")
+            page.set_viewport_size({"width": 1280, "height": 900})
+        did = club_decide(page, plays)
+        if did in ("place", "flip"):
+            plays += 1
+        done[did] = done.get(did, 0) + 1
+        decisions += 1
+    assert done.get("place", 0) >= 2, done
+    finish(page, "club")
+    # Face-down cards of the opponent never show their names: every opponent card is a back or face up.
+    assert not problems, problems
+
+
+# --- Push a Monster -----------------------------------------------------------------------------------------
+PUSH = "[data-testid=push-board]"
+
+
+def drag_push(page: Any, theta: float) -> None:
+    """Aim by dragging on the canvas from outside the arena (at angle theta from the middle) towards it."""
+    canvas = page.locator("[data-testid=arena]")
+    box = canvas.bounding_box()
+    dims = page.evaluate("() => JSON.parse(document.querySelector('[data-testid=arena]').dataset.view)")
+    scale = float(dims["scale"])
+
+    def screen(x: float, y: float) -> tuple[float, float]:
+        return box["x"] + box["width"] / 2 + x * scale, box["y"] + box["height"] / 2 - y * scale
+
+    sx, sy = screen(1.95 * math.cos(theta), 1.55 * math.sin(theta))
+    tx, ty = screen(0.0, 0.0)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    for i in range(1, 6):
+        page.mouse.move(sx + (tx - sx) * i / 10, sy + (ty - sy) * i / 10)
+    page.mouse.up()
+
+
+def push_decide(page: Any, n: int) -> str:
+    board = page.locator(PUSH)
+    phase = str(board.get_attribute("data-phase"))
+    before = seen(page, PUSH)
+    if page.locator("button[data-action=drop]").count():
+        page.locator("button[data-action=drop]").click()
+        phase = "drop"
+    elif phase == "push":
+        for attempt in range(12):
+            drag_push(page, theta=(n * 12 + attempt) * 2.39996)  # golden-angle steps: entries all round
+            text = page.locator("[data-testid=push-text]").inner_text()
+            assert text.startswith("push x="), text
+            page.locator("[data-testid=depth]").fill("0.55")
+            page.locator("[data-testid=push]").click()
+            if settle(page, PUSH, before, refusable=True):
+                return phase
+        raise AssertionError("no aimed push could start")
+    elif phase == "nudge":
+        page.locator("[data-testid=nudge]").click()
+    elif phase == "choose":
+        page.locator("button[data-action^=take]").first.click()
+    else:
+        raise AssertionError(f"unexpected phase {phase!r}")
+    settle(page, PUSH, before)
+    return phase
+
+
+def test_push_a_monster_against_a_bot_through_the_ui(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    sign_in(page, server.url, "Pia")
+    start_game(page, "push-a-monster", players=2, bot="random", options={})
+    page.wait_for_selector(PUSH)
+    shot(page, "push-start")
+    decisions = strokes = 0
+    aimed = False
+    deadline = time.monotonic() + 200
+    while True:
+        # the bot's pushes and ours are animated from the server's motion frames
+        if decisions == 3 and page.locator(PUSH).get_attribute("data-animating") == "yes":
+            shot(page, "push-motion")
+        if wait_turn_or_end(page, PUSH, timeout=90) == "end":
+            break
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if decisions >= 4 and not aimed and page.locator(PUSH).get_attribute("data-phase") == "push":
+            aimed = True
+            drag_push(page, 0.8)
+            shot(page, "push-aim")
+            page.set_viewport_size(PHONE)
+            shot(page, "push-aim-phone")
+            page.set_viewport_size({"width": 1280, "height": 900})
+        if push_decide(page, decisions) in ("push", "nudge"):
+            strokes += 1
+        decisions += 1
+        page.wait_for_timeout(60)
+    assert decisions >= 3
+    # every push and nudge (ours and the bot's) was replayed from the server's motion frames
+    page.wait_for_function("() => document.querySelector('[data-testid=push-board]').dataset.animating !== 'yes'")
+    assert strokes >= 1
+    assert int(page.locator(PUSH).get_attribute("data-motions") or 0) >= strokes
+    lines = page.locator("[data-testid^=line-]")
+    assert lines.count() == 2
+    finish(page, "push")
+    assert not problems, problems

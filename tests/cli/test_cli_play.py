@@ -1,0 +1,204 @@
+"""``monsterlair play``: driven with piped input (CliRunner) and through a real terminal (pexpect)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from monsterlair import games
+from monsterlair.cli import app
+from monsterlair.core import Game, Option, OptionSet
+from tests.utils import toy_game
+
+ROOT = Path(__file__).resolve().parents[2]
+PROMPT = "Your choice (number or action; 'help' for help): "
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Game:
+    monkeypatch.chdir(tmp_path)  # a stray answer to the save prompt must not write into the tree
+    return toy_game.register(monkeypatch)
+
+
+def run(args: list[str], lines: list[str]) -> tuple[int, str]:
+    result = CliRunner().invoke(app, args, input="".join(line + "\n" for line in lines))
+    assert "Traceback" not in result.output, result.output
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def test_human_against_a_bot_to_the_end_with_a_bad_line_and_a_saved_record(tmp_path: Path) -> None:
+    record_file = tmp_path / "game.json"
+    # Seed 3: seat 0 holds 2 and 5. A typo, an out-of-range number, then plays; then 'pass' forever.
+    script = ["play 4", "99", "", "help", "2", "play 5"] + ["1"] * 40
+    status, out = run(
+        ["play", "toy-race", "--seed", "3", "--seats", "human,random", "--save", str(record_file)], script
+    )
+    assert status == 0, out
+    assert "'play 4' is not legal now." in out
+    assert "There is no choice 99; pick 1 to 3." in out
+    assert "Type the number of an action" in out  # help
+    assert out.count("Seat 0 — your turn") >= 2
+    assert "Seat 0 (you): play 2" in out and "Seat 0 (you): play 5" in out
+    assert "Game over" in out and ("Won by" in out or "No winner" in out)
+    record = json.loads(record_file.read_text())
+    assert record["game"] == "toy-race" and record["seed"] == 3 and record["actions"][:2] == ["play 2", "play 3"]
+    assert toy_game.GAME.replay(record).over
+
+
+def test_every_bad_line_gets_a_message_and_a_new_prompt() -> None:
+    bad = ["dance", "play", "0", "-1", "play 6"]
+    status, out = run(["play", "toy-race", "--seed", "3", "--seats", "human,greedy"], bad + ["1"] * 60 + [""])
+    assert status == 0
+    first_turn = out.split("Seat 0 (you):")[0]
+    assert first_turn.count(PROMPT) == len(bad) + 1
+    assert first_turn.count("Type a number from the menu") + first_turn.count("There is no choice") == len(bad)
+
+
+def test_the_log_shows_my_draws_but_never_a_bots_card() -> None:
+    status, out = run(["play", "toy-race", "--seed", "3", "--seats", "human,random"], ["2"] + ["1"] * 60 + [""])
+    assert status == 0
+    draws = [line.strip() for line in out.splitlines() if line.strip().startswith("draw:")]
+    mine = [d for d in draws if d.startswith("draw: seat=0")]
+    theirs = [d for d in draws if d.startswith("draw: seat=1")]
+    assert mine and all("card=" in d for d in mine)
+    assert theirs and all("card=" not in d for d in theirs)
+
+
+def test_hot_seat_hides_each_hand_from_the_other_player() -> None:
+    script = ["", "2", ""] + ["2", ""] * 40
+    status, out = run(["play", "toy-race", "--seed", "5", "--seats", "human,human"], script)
+    assert status == 0, out
+    assert "Pass the keyboard to seat 0, then press Enter." in out
+    assert "Pass the keyboard to seat 1, then press Enter." in out
+    # Everything shown while seat N has the keyboard may reveal only seat N's cards.
+    for section in re.split(r"Pass the keyboard to seat ", out)[1:]:
+        seat = int(section[0])
+        other = 1 - seat
+        for line in section.splitlines():
+            if line.strip().startswith(f"draw: seat={other}"):
+                assert "card=" not in line, (seat, line)
+
+
+def test_mode_sets_the_mode_option() -> None:
+    status, out = run(["play", "toy-race", "--seed", "1", "--mode", "short", "--seats", "random,random"], [""])
+    assert status == 0 and "No human seats" in out
+    assert "Total 0 of 8" not in out  # bots only: the board is not shown in passing
+    status, out = run(["play", "toy-race", "--seed", "1", "--mode", "short", "--seats", "human,random"], ["quit"])
+    assert "of 8;" in out and status == 1
+
+
+def test_mode_on_a_game_without_modes_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Plain(toy_game.ToyGame):
+        id = "toy-plain"
+        options = OptionSet([Option("target", 12, "Total that wins.")])
+
+    monkeypatch.setitem(games._MODULES, "toy-plain", "x")
+    monkeypatch.setitem(games._loaded, "toy-plain", Plain())
+    status, out = run(["play", "toy-plain", "--mode", "short"], [])
+    assert status == 2 and "has no 'mode' option" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "Unknown game 'chess'"),
+        (["play", "toy-race", "--seats", "human,wizard"], "Unknown bot 'wizard'"),
+        (["play", "toy-race", "--seats", "human"], "takes 2 to 4 players, not 1"),
+        (["play", "toy-race", "--players", "3", "--seats", "human,random"], "name one per seat"),
+        (["play", "toy-race", "--players", "9"], "takes 2 to 4 players"),
+        (["play", "toy-race", "-o", "target"], "-o name=value"),
+        (["play", "toy-race", "-o", "target=many"], "Option 'target' takes a whole number"),
+        (["play", "toy-race", "-o", "colour=red"], "Unknown option 'colour'"),
+    ],
+)
+def test_bad_arguments_give_a_sentence_not_a_traceback(args: list[str], message: str) -> None:
+    status, out = run(args, [])
+    assert status == 2
+    assert message in " ".join(out.split()), out
+
+
+def test_end_of_input_abandons_politely_and_saves_what_was_played(tmp_path: Path) -> None:
+    record_file = tmp_path / "partial.json"
+    status, out = run(["play", "toy-race", "--seed", "3", "--seats", "human,random", "--save", str(record_file)], ["2"])
+    assert status == 1
+    assert "Input ended: the game is abandoned after 2 moves." in out
+    assert json.loads(record_file.read_text())["actions"][0] == "play 2"
+
+
+def test_quit_command_leaves_the_game() -> None:
+    status, out = run(["play", "toy-race", "--seed", "3"], ["quit"])
+    assert status == 1 and "You left the game" in out
+
+
+def test_save_prompt_at_the_end_writes_the_record(tmp_path: Path) -> None:
+    target = tmp_path / "asked.json"
+    # A cap of 4 decisions: the human passes twice, the bot cannot reach the target in two plays.
+    args = ["play", "toy-race", "--seed", "2", "--seats", "human,random", "-o", "max_turns=4"]
+    status, out = run(args, ["1", "1", str(target)])
+    assert status == 0 and "Record saved to" in out
+    assert "cut short by a safety cap" in out
+    assert json.loads(target.read_text())["seed"] == 2
+
+
+def test_save_to_an_unwritable_place_is_reported(tmp_path: Path) -> None:
+    bad = tmp_path / "no-such-dir" / "x.json"
+    status, out = run(["play", "toy-race", "--seed", "2", "--seats", "random,random", "--save", str(bad)], [])
+    assert status == 0 and "Could not save the record" in out
+
+
+def test_the_default_describe_event_is_a_compact_line(toy: Game) -> None:
+    assert toy.describe_event({"type": "draw", "seat": 1, "deck": 4}) == "draw: seat=1, deck=4"
+    assert toy.describe_event({"type": "end"}) == "end"
+
+
+# --- a real terminal ---------------------------------------------------------------------------
+
+
+def spawn(args: list[str]) -> object:
+    pexpect = pytest.importorskip("pexpect")
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "tests.utils.toy_cli", *args],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 120),
+    )
+
+
+def test_play_in_a_pseudo_terminal() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = spawn(["play", "toy-race", "--seed", "3", "--seats", "human,random"])
+    child.expect_exact("your turn")  # type: ignore[attr-defined]
+    child.expect_exact("Your choice")  # type: ignore[attr-defined]
+    child.sendline("nonsense")  # type: ignore[attr-defined]
+    child.expect_exact("is not an action of Toy Race")  # type: ignore[attr-defined]
+    child.expect_exact("Your choice")  # type: ignore[attr-defined]
+    for _ in range(60):
+        child.sendline("1")  # type: ignore[attr-defined]
+        index = child.expect_exact(["Your choice", "Save the record?"])  # type: ignore[attr-defined]
+        if index == 1:
+            break
+    child.sendline("")  # type: ignore[attr-defined]
+    child.expect(pexpect.EOF)  # type: ignore[attr-defined]
+    child.close()  # type: ignore[attr-defined]
+    assert child.exitstatus == 0  # type: ignore[attr-defined]
+
+
+def test_ctrl_c_in_a_pseudo_terminal_ends_without_a_traceback() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = spawn(["play", "toy-race", "--seed", "3", "--seats", "human,random"])
+    child.expect_exact("Your choice")  # type: ignore[attr-defined]
+    child.sendintr()  # type: ignore[attr-defined]
+    child.expect_exact("Interrupted: the game is abandoned")  # type: ignore[attr-defined]
+    child.expect(pexpect.EOF)  # type: ignore[attr-defined]
+    assert "Traceback" not in (child.before or "")  # type: ignore[attr-defined]
+    child.close()  # type: ignore[attr-defined]
+    assert child.exitstatus == 130  # type: ignore[attr-defined]

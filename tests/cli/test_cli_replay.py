@@ -1,0 +1,130 @@
+"""``monsterlair replay``: non-interactive ``--final``/``--to``, ``--reveal``, and the stepper with piped keys."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from monsterlair.cli import app
+from monsterlair.core import Rng
+from tests.utils import toy_game
+
+
+@pytest.fixture(autouse=True)
+def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    toy_game.register(monkeypatch)
+
+
+def make_record(tmp_path: Path, *, finish: bool = True, seed: int = 6) -> tuple[Path, dict[str, Any]]:
+    state = toy_game.GAME.new(3, seed)
+    rng = Rng(seed)
+    steps = 0
+    while not state.over and (finish or steps < 3):
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    path = tmp_path / "record.json"
+    record = state.record()
+    path.write_text(json.dumps(record))
+    return path, record
+
+
+def run(args: list[str], keys: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["replay", *args], input=keys)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def test_final_shows_the_end_as_a_spectator(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path)
+    final = toy_game.GAME.replay(record)
+    status, out = run([str(path), "--final"])
+    assert status == 0, out
+    n = len(record["actions"])
+    assert f"After {n} of {n} actions" in out
+    assert f"Total {final.view(None)['total']} of 12" in out
+    assert "your hand: hidden" in out
+    assert "Game over: won by" in out or "nobody (a draw)" in out
+
+
+def test_final_as_a_seat_shows_only_that_seat_s_cards(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path)
+    final = toy_game.GAME.replay(record)
+    status, out = run([str(path), "--final", "--seat", "1"])
+    assert status == 0
+    hand = " ".join(str(v) for v in final.view(1)["hand"])
+    assert f"your hand: {hand}" in out
+
+
+def test_to_n_shows_the_state_after_n_actions_and_its_redacted_events(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path)
+    status, out = run([str(path), "--to", "1"])
+    assert status == 0
+    assert "After 1 of" in out and f"Seat 0: {record['actions'][0]}" in out
+    assert "card=" not in out  # a spectator never sees a drawn card
+    status, out = run([str(path), "--to", "0"])
+    assert status == 0 and "Seat 0 to move." in out
+
+
+def test_reveal_shows_every_seat_for_a_finished_game(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path)
+    status, out = run([str(path), "--final", "--reveal"])
+    assert status == 0
+    assert all(f"Seat {s} sees:" in out for s in range(3))
+
+
+def test_reveal_is_refused_for_an_unfinished_game(tmp_path: Path) -> None:
+    path, _ = make_record(tmp_path, finish=False)
+    status, out = run([str(path), "--final", "--reveal"])
+    assert status == 2 and "not over" in out
+
+
+def test_interactive_stepping_with_piped_keys(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path)
+    status, out = run([str(path)], "\nn\np\np\np\n2\nzz\n99\nq\n")
+    assert status == 0
+    headers = [line for line in out.splitlines() if "After " in line]
+    assert [h.split("After ")[1].split(" of")[0] for h in headers] == ["0", "1", "2", "1", "0", "2"]
+    assert "This is the start of the game." in out
+    assert out.count("Type Enter, n, p, q or a number") == 2
+
+
+def test_interactive_stepping_ends_at_end_of_input(tmp_path: Path) -> None:
+    path, _ = make_record(tmp_path)
+    status, _ = run([str(path)], "n\n")
+    assert status == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "is not a JSON record"),
+        ("[1, 2]", "is not a game record"),
+        ('{"game": "chess"}', "Unknown game 'chess'"),
+        ('{"game": "toy-race"}', "The record lacks"),
+    ],
+)
+def test_bad_files_give_a_sentence(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    status, out = run([str(path), "--final"])
+    assert status == 2 and message in " ".join(out.split())
+
+
+def test_a_record_with_an_illegal_action_is_refused(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path)
+    record["actions"][1] = "play 9"
+    path.write_text(json.dumps(record))
+    status, out = run([str(path), "--final"])
+    assert status == 2 and "Action 2 ('play 9') cannot be replayed" in " ".join(out.split())
+
+
+def test_bad_arguments(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path)
+    assert run([str(path), "--to", "999"])[0] == 2
+    assert run([str(path), "--seat", "5", "--final"])[0] == 2
+    assert run([str(path), "--to", "1", "--final"])[0] == 2
+    assert run([str(tmp_path / "missing.json")])[0] == 2

@@ -1,0 +1,89 @@
+"""The card set as data: what the issue and rules promise about it, its checks, and the rules appendix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from monsterlair.games.monstra import spec
+from monsterlair.games.monstra.spec import (
+    BEHAVIOURS,
+    CREATURES,
+    GUARDIANS,
+    PREMIUMS,
+    PRESETS,
+    SOURCE_TACTICS,
+    TACTIC_INDEX,
+    TACTICS,
+    DataError,
+)
+from monsterlair.games.monstra.text import card_tables, creature_text
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "monstra.md"
+
+
+def test_card_set_size_and_named_cards() -> None:
+    assert len(CREATURES) >= 30
+    per_sign = {sign: sum(c.sign == sign for c in CREATURES) for sign in spec.SIGNS}
+    assert min(per_sign.values()) >= 5
+    assert {CREATURES[i].name for i in PREMIUMS} == {"Fenara", "Aurelith", "Vharax", "Umbrael", "Veloryn"}
+    flaro = next(c for c in CREATURES if c.name == "Flaro")
+    assert (flaro.move, flaro.cost) == ("Flame Spiral", 2)
+    assert "5 damage to the target; Burn on the target" in creature_text(flaro)
+    assert len(TACTICS) >= 18 and all(t in TACTIC_INDEX for t in SOURCE_TACTICS) and len(SOURCE_TACTICS) == 7
+    for version in GUARDIANS.values():
+        names = [BEHAVIOURS[b].name for b in version.behaviours]
+        assert len(names) == 12 == len(set(names)) and "Cinder Rift" in names
+    assert len(PRESETS) >= 3
+
+
+def test_premiums_are_stronger_but_not_by_much() -> None:
+    def power(c: spec.Creature) -> float:
+        return c.hp + 1.5 * c.spd + 3 * c.strike
+
+    plain = [power(c) for c in CREATURES if not c.premium]
+    prem = [power(c) for c in CREATURES if c.premium]
+    ratio = (sum(prem) / len(prem)) / (sum(plain) / len(plain))
+    assert 1.0 < ratio < 1.25
+
+
+def test_bad_data_is_rejected_naming_the_card() -> None:
+    good = {
+        "id": "testling",
+        "name": "Testling",
+        "sign": "Fire",
+        "evo": 1,
+        "spd": 3,
+        "hp": 12,
+        "strike": 2,
+        "signature": {
+            "name": "Zap",
+            "cost": 1,
+            "target": "enemy",
+            "effects": [{"do": "damage", "n": 3, "to": "target"}],
+        },
+    }
+    assert spec._load_creatures([good])[0].damaging
+    for change, message in (
+        ({"sign": "Metal"}, "sign"),
+        ({"spd": 0}, "spd"),
+        ({"signature": {**good["signature"], "target": "none"}}, "chooses none"),  # type: ignore[dict-item]
+        ({"signature": {**good["signature"], "target": "ally"}}, "hurt an ally"),  # type: ignore[dict-item]
+    ):
+        with pytest.raises(DataError, match=message) as info:
+            spec._load_creatures([{**good, **change}])
+        assert "testling" in str(info.value)
+    with pytest.raises(DataError, match="heal, shield or cleanse an enemy"):
+        spec._load_tactics(
+            [{"id": "oops", "cost": 1, "target": "enemy", "effects": [{"do": "heal", "n": 2, "to": "target"}]}]
+        )
+
+
+def test_rules_appendix_matches_the_data() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    begin = text.index("\n", text.index("<!-- card-tables:begin")) + 1
+    end = text.index("<!-- card-tables:end -->")
+    assert text[begin:end].strip() == card_tables().strip(), (
+        "docs/rules/monstra.md's card appendix is stale: regenerate it from text.card_tables()"
+    )

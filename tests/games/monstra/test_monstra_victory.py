@@ -1,0 +1,312 @@
+"""MO-9 (winning a duel), MO-10 (the Rift Guardian mission) and MO-11 (partners)."""
+
+from __future__ import annotations
+
+from monsterlair.core import Rng
+from monsterlair.games.monstra import turns
+from monsterlair.games.monstra.effects import BOSS
+from monsterlair.games.monstra.spec import BEHAVIOURS, GUARDIANS, OP_DAMAGE, SHIELD_CAP
+from tests.games.monstra.monstra_helpers import acting, arrange, new, play, random_playout, reorder, settle, texts, uid
+
+UNITS = {"a1": "zephyrk", "a2": "magmaw", "b1": "flaro", "b2": "bouldron"}
+
+
+def damage_of(behaviour: str, version: str = "standard") -> int:
+    """The first damage amount of a Guardian behaviour (so the tests follow the data)."""
+    b = next(x for x in BEHAVIOURS if x.id == behaviour and x.version == version)
+    return next(e[1] for e in b.effects if e[0] == OP_DAMAGE)
+
+
+def duel(players: int = 2, **kw):  # type: ignore[no-untyped-def]
+    kw.setdefault("marker", "A")
+    return settle(arrange(new(players, seed=1), units={**UNITS, **kw.pop("units", {})}, **kw))
+
+
+def mission(players: int = 1, guardian: str = "standard", **kw):  # type: ignore[no-untyped-def]
+    units = {"a1": "zephyrk", "a2": "bouldron", **kw.pop("units", {})}
+    return settle(arrange(new(players, seed=1, mode="mission", guardian=guardian), units=units, **kw))
+
+
+def _to_last_round(s) -> None:  # type: ignore[no-untyped-def]
+    s.round = s.rounds - 1
+    while s.round < s.rounds:
+        play(s, "guard") if s.stage != 2 and s.dteam < 0 else s.apply(s.legal_actions()[0])
+
+
+def _end_round(s, move: str = "guard") -> None:  # type: ignore[no-untyped-def]
+    r = s.round
+    while not s.over and s.round == r:
+        play(s, move) if s.stage != 2 and s.dteam < 0 else s.apply(s.legal_actions()[0])
+
+
+# --- MO-9 ---------------------------------------------------------------------------------------------
+def test_MO_9_1_third_knockout_wins_at_once() -> None:
+    s = duel(hp={"b1": 2})
+    s.kos[1] = 2
+    play(s, "strike b1")
+    assert s.over and s.result is not None
+    assert s.result.winners == (0,) and s.result.termination == "knockouts"
+    assert s.legal_actions() == () and s.to_move is None
+    # condition damage counts
+    s = duel(hp={"a1": 1})
+    s.kos[0] = 2
+    s.burn[uid(s, "a1")] = 1
+    play(s, "guard")
+    assert s.result is not None and s.result.winners == (1,)
+
+
+def test_MO_9_2_after_last_round_fewer_knockouts_wins() -> None:
+    s = duel()
+    _to_last_round(s)
+    s.kos = [1, 2]
+    _end_round(s)
+    assert s.result is not None and s.result.winners == (0,) and s.result.termination == "round-limit"
+
+
+def test_MO_9_3_equal_knockouts_compare_active_hp() -> None:
+    s = duel()
+    _to_last_round(s)
+    s.kos = [1, 1]
+    s.hp[uid(s, "a1")] = 1
+    s.reserve[0] = [s.reserve[0][0]]  # replacements do not count
+    _end_round(s)
+    assert s.result is not None and s.result.winners == (1,)
+    assert s.result.detail["active_hp"]["B"] > s.result.detail["active_hp"]["A"]
+
+
+def test_MO_9_4_equal_totals_are_a_draw() -> None:
+    s = duel(units={"b1": "zephyrk", "a2": "magmaw", "b2": "magmaw"})
+    _to_last_round(s)
+    for unit in ("a1", "a2", "b1", "b2"):
+        s.hp[uid(s, unit)] = 5
+        s.burn[uid(s, unit)] = s.poison[uid(s, unit)] = 0
+    s.round = s.rounds
+    s.stage = turns.ST_END
+    s.actor = -1
+    turns.advance(s, [])
+    assert s.result is not None and s.result.winners == () and s.result.payoff(0) == 0.5
+
+
+def test_MO_9_5_revive_does_not_erase_a_knockout() -> None:
+    s = duel(hands={"A": ["second-dawn"]}, energy={"A": 3}, units={"a1": "zephyrk"})
+    fallen = uid(s, "a2")
+    s.hp[fallen] = 0
+    s.fallen[0].append(fallen)
+    s.active[1] = s.reserve[0].pop()
+    s.kos[0] = 2
+    settle(reorder(s))
+    while acting(s) != "a1":
+        play(s, "guard")
+    play(s, "tactic second-dawn magmaw")
+    assert s.kos[0] == 2
+    # the next knockout is still the third
+    s.hp[uid(s, "a1")] = 1
+    s.burn[uid(s, "a1")] = 1
+    play(s, "guard")
+    assert s.result is not None and s.result.winners == (1,)
+
+
+def test_MO_9_6_duel_result_payoffs_and_detail() -> None:
+    s = duel(players=4, hp={"b1": 2})
+    s.kos = [1, 2]
+    while acting(s) != "a1":
+        play(s, "guard")
+    play(s, "strike b1")
+    r = s.result
+    assert r is not None and r.winners == (0, 2)
+    assert [r.payoff(i) for i in range(4)] == [1.0, 0.0, 1.0, 0.0]
+    assert r.ranks == (1, 3, 1, 3) and r.scores == (3.0, 1.0, 3.0, 1.0)
+    assert r.detail["first_team"] == "A" and set(r.detail["decks"]) == {"A", "B"}
+
+
+# --- MO-10 --------------------------------------------------------------------------------------------
+def test_MO_10_1_guardian_numbers() -> None:
+    assert (GUARDIANS["standard"].hp, GUARDIANS["expert"].hp) == (44, 48)
+    assert GUARDIANS["standard"].spd == GUARDIANS["expert"].spd == 2
+    s = mission()
+    assert s.active[4] == BOSS and s.view(0)["guardian"]["unit"]["hp"] == 44
+
+
+def test_MO_10_2_twelve_behaviours_without_replacement_hidden_order() -> None:
+    for v in GUARDIANS.values():
+        assert len(v.behaviours) == 12 and len({BEHAVIOURS[b].id for b in v.behaviours}) == 12
+    s = new(1, seed=5)
+    random_playout(s, Rng(3))
+    assert len(s.bseen) == len(set(s.bseen)) == s.round
+    v = new(1, seed=5).view(0)["guardian"]
+    assert v["deck_count"] == 11 and "deck" not in v and len(v["revealed"]) == 1
+
+
+def test_MO_10_3_guardian_acts_on_its_spd_turn() -> None:
+    s = mission(units={"a1": "zephyrk", "a2": "bouldron"}, behaviour="tail-sweep")
+    assert s.order == [uid(s, "a1"), BOSS, uid(s, "a2")]
+    h = s.hp[uid(s, "a2")]
+    ev = play(s, "guard")
+    assert [e.type for e in ev][:2] == ["guard", "guardian"]
+    assert s.hp[uid(s, "a2")] == h - damage_of("tail-sweep") and acting(s) == "a2"
+
+
+def test_MO_10_4_strongest_and_weakest_ties_to_a1() -> None:
+    surge = damage_of("rift-surge")  # to the strongest
+    s = mission(units={"a1": "zephyrk", "a2": "bouldron"}, behaviour="rift-surge", hp={"a1": 12, "a2": 12})
+    play(s, "strike g")  # then Rift Surge: a tie for the strongest goes to a1
+    assert s.hp[uid(s, "a1")] == 12 - surge and s.hp[uid(s, "a2")] == 12
+    s = mission(units={"a1": "zephyrk", "a2": "bouldron"}, behaviour="rift-surge", hp={"a2": 15})
+    play(s, "strike g")
+    assert s.hp[uid(s, "a2")] == 15 - surge and s.hp[uid(s, "a1")] == 10
+    claw = damage_of("rift-claw")  # to the weakest
+    s = mission(units={"a1": "zephyrk", "a2": "bouldron"}, behaviour="rift-claw", hp={"a1": 9, "a2": 9})
+    play(s, "strike g")
+    assert s.hp[uid(s, "a1")] == 9 - claw and s.hp[uid(s, "a2")] == 9
+    s = mission(units={"a1": "zephyrk", "a2": "bouldron"}, behaviour="rift-claw", hp={"a2": 9})
+    play(s, "strike g")
+    assert s.hp[uid(s, "a2")] == 9 - claw and s.hp[uid(s, "a1")] == 10
+
+
+def test_MO_10_5_cinder_rift() -> None:
+    s = mission(units={"a1": "zephyrk", "a2": "bouldron"}, behaviour="cinder-rift", hp={"a2": 12})
+    a1, a2 = uid(s, "a1"), uid(s, "a2")
+    play(s, "strike g")  # Zephyrk; then the Guardian: 4 to each, then Burn on the highest HP
+    assert s.hp[a1] == 10 - 4 and s.hp[a2] == 12 - 4
+    assert s.burn[a2] == 1 and s.burn[a1] == 0
+    text = [b for b in BEHAVIOURS if b.id == "cinder-rift"]
+    assert len(text) == 2 and text[0].effects == text[1].effects
+
+
+def test_MO_10_6_third_knockout_loses_the_mission() -> None:
+    s = mission(behaviour="rift-surge", hp={"a1": 1, "a2": 19})
+    s.kos[0] = 2
+    play(s, "strike g")  # Zephyrk, then Rift Surge hits the strongest (Bouldron): no knockout yet
+    assert not s.over
+    s = mission(behaviour="tail-sweep", hp={"a1": damage_of("tail-sweep")})
+    s.kos[0] = 2
+    play(s, "strike g")
+    assert s.result is not None and s.result.termination == "team-defeated"
+    assert s.result.winners == () and s.result.payoff(0) == 0.0
+
+
+def test_MO_10_7_standard_win_by_defeat_or_eight_hp_at_the_end() -> None:
+    s = mission(behaviour="rift-mend")
+    s.hp[BOSS] = 2
+    play(s, "strike g")
+    assert s.result is not None and s.result.termination == "guardian-defeated" and s.result.payoff(0) == 1.0
+    for hp, won in ((10, True), (11, False)):
+        s = mission()
+        _to_last_round(s)
+        s.behaviour = next(b for b in s.guardian.behaviours if BEHAVIOURS[b].id == "tail-sweep")
+        s.hp[BOSS] = hp
+        s.shield[BOSS] = s.burn[BOSS] = s.poison[BOSS] = 0
+        assert acting(s) == "a1"
+        play(s, "strike g")  # Zephyrk strikes for 2 → 8 or 9 HP; the Guardian sweeps, Bouldron guards
+        _end_round(s)
+        assert s.result is not None and s.result.termination == "mission-time"
+        assert s.result.payoff(0) == (1.0 if won else 0.0), hp
+
+
+def test_MO_10_8_expert_must_defeat() -> None:
+    s = mission(guardian="expert")
+    _to_last_round(s)
+    s.hp[BOSS] = 3
+    s.shield[BOSS] = 0
+    _end_round(s)
+    assert s.result is not None
+    assert (s.result.payoff(0) == 1.0) == (s.result.termination == "guardian-defeated")
+    s = mission(guardian="expert")
+    _to_last_round(s)
+    s.hp[BOSS] = 1
+    s.shield[BOSS] = 6
+    s.behaviour = next(b for b in s.guardian.behaviours if BEHAVIOURS[b].id == "crystal-carapace")
+    _end_round(s)
+    assert s.result is not None and s.result.termination == "mission-time" and s.result.payoff(0) == 0.0
+
+
+def test_MO_10_9_guardian_takes_conditions_and_shield() -> None:
+    s = mission(behaviour="crystal-carapace", hands={"A": ["frost-bind", "hex"]}, energy={"A": 2})
+    play(s, "tactic frost-bind g", "guard")
+    assert s.slow[BOSS] == 1
+    _end_round(s)
+    assert s.spd_now[BOSS] == 1 and s.shield[BOSS] == SHIELD_CAP
+    s.shield[BOSS] = 5
+    s.behaviour = next(b for b in s.guardian.behaviours if BEHAVIOURS[b].id == "crystal-carapace")
+    s.poison[BOSS] = 2
+    h = s.hp[BOSS]
+    _end_round(s)
+    assert s.shield[BOSS] == 6  # capped
+    assert s.hp[BOSS] == h - 1 and s.poison[BOSS] == 1 and s.slow[BOSS] == 0
+
+
+def test_MO_10_10_a_win_needs_a_surviving_team() -> None:
+    # the game ends at the first decisive effect: a third knockout before the Guardian falls is a loss
+    sweep = damage_of("tail-sweep")
+    s = mission(behaviour="tail-sweep", hp={"a1": sweep - 1})
+    s.kos[0] = 2
+    s.hp[BOSS] = 1
+    s.burn[BOSS] = 1
+    play(s, "guard")  # Zephyrk guards (+2 Shield): the sweep leaves it 1 HP; then Burn defeats the Guardian
+    assert s.result is not None and s.result.termination == "guardian-defeated"
+    s = mission(behaviour="tail-sweep", hp={"a1": sweep - 2})
+    s.kos[0] = 2
+    s.hp[BOSS] = 1
+    s.burn[BOSS] = 1
+    play(s, "guard")  # the sweep knocks Zephyrk out first: the third knockout ends it before the Burn
+    assert s.result is not None and s.result.termination == "team-defeated"
+
+
+def test_MO_10_11_mission_result_is_shared() -> None:
+    s = mission(players=2)
+    s.hp[BOSS] = 2
+    s.shield[BOSS] = 0
+    play(s, "strike g")
+    r = s.result
+    assert r is not None and r.winners == (0, 1) and [r.payoff(i) for i in (0, 1)] == [1.0, 1.0]
+    assert r.scores == (44.0, 44.0) and r.detail["guardian_hp"] == 0
+
+
+# --- MO-11 --------------------------------------------------------------------------------------------
+def test_MO_11_1_partners_share_hand_energy_and_marker() -> None:
+    s = duel(players=4, hands={"A": ["rally", "focus"]}, energy={"A": 3})
+    assert s.view(0)["teams"][0]["hand"] == s.view(2)["teams"][0]["hand"] == ["rally", "focus"]
+    assert s.view(1)["teams"][0]["hand"] is None
+    assert acting(s) == "a1" and s.to_move == 0
+    play(s, "tactic rally", "guard")
+    while acting(s) != "a2":
+        play(s, "guard")
+    assert s.to_move == 2 and not any(t.startswith("tactic") for t in texts(s))  # the team's marker is used
+    assert s.energy[0] == 2
+
+
+def test_MO_11_2_each_partner_controls_a_slot_and_its_replacement() -> None:
+    s = duel(players=4, hp={"b1": 1})
+    play(s, "strike b1")
+    assert s.ctrl[2] == 1  # b1's replacement is seat 1's
+    while s.round == 1:
+        play(s, "guard")
+    seats = set()
+    while s.round == 2:
+        if s.actor >= 0:
+            seats.add((acting(s), s.to_move))
+        s.apply(s.legal_actions()[0] if s.actor < 0 else s.parse_action("guard"))
+    assert ("b1", 1) in seats and ("a2", 2) in seats
+
+
+def test_MO_11_3_either_partner_plays_the_tactic_before_their_creature() -> None:
+    s = duel(players=4, hands={"A": ["focus"]}, energy={"A": 3})
+    play(s, "guard")  # seat 0 passes on the tactic
+    while acting(s) != "a2":
+        play(s, "guard")
+    assert s.to_move == 2 and "tactic focus" in texts(s)
+    play(s, "tactic focus")
+    assert s.bonus == 2 and s.to_move == 2
+
+
+def test_MO_11_4_lead_seat_alternates_for_team_decisions() -> None:
+    s = duel(players=4)
+    assert turns.lead_seat(s, 0) == 0 and turns.lead_seat(s, 1) == 1
+    s.round = 2
+    assert turns.lead_seat(s, 0) == 2 and turns.lead_seat(s, 1) == 3
+    s = arrange(new(4, seed=1), units={"a1": "flaro", "a2": "tidewing", "b1": "bouldron", "b2": "magmaw"}, marker="A")
+    assert s.stage == turns.ST_TIES and s.to_move == 0
+    coop = arrange(new(2, seed=1, mode="mission"), units={"a1": "flaro", "a2": "tidewing"})
+    coop.round = 2
+    reorder(coop)
+    assert coop.stage == turns.ST_TIES and coop.to_move == 1

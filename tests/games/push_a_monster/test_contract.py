@@ -1,0 +1,140 @@
+"""Action texts, views, RL encoding, terminal and PNG rendering, and the shipped conformance suite."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from monsterlair.core import BadAction, Rng
+from monsterlair.games import get
+from monsterlair.games.push_a_monster.actions import ALL_ACTIONS, Drop, Nudge, Push, Take, describe, parse
+from monsterlair.games.push_a_monster.render import picture, write_png
+from monsterlair.games.push_a_monster.text import plain
+from monsterlair.testing.conformance import check_game
+from tests.games.push_a_monster.helpers import GAME, final, monster, random_game, scenario
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "push",
+        "push x=1",
+        "push x=0.1 y=0.2 angle=3 angle=4",
+        "push Z",
+        "push x=nan y=0",
+        "push C x=0.1 y=0.1",
+        "nudge",
+        "nudge dist=0.1",
+        "nudge angle=90 speed=3",
+        "take purple",
+        "take",
+        "take green blue",
+        "shove A",
+        "push x=1e309 y=0",
+        "push x=0.1 y=0.1 angle=30 turn=2",
+    ],
+)
+def test_malformed_texts_are_bad_actions(text: str) -> None:
+    with pytest.raises(BadAction):
+        parse(text)
+
+
+def test_every_candidate_text_round_trips() -> None:
+    for action in ALL_ACTIONS:
+        assert parse(str(action)) == action
+        assert GAME.parse_action(str(action).upper()) == action
+        assert eval(repr(action), {"Push": Push, "Nudge": Nudge, "Take": Take, "Drop": Drop}) == action
+        assert describe(action)
+    assert parse("take g") == parse("take gloop") == parse("take green") == Take(0)
+    assert str(parse("nudge angle=-30 offset=-0.05 dist=0.2")) == "nudge angle=330 offset=-0.05 dist=0.20"
+    assert GAME.describe_action("push A") == "push from A, straight in, 0.70 dm deep"
+    assert GAME.describe_action("not an action") == "not an action"
+
+
+def test_views_are_json_and_the_encoding_has_a_fixed_size() -> None:
+    for players in (2, 4):
+        size = GAME.observation_size(players, GAME.options.defaults())
+        for state, _, _ in random_game(players, 3):
+            for seat in (*range(players), None):
+                view = state.view(seat)
+                assert json.loads(json.dumps(view)) == view
+                code = GAME.encode_view(view, players, GAME.options.defaults())
+                assert len(code) == size and all(isinstance(v, float) for v in code)
+
+
+def test_the_terminal_draws_the_arena_with_every_monster() -> None:
+    state = GAME.new(3, 2)
+    view = state.view(0)
+    drawing = plain(view)
+    letters = {"green": "g", "blue": "b", "yellow": "y", "red": "r", "orange": "o", "purple": "p"}
+    for entry in view["monsters"]:
+        letter = letters[entry["kind"]]
+        assert letter in drawing or letter.upper() in drawing
+    assert "#" in drawing and "·" in drawing and "A" in drawing
+    text = GAME.render(view, 0)
+    assert "Supply:" in text and "Seat 0 (you)" in text and "die:" in text
+    done = final(2, 4)
+    assert "Game over" in GAME.render(done.view(None), None)
+    # the pushed monster is drawn in capitals while it sticks out
+    hanging = scenario([], pushing=monster("orange"))
+    hanging.apply(parse("push x=0.30 y=-1.00 angle=80 depth=0.45"))
+    assert "O" in plain(hanging.view(0)) and "nudge" in GAME.render(hanging.view(0), 0)
+
+
+def test_events_read_as_sentences() -> None:
+    state = GAME.new(4, 8)
+    for _ in range(8):
+        if state.over:
+            break
+        for event in state.apply(state.legal_actions()[-1]):
+            line = GAME.describe_event(event.for_seat(0))
+            assert isinstance(line, str) and line and "frames" not in line
+
+
+def test_a_png_picture_of_any_position(tmp_path: Path) -> None:
+    state = scenario([(monster("red"), 0.1, 0.1, 0.4)], pushing=monster("orange"))
+    events = state.apply(parse("push C depth=1.2"))
+    frames = next(e.data["frames"] for e in events if e.type == "push")
+    image = picture(state.view(None), scale=100, frames=frames)
+    assert image.size[0] > 250 and image.size[1] > 250
+    colours = {image.getpixel((x, y)) for x in range(0, image.size[0], 7) for y in range(0, image.size[1], 7)}
+    assert (0xEE, 0x8A, 0x22) in colours and (0xD0, 0x40, 0x40) in colours  # the orange and red monsters
+    path = write_png(state.view(1), tmp_path / "pos.png", scale=80)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_conformance() -> None:
+    report = check_game(get("push-a-monster"), seeds=[1], players=[2, 4])
+    assert report.games == 2 and report.actions > 20
+    assert not report.determinize_varied  # nothing is hidden: a sample's views equal the truth's
+
+
+def test_a_bot_can_play_through_the_contract() -> None:
+    from monsterlair import bots
+    from monsterlair.core import Perspective
+
+    state = GAME.new(2, 17)
+    rng = Rng(3)
+    players = [bots.make("random"), bots.make("greedy", samples=1)]
+    while not state.over:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(players[seat].choose(Perspective(state, seat), rng))
+    assert state.result is not None
+    # ismcts searches the same candidates; a depth cap keeps its playouts short
+    fresh = GAME.new(3, 18)
+    choice = bots.from_spec("ismcts:iterations=6,depth=2").choose(Perspective(fresh, fresh.to_move or 0), Rng(4))
+    assert choice in fresh.legal_actions()
+
+
+def test_the_bench_figures_can_be_reproduced() -> None:
+    from monsterlair.games.push_a_monster import bench
+
+    figures = bench.measure(positions=1, games=1)
+    assert figures["push_ms"] > 0 and figures["greedy_s"] > 0 and figures["random_game_s"] > 0
+    tally = bench.falls_per_push(1, 2, ("random", "greedy:samples=1"))
+    assert set(tally) == {"random", "greedy:samples=1"}
+    assert all(row["pushes"] > 0 and 0 <= row["falls_per_push"] <= 27 for row in tally.values())

@@ -1,0 +1,115 @@
+"""The SQL store: migrations at start, optimistic table versions, duplicate plies, user conflicts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from monsterlair.server.storage.base import ActionData, Conflict, SeatData, StoredEvent, TableData
+from monsterlair.server.storage.sql import SqlStore
+
+
+def table(tid: str = "t1", owner: int = 1) -> TableData:
+    return TableData(
+        id=tid,
+        game="toy-race",
+        rules_version=1,
+        players=2,
+        options={"target": 12},
+        seed=1,
+        owner_id=owner,
+        private=False,
+        invite="i",
+        seats=[SeatData(user_id=owner, name="Ann"), SeatData()],
+    )
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqlStore]:
+    s = SqlStore(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
+    await s.start()
+    yield s
+    await s.close()
+
+
+async def test_migrations_create_every_table_and_run_twice(store: SqlStore) -> None:
+    await store.start()  # already at head: nothing to do
+    async with store.engine.connect() as conn:
+        names = await conn.run_sync(lambda c: sa.inspect(c).get_table_names())
+        version = (await conn.execute(sa.text("select version_num from alembic_version"))).scalar_one()
+        mode = (await conn.execute(sa.text("pragma journal_mode"))).scalar_one()
+    assert {"users", "tables", "seats", "actions", "events", "alembic_version"} <= set(names)
+    assert version == "0001" and mode == "wal"
+
+
+async def test_usernames_conflict_and_guests_register(store: SqlStore) -> None:
+    a = await store.create_user("Ann", "ann", "hash")
+    guest = await store.create_user("Guest")
+    with pytest.raises(Conflict):
+        await store.create_user("Ann2", "ann", "hash")
+    with pytest.raises(Conflict):
+        await store.register_user(guest.id, "G", "ann", "hash")
+    done = await store.register_user(guest.id, "G", "gee", "hash")
+    assert done.id == guest.id and not done.guest
+    assert (await store.get_user_by_username("ann")) == a
+
+
+async def test_actions_commit_once_per_ply_and_only_from_the_current_version(store: SqlStore) -> None:
+    user = await store.create_user("Ann")
+    t = table(owner=user.id)
+    await store.create_table(t)
+    t.status, t.state_id, t.record = "playing", 1, {"actions": ["pass"]}
+    event = StoredEvent(1, 0, "pass", {"seat": 0}, None, [])
+    await store.commit_actions(t, 0, [ActionData(1, 0, "pass")], [event])
+    with pytest.raises(Conflict):  # a second writer that read version 0 loses
+        await store.commit_actions(t, 0, [ActionData(1, 0, "pass")], [event])
+    t.state_id = 2
+    with pytest.raises(Conflict):  # the version matches but the ply is taken
+        await store.commit_actions(t, 1, [ActionData(1, 0, "pass")], [])
+    loaded = await store.load_table(t.id)
+    assert loaded is not None and loaded.state_id == 1 and loaded.status == "playing"
+    assert [a.text for a in await store.load_actions(t.id)] == ["pass"]
+    assert await store.load_events(t.id) == [event]
+    assert await store.playing_table_ids() == [t.id]
+    assert [x.id for x in await store.list_user_tables(user.id, limit=10)] == [t.id]
+
+
+async def test_seats_are_saved_and_listed(store: SqlStore) -> None:
+    user = await store.create_user("Ann")
+    t = table(owner=user.id)
+    await store.create_table(t)
+    t.seats[1] = SeatData(bot="greedy", name="Greedy bot")
+    await store.save_table(t)
+    loaded = await store.load_table(t.id)
+    assert loaded is not None and loaded.seats[1].bot == "greedy"
+    listed = await store.list_tables(status="open", public_only=True, limit=5)
+    assert [x.id for x in listed] == [t.id] and listed[0].seats[1].name == "Greedy bot"
+
+
+async def test_an_in_memory_store_works_for_tests() -> None:
+    s = SqlStore("sqlite+aiosqlite://")
+    await s.start()
+    user = await s.create_user("Ann")
+    assert (await s.get_user(user.id)) == user
+    await s.close()
+
+
+async def test_grouped_commits_accept_the_current_and_refuse_the_stale(store: SqlStore) -> None:
+    user = await store.create_user("Ann")
+    tables = [table(f"t{i}", user.id) for i in range(3)]
+    for t in tables:
+        await store.create_table(t)
+        t.status, t.state_id = "playing", 1
+    # Three commits arrive together: two current, one quoting a version the table never had.
+    results = await asyncio.gather(
+        store.commit_actions(tables[0], 0, [ActionData(1, 0, "pass")], []),
+        store.commit_actions(tables[1], 5, [ActionData(1, 0, "pass")], []),
+        store.commit_actions(tables[2], 0, [ActionData(1, 0, "pass")], []),
+        return_exceptions=True,
+    )
+    assert results[0] is None and results[2] is None and isinstance(results[1], Conflict)
+    assert [len(await store.load_actions(t.id)) for t in tables] == [1, 0, 1]

@@ -1,0 +1,126 @@
+"""The HTML balance report and the tournament through ``monsterlair sim``; every game's report factors."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from monsterlair import games
+from monsterlair.cli import app
+from monsterlair.sim import LocalBackend, plan, summarize
+from monsterlair.sim.report import render_html, write_report
+from tests.utils import toy_game
+
+PNG = re.compile(r'<img alt="plot" src="data:image/png;base64,([A-Za-z0-9+/=]+)">')
+
+
+@pytest.fixture(autouse=True)
+def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    toy_game.register(monkeypatch)
+
+    def factors(self: Any, state: Any) -> dict[int, list[str]]:
+        return {s: [f"hand:{'high' if sum(state.hands[s]) >= 6 else 'low'}"] for s in range(state.players)}
+
+    monkeypatch.setattr(toy_game.ToyGame, "report_factors", factors)
+
+
+def sections(page: str) -> list[str]:
+    return re.findall(r"<section id='([^']+)'>", page)
+
+
+def images(page: str) -> list[bytes]:
+    return [base64.b64decode(data) for data in PNG.findall(page)]
+
+
+def test_sim_report_writes_a_self_contained_page_with_every_section(tmp_path: Path) -> None:
+    report = tmp_path / "report"
+    args = ["sim", "toy-race", "-n", "24", "--bots", "greedy,random", "-p", "3", "-w", "1", "--seed", "2"]
+    result = CliRunner().invoke(app, [*args, "-o", "max_turns=5", "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    page = (report / "report.html").read_text()
+    assert sections(page) == ["overview", "bots", "seats", "first-seat", "factors", "length", "outcomes"]
+    pictures = images(page)
+    # bots, seats, first seat, one per factor kind, length, outcomes
+    assert len(pictures) == 6 and all(p.startswith(b"\x89PNG\r\n\x1a\n") and len(p) > 2000 for p in pictures)
+    assert 'src="http' not in page and "<script" not in page
+    for text in ("Win rate by bot", "First-seat advantage", "Presence win rates", "Game length", "safety cap"):
+        assert text in page, text
+    assert "id='factor-hand'" in page and ">high<" in page and ">low<" in page
+    summary = json.loads((report / "summary.json").read_text())
+    assert summary["finished"] == 24 and summary["capped"] > 0 and set(summary["factors"]["hand"]) == {"high", "low"}
+    assert len((report / "results.jsonl").read_text().splitlines()) == 24
+    assert f"<td>{summary['capped']}</td>" in page
+
+
+def test_tournament_rates_the_bots_and_reports_them(tmp_path: Path) -> None:
+    report = tmp_path / "t"
+    args = ["sim", "toy-race", "--tournament", "greedy,random,ismcts:iterations=8,c=0.7", "--games-per-pair", "8"]
+    result = CliRunner().invoke(app, [*args, "-w", "1", "--report", str(report), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output[result.output.index("{") :])
+    assert data["games"] == 24 and data["tournament"] == ["greedy", "random", "ismcts:iterations=8,c=0.7"]
+    rated = data["ratings"]
+    assert set(rated["bots"]) == set(data["tournament"]) and len(rated["pairs"]) == 3
+    assert sum(e["rating"] for e in rated["bots"].values()) == pytest.approx(0, abs=1e-6)
+    assert all(e["ci95"][0] <= e["rating"] <= e["ci95"][1] and e["games"] == 16 for e in rated["bots"].values())
+    page = (report / "report.html").read_text()
+    assert sections(page)[-1] == "tournament" and "Bradley" in page
+    assert len(images(page)) == 8  # the six of every report, ratings and the pairwise matrix
+    table = CliRunner().invoke(app, [*args, "-w", "1", "--out", str(tmp_path / "t.jsonl")])
+    assert table.exit_code == 0 and "Tournament ratings" in table.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--tournament", "greedy"], "at least two bots"),
+        (["--tournament", "greedy,greedy"], "each bot once"),
+        (["--tournament", "greedy,random", "--games-per-pair", "0"], "at least 1"),
+        (["--backend", "cloud"], "'local' or 'ray'"),
+        (["--chunk-size", "0"], "at least 1"),
+    ],
+)
+def test_bad_tournament_and_backend_arguments(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["sim", "toy-race", *args])
+    assert result.exit_code == 2 and message in " ".join(result.output.split()), result.output
+
+
+def test_a_report_of_failed_and_lost_games(tmp_path: Path) -> None:
+    results = LocalBackend(1).run(plan("toy-race", ["random"], 4, players=2, seed=1))
+    results[0] = {**results[0], "winners": [], "payoffs": [0.0, 0.0]}
+    results[1] = {**results[1], "error": "RuntimeError: boom"}
+    summary = summarize(results, 2)
+    summary.update(game="toy-race", players=2, lineup=["random", "random"])
+    page = write_report(tmp_path, summary, results).read_text()
+    assert sections(page)[-1] == "failures" and "RuntimeError: boom" in page
+    assert "lost by every seat (no winner, payoffs 0)</td><td>1<" in page
+    empty = summarize([], 2)
+    empty.update(game="toy-race", players=2)
+    assert "overview" in sections(render_html(empty, []))
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_game_reports_factors_as_kind_value_per_seat(game_id: str) -> None:
+    from monsterlair.sim.bench import default_players
+
+    game = games.get(game_id)
+    state = game.new(default_players(game), 3)
+    factors = game.report_factors(state)
+    assert set(factors) <= set(range(state.players))
+    for seat_factors in factors.values():
+        assert all(re.fullmatch(r"[a-z0-9-]+:\S+", f) for f in seat_factors), seat_factors
+
+
+def test_the_default_player_count_moves_up_to_one_the_game_accepts() -> None:
+    args = ["sim", "monstra", "-n", "4", "--bots", "random,random,random", "-w", "1", "--json"]
+    result = CliRunner().invoke(app, args)  # MONSTRA has no three-player game: four seats, 2v2
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output[result.output.index("{") :])
+    assert data["players"] == 4 and data["lineup"] == ["random"] * 4 and data["finished"] == 4
+    assert {"deck", "creature", "team", "first-team"} <= set(data["factors"])

@@ -1,0 +1,84 @@
+// Small typed wrappers over the HTTP API. Every refusal arrives as {"error": {code, message}}.
+import type { Catalogue, Lobby, ReplayFrame, ReplayInfo, TableInfo, User } from "./types";
+
+export class ApiError extends Error {
+  constructor(
+    public code: string,
+    message: string,
+    public status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)["Content-Type"] = "application/json";
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = (data as { error?: { code: string; message: string } } | null)?.error;
+    throw new ApiError(err?.code ?? "http", err?.message ?? `The server answered ${response.status}.`, response.status);
+  }
+  return data as T;
+}
+
+export interface TableDetail {
+  table: TableInfo;
+  seat: number | null;
+  host: boolean;
+}
+
+export interface SeatRequest {
+  kind: "me" | "open" | "bot";
+  bot?: string | null;
+}
+
+export const api = {
+  me: () => call<User | null>("GET", "/api/auth/me"),
+  guest: (name: string) => call<User>("POST", "/api/auth/guest", { name }),
+  register: (username: string, password: string, name?: string) =>
+    call<User>("POST", "/api/auth/register", { username, password, name }),
+  login: (username: string, password: string) => call<User>("POST", "/api/auth/login", { username, password }),
+  logout: () => call<{ ok: boolean }>("POST", "/api/auth/logout"),
+  games: () => call<Catalogue>("GET", "/api/games"),
+  lobby: () => call<Lobby>("GET", "/api/tables"),
+  createTable: (body: {
+    game: string;
+    players: number;
+    options: Record<string, unknown>;
+    seats: SeatRequest[];
+    private: boolean;
+    start: boolean;
+  }) => call<TableDetail>("POST", "/api/tables", body),
+  table: (id: string, invite?: string | null) =>
+    call<TableDetail>("GET", `/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`),
+  join: (id: string, seat: number | null, invite?: string | null) =>
+    call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite: invite ?? null }),
+  leave: (id: string) => call<{ ok: boolean }>("POST", `/api/tables/${encodeURIComponent(id)}/leave`),
+  setSeat: (id: string, seat: number, bot: string | null) =>
+    call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/seats`, { seat, bot }),
+  start: (id: string) => call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/start`),
+  rematch: (id: string) => call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/rematch`),
+  replay: (id: string, invite?: string | null) =>
+    call<ReplayInfo>("GET", `/api/replays/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`),
+  frame: (id: string, step: number, invite?: string | null) =>
+    call<ReplayFrame>(
+      "GET",
+      `/api/replays/${encodeURIComponent(id)}/steps/${step}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`,
+    ),
+};

@@ -1,0 +1,151 @@
+// The live connection to one table: snapshots and updates in, actions out; reconnects with a full resync.
+import type { LegalAction, LogEntry, ServerMessage, TableInfo, View } from "./types";
+
+export type LinkState = "connecting" | "live" | "reconnecting" | "closed";
+
+export class TableSocket {
+  table = $state<TableInfo | null>(null);
+  seat = $state<number | null>(null);
+  host = $state(false);
+  stateId = $state(0);
+  view = $state<View | null>(null);
+  legal = $state<LegalAction[]>([]);
+  log = $state<LogEntry[]>([]);
+  link = $state<LinkState>("connecting");
+  error = $state<string | null>(null);
+  fatal = $state<string | null>(null);
+  busy = $state(false);
+  /** Increments on every applied snapshot or update, so views can react to any change. */
+  version = $state(0);
+
+  private ws: WebSocket | null = null;
+  private retry = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private nextRef = 1;
+  private pending: number | null = null;
+
+  constructor(
+    private tableId: string,
+    private invite: string | null,
+  ) {}
+
+  connect(): void {
+    this.stopped = false;
+    const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+    const query = this.invite ? `?invite=${encodeURIComponent(this.invite)}` : "";
+    const ws = new WebSocket(`${proto}//${window.location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`);
+    this.ws = ws;
+    this.link = this.retry === 0 ? "connecting" : "reconnecting";
+    ws.onopen = () => {
+      this.retry = 0;
+    };
+    ws.onmessage = (event) => {
+      let msg: ServerMessage;
+      try {
+        msg = JSON.parse(String(event.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.busy = false;
+      this.pending = null;
+      if (this.stopped) {
+        this.link = "closed";
+        return;
+      }
+      if (event.code === 4404 || event.code === 4403) {
+        this.link = "closed";
+        return;
+      }
+      this.link = "reconnecting";
+      const delay = Math.min(5000, 400 * 2 ** this.retry);
+      this.retry += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  close(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.ws?.close();
+    this.ws = null;
+  }
+
+  /** Drop the connection as a network failure would (used to test and to recover a stuck socket). */
+  drop(): void {
+    this.ws?.close();
+  }
+
+  private receive(msg: ServerMessage): void {
+    switch (msg.type) {
+      case "snapshot":
+        this.table = msg.table;
+        this.seat = msg.seat;
+        this.host = msg.host;
+        this.stateId = msg.state_id;
+        this.view = msg.view;
+        this.legal = msg.legal;
+        this.log = msg.log;
+        this.link = "live";
+        this.busy = false;
+        this.pending = null;
+        this.version += 1;
+        break;
+      case "update":
+        if (msg.prev_state_id !== this.stateId) {
+          // A gap (or a duplicate): ask for everything again.
+          this.send({ type: "sync" });
+          return;
+        }
+        this.table = msg.table;
+        this.seat = msg.seat;
+        this.stateId = msg.state_id;
+        this.view = msg.view;
+        this.legal = msg.legal;
+        this.log = [...this.log, ...msg.log];
+        this.busy = false;
+        this.pending = null;
+        this.version += 1;
+        break;
+      case "error":
+        if (msg.ref === undefined || msg.ref === this.pending) {
+          this.busy = false;
+          this.pending = null;
+        }
+        if (msg.code === "not_found" || msg.code === "forbidden") this.fatal = msg.message;
+        else this.error = msg.message;
+        if (msg.code === "stale_state") this.send({ type: "sync" });
+        break;
+      default:
+        break;
+    }
+  }
+
+  private send(message: Record<string, unknown>): boolean {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Play one action, or a batch applied in order and accepted or refused whole. */
+  act(actions: string[]): void {
+    if (this.busy) return;
+    const ref = this.nextRef++;
+    this.error = null;
+    if (this.send({ type: "action", state_id: this.stateId, actions, ref })) {
+      this.busy = true;
+      this.pending = ref;
+    } else {
+      this.error = "Not connected; reconnecting…";
+    }
+  }
+
+  resync(): void {
+    this.send({ type: "sync" });
+  }
+}

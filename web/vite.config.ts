@@ -1,0 +1,20 @@
+import { defineConfig } from "vite";
+import { svelte } from "@sveltejs/vite-plugin-svelte";
+
+// The build goes into the Python package, which serves it: no Node at run time.
+// `npm run dev` proxies the API and WebSockets to a server on :8000 (monsterlair serve).
+export default defineConfig({
+  plugins: [svelte()],
+  build: {
+    outDir: "../src/monsterlair/web/dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: {
+      "/api": "http://127.0.0.1:8000",
+      "/ws": { target: "ws://127.0.0.1:8000", ws: true },
+    },
+  },
+});
