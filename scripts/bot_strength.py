@@ -15,12 +15,13 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 from monsterlair import bots, games
 from monsterlair.sim import LocalBackend, plan, summarize
 
 
-def match(game: str, hero: str, villain: str, n: int, seed: int, workers: int) -> dict[str, object]:
+def match(game: str, hero: str, villain: str, n: int, seed: int, workers: int) -> dict[str, Any]:
     """``hero`` against ``villain`` over ``n`` two-player games; the hero's win rate, CI and mean payoff."""
     if hero == villain:
         raise SystemExit(f"The hero and the opponent are both {hero!r}; give one of them a distinguishing option.")
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps(out))
         else:
-            low, high = out["ci95"]  # type: ignore[misc]
+            low, high = out["ci95"]
             print(
                 f"{out['hero']} vs {villain}: {out['win_rate']:.1%} of {out['games']} games "
                 f"(95% CI {low:.1%}-{high:.1%}; mean payoff {out['mean_payoff']:.3f}; {out['seconds']} s)"

@@ -14,7 +14,7 @@ from monsterlair import bots, games
 from monsterlair.bots import Bot, ISMCTSBot
 from monsterlair.core import Game, GameOver, Perspective, Rng, State
 from monsterlair.testing.conformance import player_counts
-from tests.utils.tiny_game import TINY
+from tests.utils.tiny_game import TINY, new_tiny
 
 GAME_IDS = [TINY.id, *games.ids()]
 FAST_SPECS = [
@@ -105,20 +105,20 @@ def test_no_choice_once_the_game_is_over(spec: str) -> None:
 
 
 def test_ismcts_refuses_to_move_for_a_seat_that_is_not_to_move() -> None:
-    state = TINY.new(2, 4)
+    state = new_tiny(2, 4)
     with pytest.raises(ValueError, match="seat 1, but seat 0 is to move"):
         bots.make("ismcts", iterations=10).choose(Perspective(state, 1), Rng(0))
 
 
 def test_ismcts_returns_a_forced_move_without_searching() -> None:
-    state = TINY.new(2, 0, {"rounds": 1, "hand": 1, "hand_limit": 1})
+    state = new_tiny(2, 0, {"rounds": 1, "hand": 1, "hand_limit": 1})
     assert len(state.legal_actions()) == 1
     report = ISMCTSBot(iterations=1000).search(Perspective(state, 0), Rng(0))
     assert report.iterations == 0 and report.action == state.legal_actions()[0]
 
 
 def test_ismcts_report_accounts_for_every_iteration() -> None:
-    state = TINY.new(3, 8)
+    state = new_tiny(3, 8)
     report = ISMCTSBot(iterations=300).search(Perspective(state, 0), Rng(1))
     assert 0 < report.iterations <= 300
     assert sum(s.visits for s in report.stats) == report.iterations
@@ -130,7 +130,7 @@ def test_ismcts_report_accounts_for_every_iteration() -> None:
 
 def test_ismcts_stops_early_once_the_choice_cannot_change() -> None:
     """Playing the 9 wins outright here, so the search settles long before its budget."""
-    state = TINY.new(2, 0, {"rounds": 1, "hand": 2, "hand_limit": 2, "copies": 2})
+    state = new_tiny(2, 0, {"rounds": 1, "hand": 2, "hand_limit": 2, "copies": 2})
     state.hands = [[1, 9], [1, 2]]
     report = ISMCTSBot(iterations=20_000, c=0.3).search(Perspective(state, 0), Rng(2))
     assert str(report.action) == "play 9"

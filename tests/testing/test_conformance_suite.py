@@ -19,7 +19,7 @@ from monsterlair.testing.conformance import (
     random_playout,
     snapshot,
 )
-from tests.utils.tiny_game import DRAW, PLAY, TINY, TinyGame, TinyState
+from tests.utils.tiny_game import DRAW, PLAY, TINY, TinyGame, TinyState, new_tiny
 
 # --- the mutants ---------------------------------------------------------------------------------
 
@@ -283,7 +283,7 @@ def test_random_playout_is_a_function_of_the_seed() -> None:
 
 
 def test_assert_state_unchanged_passes_a_rejected_action() -> None:
-    state = TINY.new(2, 5)
+    state = new_tiny(2, 5)
     played = next(v for v in range(1, 10) if v not in state.hands[0])
     with pytest.raises(IllegalAction), assert_state_unchanged(state, "an illegal play"):
         state.apply(PLAY[played])
@@ -292,11 +292,11 @@ def test_assert_state_unchanged_passes_a_rejected_action() -> None:
 
 
 def test_assert_state_unchanged_catches_a_change_even_when_the_block_raises() -> None:
-    state = TINY.new(2, 5)
+    state = new_tiny(2, 5)
     with pytest.raises(AssertionError, match="a sneaky move changed the state: to_move was 0, then 1"):
         with assert_state_unchanged(state, "a sneaky move"):
             state.apply(state.legal_actions()[0])
-    state = TINY.new(2, 5)
+    state = new_tiny(2, 5)
     with pytest.raises(AssertionError, match="changed the state"):
         with assert_state_unchanged(state):
             state.turn += 1

@@ -304,3 +304,10 @@ class TinyGame(Game):
 
 
 TINY = TinyGame()
+
+
+def new_tiny(players: int, seed: int, options: Mapping[str, Any] | None = None) -> TinyState:
+    """A new Tiny Cards state, typed as such (``TINY.new`` is typed as the contract's ``State``)."""
+    state = TINY.new(players, seed, options)
+    assert isinstance(state, TinyState)
+    return state
