@@ -33,3 +33,10 @@ def test_result_payoffs() -> None:
 
 def test_ranks_from_scores() -> None:
     assert ranks_from_scores([3, 5, 3, 1]) == (2, 1, 2, 4)
+
+
+def test_a_lost_cooperative_game_is_not_a_draw() -> None:
+    lost = Result((), (1, 1), (3.0, 3.0), "team-defeated", payoffs=(0.0, 0.0))
+    assert lost.everyone_lost and lost.payoff(0) == 0.0
+    draw = Result((), (1, 1), (3.0, 3.0), "cap", capped=True)
+    assert not draw.everyone_lost and draw.payoff(1) == 0.5

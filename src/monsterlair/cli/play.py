@@ -257,7 +257,9 @@ class PlaySession:
             rank = str(result.ranks[s]) if s < len(result.ranks) else ""
             table.add_row(str(s), escape(kind), rank, score, won)
         self.console.print(table)
-        if not result.winners:
+        if result.everyone_lost:
+            verdict = "Everyone lost."
+        elif not result.winners:
             verdict = "No winner: a draw."
         else:
             names = ", ".join(self.label(s, reader) for s in result.winners)

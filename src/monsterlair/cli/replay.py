@@ -69,7 +69,9 @@ class Timeline:
             console.print(self.game.render(state.view(seat), seat))
         if state.over and state.result is not None:
             result = state.result
-            winners = ", ".join(f"seat {w}" for w in result.winners) or "nobody (a draw)"
+            winners = ", ".join(f"seat {w}" for w in result.winners) or (
+                "nobody (everyone lost)" if result.everyone_lost else "nobody (a draw)"
+            )
             capped = " (cut by a safety cap)" if result.capped else ""
             console.print(f"Game over: won by {winners}; ended by {escape(result.termination)}{capped}.")
             console.print(f"Scores: {', '.join(f'{x:g}' for x in result.scores)}.")

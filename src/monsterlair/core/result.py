@@ -27,6 +27,11 @@ class Result:
     detail: dict[str, Any] = field(default_factory=dict)
     payoffs: tuple[float, ...] | None = None
 
+    @property
+    def everyone_lost(self) -> bool:
+        """No winner and nobody paid: a lost co-operative game, which is not a draw."""
+        return not self.winners and self.payoffs is not None and all(p == 0 for p in self.payoffs)
+
     def payoff(self, seat: int) -> float:
         """``payoffs[seat]`` if given; else 1 for a sole win, 1/k for a victory shared by k seats, 0 otherwise
         (draws give 0.5 to all)."""

@@ -180,7 +180,9 @@ def render(view: Mapping[str, Any], seat: int | None) -> str:
         lines.append(f"Damage bonus for this action: +{view['damage_bonus']}")
     if view["over"] and view.get("result"):
         r = view["result"]
-        lines.append(f"[bold]Game over[/]: {r['termination']} · winners {r['winners'] or 'none (draw)'}")
+        lost = not r["winners"] and r.get("payoffs") and not any(r["payoffs"])
+        nobody = "none: the Guardian wins" if lost else "none (draw)"
+        lines.append(f"[bold]Game over[/]: {r['termination']} · winners {r['winners'] or nobody}")
     elif view.get("to_move") is not None:
         lines.append(f"Seat {view['to_move']} to decide ({view['phase']}).")
     return "\n".join(lines)
