@@ -15,6 +15,7 @@ from monsterlair.core.options import Option, OptionSet, OptionValue
 from monsterlair.core.perspective import Perspective
 from monsterlair.core.result import Result, ranks_from_scores
 from monsterlair.core.rng import Rng, fresh_seed
+from monsterlair.core.spec import GameSpec
 
 __all__ = [
     "RECORD_KEYS",
@@ -25,6 +26,7 @@ __all__ = [
     "Event",
     "Game",
     "GameOver",
+    "GameSpec",
     "IllegalAction",
     "MonsterLairError",
     "Option",

@@ -15,7 +15,16 @@ _MODULES: dict[str, str] = {
     "monster-club": "monsterlair.games.monster_club",
 }
 
-_ALIASES: dict[str, str] = {"smash": "monster-smash", "monster_smash": "monster-smash"}
+# Every alias a game's spec declares (tests/core/test_spec.py keeps the two lists in step).
+_ALIASES: dict[str, str] = {
+    "smash": "monster-smash",
+    "monster_smash": "monster-smash",
+    "push": "push-a-monster",
+    "push_a_monster": "push-a-monster",
+    "pushamonster": "push-a-monster",
+    "club": "monster-club",
+    "monster_club": "monster-club",
+}
 
 _loaded: dict[str, Game] = {}
 

@@ -6,10 +6,8 @@ Rule numbers (MC-x.y) refer to ``docs/rules/monster-club.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from monsterlair.core import Option, OptionSet
+from monsterlair.core.spec import GameSpec
 from monsterlair.games.monster_club.decks import PRESETS, RANDOM
 
 GAME_ID = "monster-club"
@@ -111,21 +109,16 @@ OPTIONS = OptionSet(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """The shape of Monster Club at a glance (bounds that tests and tools can check)."""
-
-    id: str = GAME_ID
-    title: str = TITLE
-    aliases: tuple[str, ...] = ALIASES
-    min_players: int = MIN_PLAYERS
-    max_players: int = MAX_PLAYERS
-    has_chance: bool = True
-    hidden_info: bool = True
-    max_game_length: int | None = DEFAULT_MAX_TURNS * TURN_ACTION_CAP
-    """Decisions, with the default turn cap (every turn is bounded by ``TURN_ACTION_CAP``)."""
-    rules_version: int = RULES_VERSION
-    defaults: dict[str, Any] = field(default_factory=OPTIONS.defaults)
-
-
-SPEC = GameSpec()
+# max_game_length: Decisions, with the default turn cap (every turn is bounded by ``TURN_ACTION_CAP``).
+SPEC = GameSpec(
+    id=GAME_ID,
+    title=TITLE,
+    aliases=ALIASES,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    has_chance=True,
+    hidden_info=True,
+    max_game_length=DEFAULT_MAX_TURNS * TURN_ACTION_CAP,
+    rules_version=RULES_VERSION,
+    defaults=OPTIONS.defaults(),
+)

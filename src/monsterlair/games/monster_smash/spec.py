@@ -13,11 +13,11 @@ in the data file's order. A plain ``list.sort()`` then puts the seat's own suit 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from monsterlair.core import Option, OptionSet
+from monsterlair.core.spec import GameSpec
 
 GAME_ID = "monster-smash"
 TITLE = "Monster Smash"
@@ -144,21 +144,16 @@ OPTIONS = OptionSet(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """The shape of Monster Smash at a glance (bounds that tests and tools can check)."""
-
-    id: str = GAME_ID
-    title: str = TITLE
-    aliases: tuple[str, ...] = ALIASES
-    min_players: int = MIN_PLAYERS
-    max_players: int = MAX_PLAYERS
-    has_chance: bool = True
-    hidden_info: bool = True
-    max_game_length: int | None = None
-    """No bound without ``max_turns`` (rules can loop when nobody attacks and the deck is dry)."""
-    rules_version: int = RULES_VERSION
-    defaults: dict[str, Any] = field(default_factory=OPTIONS.defaults)
-
-
-SPEC = GameSpec()
+# max_game_length: No bound without ``max_turns`` (rules can loop when nobody attacks and the deck is dry).
+SPEC = GameSpec(
+    id=GAME_ID,
+    title=TITLE,
+    aliases=ALIASES,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    has_chance=True,
+    hidden_info=True,
+    max_game_length=None,
+    rules_version=RULES_VERSION,
+    defaults=OPTIONS.defaults(),
+)

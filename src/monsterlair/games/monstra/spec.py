@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from monsterlair.core import BadOptions, Option, OptionSet, OptionValue, Rng
+from monsterlair.core.spec import GameSpec
 
 GAME_ID = "monstra"
 TITLE = "MONSTRA"
@@ -618,3 +619,18 @@ def check_options(players: int, options: Mapping[str, OptionValue]) -> tuple[str
             f"A mission lasts at most {BEHAVIOURS_PER_VERSION} rounds (one Guardian behaviour per round), not {rounds}."
         )
     return mode, decks
+
+
+# max_game_length: none in decisions; a duel lasts at most ``ROUNDS`` rounds and a mission one round per behaviour.
+SPEC = GameSpec(
+    id=GAME_ID,
+    title=TITLE,
+    aliases=ALIASES,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    has_chance=True,
+    hidden_info=True,
+    max_game_length=None,
+    rules_version=RULES_VERSION,
+    defaults=OPTIONS.defaults(),
+)

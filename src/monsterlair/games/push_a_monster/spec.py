@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from monsterlair.core import Option, OptionSet
+from monsterlair.core.spec import GameSpec
 
 GAME_ID = "push-a-monster"
 TITLE = "Push a Monster"
@@ -349,23 +350,6 @@ OPTIONS = OptionSet(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """The shape of Push a Monster at a glance (bounds that tests and tools can check)."""
-
-    id: str = GAME_ID
-    title: str = TITLE
-    aliases: tuple[str, ...] = ALIASES
-    min_players: int = MIN_PLAYERS
-    max_players: int = MAX_PLAYERS
-    has_chance: bool = True
-    hidden_info: bool = False
-    max_game_length: int | None = None
-    """Bounded by the supply: see ``MAX_ACTIONS``."""
-    rules_version: int = RULES_VERSION
-    defaults: dict[str, Any] = field(default_factory=OPTIONS.defaults)
-
-
 def max_actions(max_attempts: int, max_nudges: int) -> int:
     """An upper bound on the actions of one game (rule PM-9.3: the game always ends).
 
@@ -376,4 +360,16 @@ def max_actions(max_attempts: int, max_nudges: int) -> int:
     return supply * (1 + max_attempts + max_nudges)
 
 
-SPEC = GameSpec()
+# max_game_length: Bounded by the supply: see ``MAX_ACTIONS``.
+SPEC = GameSpec(
+    id=GAME_ID,
+    title=TITLE,
+    aliases=ALIASES,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    has_chance=True,
+    hidden_info=False,
+    max_game_length=None,
+    rules_version=RULES_VERSION,
+    defaults=OPTIONS.defaults(),
+)
