@@ -309,7 +309,7 @@ def play(
     seat_list = [s.strip() for s in seats.split(",")] if seats else None
     if seat_list is not None and any(not s for s in seat_list):
         fail("--seats has an empty entry; write for example --seats human,greedy.")
-    n = players if players is not None else (len(seat_list) if seat_list else game.min_players)
+    n = players if players is not None else (len(seat_list) if seat_list else game.default_players(options))
     if seat_list is None:
         seat_list = [HUMAN] + ["greedy"] * (n - 1)
     if len(seat_list) != n:

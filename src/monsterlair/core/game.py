@@ -187,6 +187,13 @@ class Game(ABC):
     def create(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> State:
         """Build the starting state from checked arguments."""
 
+    def default_players(self, options: Mapping[str, Any] | None = None) -> int:
+        """The player count to use when a person names none (the CLI's ``play``): two where allowed.
+
+        Games whose options imply a count (MONSTRA's ``mode=2v2``) override this.
+        """
+        return max(self.min_players, min(2, self.max_players))
+
     # --- actions ------------------------------------------------------------------------------
     @abstractmethod
     def parse_action(self, text: str) -> Action:

@@ -41,6 +41,11 @@ class MonstraGame(Game):
         """
         check_options(players, options)
 
+    def default_players(self, options: Mapping[str, Any] | None = None) -> int:
+        """1 for a mission (solo), 4 for 2v2, 2 for a duel or when no mode is named."""
+        mode = str((options or {}).get("mode", "auto"))
+        return {"mission": 1, "2v2": 4}.get(mode, 2)
+
     def create(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> MonstraState:
         """The starting state (options already checked)."""
         mode, decks = check_options(players, options)
