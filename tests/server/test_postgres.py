@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -85,3 +86,32 @@ async def test_a_game_survives_a_restart_on_postgres(pg_url: str, tmp_path: Path
         assert again.state_id == 1 and again.to_move == 1
         await hub2.act(bob.id, table.id, 1, ["pass"])
         assert [a.text for a in await hub2.store.load_actions(table.id)] == ["pass", "pass"]
+
+
+async def test_ratings_are_applied_once_when_two_servers_race_on_postgres(pg_url: str) -> None:
+    from monsterlair.server.ratings import settle
+    from tests.server.test_ratings import TOY, finished
+
+    first, second = SqlStore(pg_url), SqlStore(pg_url)
+    await first.start()
+    try:
+        ann = await first.create_user("Ann")
+        bob = await first.create_user("Bob")
+        same = finished("same", [ann.id, bob.id], [1, 2])
+        await first.create_table(same)
+        done = await asyncio.gather(*(settle(s, same, TOY) for s in (first, second, first, second)))
+        assert sorted(done) == [False, False, False, True]
+        tables = [finished(f"t{i}", [ann.id, bob.id], [2, 1], minutes=i + 1) for i in range(4)]
+        for t in tables:
+            await first.create_table(t)
+        racing = [settle(second if i % 2 else first, t, TOY) for i, t in enumerate(tables)]
+        assert await asyncio.gather(*racing) == [True] * 4
+        changes = [
+            h for h in await first.table_rating_changes(["same"] + [t.id for t in tables]) if h.user_id == ann.id
+        ]
+        assert len(changes) == 5 and changes[0].before == 1500.0
+        assert all(b.before == a.after for a, b in zip(changes, changes[1:], strict=False))
+        assert (await first.load_ratings("toy-race", [ann.id]))[ann.id].games == 5
+    finally:
+        await first.close()
+        await second.close()

@@ -19,7 +19,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-SUBCOMMANDS = ("play", "engine_cmd", "replay", "sim", "bench", "serve", "render")
+SUBCOMMANDS = ("play", "engine_cmd", "replay", "sim", "bench", "serve", "render", "ratings")
 """Modules under ``monsterlair.cli`` that each register one or more subcommands."""
 
 for _name in SUBCOMMANDS:

@@ -194,6 +194,13 @@ class Game(ABC):
         """
         return max(self.min_players, min(2, self.max_players))
 
+    def teams(self, players: int, options: Mapping[str, OptionValue]) -> tuple[int, ...] | None:
+        """Which side each seat plays on, for ratings: seats with the same number are partners and share
+        their result; ``None`` when every seat plays together against the game (co-operative), so nobody
+        has an opponent. Default: every seat for itself.
+        """
+        return tuple(range(players))
+
     # --- actions ------------------------------------------------------------------------------
     @abstractmethod
     def parse_action(self, text: str) -> Action:

@@ -21,6 +21,7 @@ from concurrent.futures import Executor
 from typing import Any, Protocol
 
 from monsterlair.core import Game, fresh_seed
+from monsterlair.server import ratings
 from monsterlair.server.bots import BotCatalog, bot_seed, timed_choose
 from monsterlair.server.master import CLOSED, FINISHED, OPEN, PLAYING, LogEntry, Proposal, Table, TableError
 from monsterlair.server.storage.base import Conflict, SeatData, Store, TableData, UserData
@@ -286,6 +287,8 @@ class Hub:
             log.exception("storing actions for table %s failed", table.id)
             raise TableError("storage_failed", "The server could not store that action; nothing was played.") from None
         table.commit(proposal)
+        if table.status == FINISHED:  # rated before anyone hears of the end, so the new ratings are there
+            await ratings.settle(self.store, table.meta, table.game)
         self._broadcast_update(table, proposal.entries, proposal.base_state_id)
         self._kick_bot(table)
 

@@ -466,7 +466,7 @@ class Table:
         seats = []
         for i, s in enumerate(m.seats):
             kind = "human" if s.user_id is not None else ("bot" if s.bot is not None else "empty")
-            seats.append({"seat": i, "kind": kind, "name": s.name, "bot": s.bot})
+            seats.append({"seat": i, "kind": kind, "name": s.name, "bot": s.bot, "user": s.user_id})
         return {
             "id": m.id,
             "game": m.game,

@@ -1,5 +1,5 @@
 // Small typed wrappers over the HTTP API. Every refusal arrives as {"error": {code, message}}.
-import type { Catalogue, Lobby, ReplayFrame, ReplayInfo, TableInfo, User } from "./types";
+import type { Catalogue, Leaderboard, Lobby, Profile, ReplayFrame, ReplayInfo, TableInfo, User } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -81,4 +81,7 @@ export const api = {
       "GET",
       `/api/replays/${encodeURIComponent(id)}/steps/${step}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`,
     ),
+  leaderboard: (game: string, offset = 0, limit = 50) =>
+    call<Leaderboard>("GET", `/api/leaderboard/${encodeURIComponent(game)}?limit=${limit}&offset=${offset}`),
+  profile: (id: number) => call<Profile>("GET", `/api/users/${id}`),
 };

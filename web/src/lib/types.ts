@@ -50,6 +50,7 @@ export interface SeatInfo {
   kind: "human" | "bot" | "empty";
   name: string;
   bot?: string | null;
+  user?: number | null;
 }
 
 export interface ResultInfo {
@@ -176,4 +177,61 @@ export interface ReplayFrame {
   spectator: View;
   seats: View[];
   action: string | null;
+}
+
+// --- ratings: leaderboards and profiles ---------------------------------------------------------------
+export interface RatingNumbers {
+  rating: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  best: number;
+  last_played: string | null;
+}
+
+export interface LeaderboardEntry extends RatingNumbers {
+  position: number;
+  user: { id: number; name: string; guest: boolean };
+}
+
+export interface Leaderboard {
+  game: string;
+  title: string;
+  total: number;
+  limit: number;
+  offset: number;
+  entries: LeaderboardEntry[];
+}
+
+export interface ProfileRating extends RatingNumbers {
+  game: string;
+  title: string;
+  position: number;
+  start: number | null;
+  history: { at: string | null; rating: number }[];
+}
+
+export interface ProfileGame {
+  table_id: string;
+  game: string;
+  title: string;
+  players: number;
+  finished_at: string | null;
+  seat: number;
+  rank: number | null;
+  outcome: "win" | "draw" | "loss";
+  rated: boolean;
+  rating_before: number | null;
+  rating_after: number | null;
+  private: boolean;
+  seats: { seat: number; user: number | null; name: string; bot: boolean; rank: number | null }[];
+  replay: string;
+}
+
+export interface Profile {
+  user: { id: number; name: string; guest: boolean; member_since: string | null };
+  me: boolean;
+  ratings: ProfileRating[];
+  games: ProfileGame[];
 }

@@ -18,6 +18,7 @@ from monsterlair.games.monstra.spec import (
     SUMMARY,
     TITLE,
     check_options,
+    resolve_mode,
 )
 from monsterlair.games.monstra.state import MonstraState
 
@@ -45,6 +46,18 @@ class MonstraGame(Game):
         """1 for a mission (solo), 4 for 2v2, 2 for a duel or when no mode is named."""
         mode = str((options or {}).get("mode", "auto"))
         return {"mission": 1, "2v2": 4}.get(mode, 2)
+
+    def teams(self, players: int, options: Mapping[str, OptionValue]) -> tuple[int, ...] | None:
+        """Missions are co-operative (``None``); in 2v2 seats 0 and 2 face 1 and 3 (as ``seat_team``); a duel
+        is one seat a side.
+
+        Raises:
+            BadOptions: if the player count and mode do not fit together.
+        """
+        mode = resolve_mode(players, options)
+        if mode == "mission":
+            return None
+        return tuple(seat % 2 for seat in range(players))
 
     def create(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> MonstraState:
         """The starting state (options already checked)."""

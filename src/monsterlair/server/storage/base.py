@@ -69,6 +69,7 @@ class TableData:
     started_at: datetime | None = None
     finished_at: datetime | None = None
     seats: list[SeatData] = field(default_factory=list)
+    rated: bool = True
 
 
 @dataclass(slots=True)
@@ -90,6 +91,38 @@ class ActionData:
     ply: int
     seat: int
     text: str
+
+
+@dataclass(slots=True)
+class RatingData:
+    """One user's rating in one game, with their record there (``name`` filled when listing)."""
+
+    user_id: int
+    game: str
+    rating: float
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    best: float = 0.0
+    last_played: datetime | None = None
+    name: str = ""
+    guest: bool = False
+
+
+@dataclass(slots=True)
+class RatingHistoryData:
+    """How one rated game moved one user's rating (``outcome``: ``win``, ``draw`` or ``loss``)."""
+
+    table_id: str
+    user_id: int
+    game: str
+    seat: int
+    rank: int
+    outcome: str
+    before: float
+    after: float
+    finished_at: datetime | None = None
 
 
 class Store(Protocol):
@@ -153,3 +186,44 @@ class Store(Protocol):
 
     async def playing_table_ids(self) -> list[str]:
         """Every table whose game is under way (to resume after a restart)."""
+
+    # --- ratings (see ``server/ratings.py``) -------------------------------------------------------
+    async def load_ratings(self, game: str, user_ids: list[int]) -> dict[int, RatingData]:
+        """The current ratings of these users in a game (users without one are left out)."""
+
+    async def record_ratings(self, history: list[RatingHistoryData], ratings: list[RatingData]) -> bool:
+        """Store one finished table's rating changes and the users' new ratings, atomically and once.
+
+        ``ratings`` are the new rows, each computed from the row whose ``games`` is one less (none when
+        ``games`` is 1). Returns False, changing nothing, if this table's changes are already stored.
+
+        Raises:
+            Conflict: if a rating moved since it was read (another game finished meanwhile): read again.
+        """
+
+    async def table_rating_changes(self, table_ids: list[str]) -> list[RatingHistoryData]:
+        """Every stored rating change of these tables."""
+
+    async def leaderboard(self, game: str, *, limit: int, offset: int) -> tuple[int, list[RatingData]]:
+        """How many users hold a rating in a game, and one page of them, best first."""
+
+    async def rating_position(self, game: str, rating: float) -> int:
+        """The leaderboard place a rating holds in a game (1 + how many ratings are higher)."""
+
+    async def user_ratings(self, user_id: int) -> list[RatingData]:
+        """A user's rating in every game they have a rated game of."""
+
+    async def user_rating_history(self, user_id: int, game: str, *, limit: int) -> list[RatingHistoryData]:
+        """A user's latest rating changes in a game, oldest first."""
+
+    async def list_user_finished(
+        self, user_id: int, *, viewer_id: int | None, limit: int, offset: int
+    ) -> list[TableData]:
+        """Finished tables where the user held a seat, latest first, without their records; a private one
+        only when ``viewer_id`` sat there or hosted it."""
+
+    async def finished_tables(self) -> list[TableData]:
+        """Every finished table, in the order the games ended, without records (to rebuild ratings)."""
+
+    async def replace_ratings(self, history: list[RatingHistoryData], ratings: list[RatingData]) -> None:
+        """Replace every rating and every rating change at once (a rebuild)."""

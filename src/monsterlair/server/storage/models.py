@@ -9,7 +9,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -109,3 +121,41 @@ class EventRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     private: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     to: Mapped[list[int]] = mapped_column(JSON)
+
+
+class RatingRow(Base):
+    """A user's Elo rating in one game and their record there (only users with a rated game have one)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_game_rating", "game", "rating"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    draws: Mapped[int] = mapped_column(Integer, default=0)
+    losses: Mapped[int] = mapped_column(Integer, default=0)
+    best: Mapped[float] = mapped_column(Float)
+    last_played: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+
+
+class RatingHistoryRow(Base):
+    """How one finished table moved one player's rating. Unique per (table, user): applied once."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("table_id", "user_id", name="uq_rating_history_table_user"),
+        Index("ix_rating_history_user_game", "user_id", "game", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    outcome: Mapped[str] = mapped_column(String(8))
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)

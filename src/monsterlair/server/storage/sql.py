@@ -18,20 +18,33 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, func, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import defer
 from sqlalchemy.pool import StaticPool
 
 from monsterlair.server.storage.base import (
     ActionData,
     Conflict,
+    RatingData,
+    RatingHistoryData,
     SeatData,
     StoredEvent,
     TableData,
     UserData,
 )
-from monsterlair.server.storage.models import ActionRow, Base, EventRow, SeatRow, TableRow, UserRow, utcnow
+from monsterlair.server.storage.models import (
+    ActionRow,
+    Base,
+    EventRow,
+    RatingHistoryRow,
+    RatingRow,
+    SeatRow,
+    TableRow,
+    UserRow,
+    utcnow,
+)
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -112,7 +125,7 @@ def _user(row: UserRow) -> UserData:
     return UserData(row.id, row.name, row.username, row.password_hash, _aware(row.created_at))
 
 
-def _table(row: TableRow, seats: list[SeatRow]) -> TableData:
+def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> TableData:
     ordered = sorted(seats, key=lambda s: s.seat)
     return TableData(
         id=row.id,
@@ -128,7 +141,7 @@ def _table(row: TableRow, seats: list[SeatRow]) -> TableData:
         state_id=row.state_id,
         to_move=row.to_move,
         result=row.result,
-        record=row.record,
+        record=row.record if with_record else None,
         rematch_of=row.rematch_of,
         rematch_id=row.rematch_id,
         created_at=_aware(row.created_at),
@@ -481,7 +494,7 @@ class SqlStore:
             )
             return [ActionData(r.ply, r.seat, r.text) for r in rows]
 
-    async def _with_seats(self, s: AsyncSession, rows: list[TableRow]) -> list[TableData]:
+    async def _with_seats(self, s: AsyncSession, rows: list[TableRow], *, with_record: bool = True) -> list[TableData]:
         if not rows:
             return []
         ids = [r.id for r in rows]
@@ -489,7 +502,7 @@ class SqlStore:
         by_table: dict[str, list[SeatRow]] = {}
         for seat in seats:
             by_table.setdefault(seat.table_id, []).append(seat)
-        return [_table(r, by_table.get(r.id, [])) for r in rows]
+        return [_table(r, by_table.get(r.id, []), with_record=with_record) for r in rows]
 
     async def list_tables(self, *, status: str, public_only: bool, limit: int) -> list[TableData]:
         """Tables with a status, newest first."""
@@ -520,3 +533,161 @@ class SqlStore:
         async with self._read() as s:
             rows = (await s.execute(select(TableRow.id).where(TableRow.status == "playing"))).scalars().all()
             return list(rows)
+
+    # --- ratings -----------------------------------------------------------------------------------
+    async def load_ratings(self, game: str, user_ids: list[int]) -> dict[int, RatingData]:
+        """The current ratings of these users in a game."""
+        async with self._read() as s:
+            query = select(RatingRow).where(RatingRow.game == game, RatingRow.user_id.in_(user_ids))
+            return {r.user_id: _rating(r) for r in (await s.execute(query)).scalars().all()}
+
+    async def record_ratings(self, history: list[RatingHistoryData], ratings: list[RatingData]) -> bool:
+        """Store one table's rating changes and new ratings, once (see the ``Store`` protocol).
+
+        Each new rating row is written only if the stored row is still the one it was computed from
+        (``games`` one less, or no row for a first game), so two games finishing at once for the same
+        player cannot both build on the same old rating; the loser of that race gets ``Conflict``.
+
+        Raises:
+            Conflict: if a rating moved since it was read, or another writer stored this table meanwhile.
+        """
+        table_ids = sorted({h.table_id for h in history})
+        try:
+            async with self._write() as s:
+                done = select(RatingHistoryRow.id).where(RatingHistoryRow.table_id.in_(table_ids)).limit(1)
+                if (await s.execute(done)).first() is not None:
+                    return False
+                for r in ratings:
+                    values = _rating_values(r)
+                    if r.games <= 1:
+                        s.add(RatingRow(user_id=r.user_id, game=r.game, **values))
+                        continue
+                    moved = await s.execute(
+                        update(RatingRow)
+                        .where(RatingRow.user_id == r.user_id, RatingRow.game == r.game, RatingRow.games == r.games - 1)
+                        .values(**values)
+                    )
+                    if getattr(moved, "rowcount", 0) != 1:
+                        raise Conflict("A rating changed while this game's result was being rated.")
+                s.add_all(_history_row(h) for h in history)
+                await s.flush()
+                return True
+        except (IntegrityError, OperationalError):  # OperationalError: SQLite's "locked" when another process won
+            raise Conflict("Another writer rated a game of these players at the same moment.") from None
+
+    async def table_rating_changes(self, table_ids: list[str]) -> list[RatingHistoryData]:
+        """Every stored rating change of these tables."""
+        if not table_ids:
+            return []
+        async with self._read() as s:
+            query = select(RatingHistoryRow).where(RatingHistoryRow.table_id.in_(table_ids))
+            return [_history(r) for r in (await s.execute(query.order_by(RatingHistoryRow.id))).scalars().all()]
+
+    async def leaderboard(self, game: str, *, limit: int, offset: int) -> tuple[int, list[RatingData]]:
+        """How many users hold a rating in a game, and one page of them: best rating first."""
+        async with self._read() as s:
+            total = (await s.execute(select(func.count()).where(RatingRow.game == game))).scalar_one()
+            query = (
+                select(RatingRow, UserRow.name, UserRow.username)
+                .join(UserRow, UserRow.id == RatingRow.user_id)
+                .where(RatingRow.game == game)
+                .order_by(RatingRow.rating.desc(), RatingRow.games.desc(), RatingRow.user_id)
+                .limit(limit)
+                .offset(offset)
+            )
+            rows = (await s.execute(query)).all()
+            return int(total), [_rating(r, name, username is None) for r, name, username in rows]
+
+    async def rating_position(self, game: str, rating: float) -> int:
+        """1 + how many ratings in the game are higher."""
+        async with self._read() as s:
+            query = select(func.count()).where(RatingRow.game == game, RatingRow.rating > rating)
+            return 1 + int((await s.execute(query)).scalar_one())
+
+    async def user_ratings(self, user_id: int) -> list[RatingData]:
+        """A user's rating in every game they have a rated game of, most played first."""
+        async with self._read() as s:
+            query = (
+                select(RatingRow).where(RatingRow.user_id == user_id).order_by(RatingRow.games.desc(), RatingRow.game)
+            )
+            return [_rating(r) for r in (await s.execute(query)).scalars().all()]
+
+    async def user_rating_history(self, user_id: int, game: str, *, limit: int) -> list[RatingHistoryData]:
+        """A user's latest rating changes in a game, oldest first."""
+        async with self._read() as s:
+            query = (
+                select(RatingHistoryRow)
+                .where(RatingHistoryRow.user_id == user_id, RatingHistoryRow.game == game)
+                .order_by(RatingHistoryRow.id.desc())
+                .limit(limit)
+            )
+            rows = (await s.execute(query)).scalars().all()
+            return [_history(r) for r in reversed(rows)]
+
+    async def list_user_finished(
+        self, user_id: int, *, viewer_id: int | None, limit: int, offset: int
+    ) -> list[TableData]:
+        """Finished tables the user sat at, latest first; private ones only for a viewer who was a member."""
+        async with self._read() as s:
+            seated = select(SeatRow.table_id).where(SeatRow.user_id == user_id)
+            query = (
+                select(TableRow)
+                .options(defer(TableRow.record))
+                .where(TableRow.id.in_(seated), TableRow.status == "finished")
+            )
+            if viewer_id != user_id:
+                if viewer_id is None:
+                    query = query.where(TableRow.private.is_(False))
+                else:
+                    mine = select(SeatRow.table_id).where(SeatRow.user_id == viewer_id)
+                    query = query.where(
+                        or_(TableRow.private.is_(False), TableRow.id.in_(mine), TableRow.owner_id == viewer_id)
+                    )
+            query = query.order_by(TableRow.finished_at.desc(), TableRow.id.desc()).limit(limit).offset(offset)
+            rows = (await s.execute(query)).scalars().all()
+            return await self._with_seats(s, list(rows), with_record=False)
+
+    async def finished_tables(self) -> list[TableData]:
+        """Every finished table in the order the games ended (ties by id), without records."""
+        async with self._read() as s:
+            query = (
+                select(TableRow)
+                .options(defer(TableRow.record))
+                .where(TableRow.status == "finished")
+                .order_by(TableRow.finished_at, TableRow.id)
+            )
+            rows = (await s.execute(query)).scalars().all()
+            return await self._with_seats(s, list(rows), with_record=False)
+
+    async def replace_ratings(self, history: list[RatingHistoryData], ratings: list[RatingData]) -> None:
+        """Delete every rating and rating change, then store these, in one transaction."""
+        async with self._write() as s:
+            await s.execute(delete(RatingHistoryRow))
+            await s.execute(delete(RatingRow))
+            s.add_all(RatingRow(user_id=r.user_id, game=r.game, **_rating_values(r)) for r in ratings)
+            await s.flush()
+            s.add_all(_history_row(h) for h in history)
+
+
+_RATING_FIELDS = ("rating", "games", "wins", "draws", "losses", "best", "last_played")
+_HISTORY_FIELDS = ("table_id", "user_id", "game", "seat", "rank", "outcome", "before", "after", "finished_at")
+
+
+def _rating(row: RatingRow, name: str = "", guest: bool = False) -> RatingData:
+    out = RatingData(row.user_id, row.game, name=name, guest=guest, **_rating_values(row))
+    out.last_played = _aware(out.last_played)
+    return out
+
+
+def _rating_values(r: RatingData | RatingRow) -> dict[str, Any]:
+    return {name: getattr(r, name) for name in _RATING_FIELDS}
+
+
+def _history(row: RatingHistoryRow) -> RatingHistoryData:
+    out = RatingHistoryData(**{name: getattr(row, name) for name in _HISTORY_FIELDS})
+    out.finished_at = _aware(out.finished_at)
+    return out
+
+
+def _history_row(h: RatingHistoryData) -> RatingHistoryRow:
+    return RatingHistoryRow(**{name: getattr(h, name) for name in _HISTORY_FIELDS})

@@ -54,7 +54,7 @@ async def replay(
             "title": game.title,
             "players": meta.players,
             "options": meta.options,
-            "seats": [{"seat": i, "name": s.name, "bot": s.bot} for i, s in enumerate(meta.seats)],
+            "seats": [{"seat": i, "name": s.name, "bot": s.bot, "user": s.user_id} for i, s in enumerate(meta.seats)],
             "result": meta.result,
             "started_at": meta.started_at.isoformat() if meta.started_at else None,
             "finished_at": meta.finished_at.isoformat() if meta.finished_at else None,

@@ -27,7 +27,12 @@ def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
     game = hub.games.get(meta.game)
     my_seat = next((i for i, s in enumerate(meta.seats) if user_id is not None and s.user_id == user_id), None)
     seats = [
-        {"seat": i, "kind": "human" if s.user_id is not None else ("bot" if s.bot else "empty"), "name": s.name}
+        {
+            "seat": i,
+            "kind": "human" if s.user_id is not None else ("bot" if s.bot else "empty"),
+            "name": s.name,
+            "user": s.user_id,
+        }
         for i, s in enumerate(meta.seats)
     ]
     return {
