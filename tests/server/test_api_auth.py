@@ -43,7 +43,7 @@ async def test_register_keeps_the_guests_tables_then_login_and_logout(client: ht
     assert r.status_code == 200
     r = await client.post("/api/auth/register", json={"username": "Ann_1", "password": "correct horse", "name": "Ann"})
     assert r.status_code == 200, r.text
-    assert r.json() == {"id": me["id"], "name": "Ann", "username": "ann_1", "guest": False}
+    assert r.json() == {"id": me["id"], "name": "Ann", "username": "ann_1", "guest": False, "bot": False}
     assert len((await client.get("/api/tables")).json()["mine"]) == 1
     assert (await client.post("/api/auth/logout")).status_code == 200
     client.cookies.clear()

@@ -92,6 +92,14 @@ def test_a_duel_between_two_people_counts() -> None:
     ("meta", "game", "why"),
     [
         (finished("t", [1, None], [1, 2]), TOY, "a bot played"),
+        (
+            dataclasses.replace(
+                finished("t", [1, 2], [1, 2]),
+                seats=[SeatData(user_id=1, name="P1"), SeatData(user_id=2, name="B", bot_account=True)],
+            ),
+            TOY,
+            "a bot played",
+        ),  # a bot account over the network holds a user id but is still a bot
         (dataclasses.replace(finished("t", [1, 2], [1, 2]), rated=False), TOY, "not rated"),
         (finished("t", [1, 2], [1, 1], capped=True), TOY, "safety cap"),
         (dataclasses.replace(finished("t", [1, 2], [1, 2]), status="playing"), TOY, "not finished"),

@@ -19,12 +19,15 @@ from monsterlair import __version__
 from monsterlair.core import Game
 from monsterlair.server.api import errors
 from monsterlair.server.api.routes import auth, players, replays, tables
+from monsterlair.server.api.routes import bots as bot_routes
 from monsterlair.server.api.routes import games as games_routes
 from monsterlair.server.auth import Sessions
+from monsterlair.server.botfeed import BotFeed
 from monsterlair.server.bots import BotCatalog
 from monsterlair.server.config import Settings
 from monsterlair.server.hub import Hub
 from monsterlair.server.storage.sql import SqlStore
+from monsterlair.server.transport.botws import bot_socket
 from monsterlair.server.transport.ws import table_socket
 
 log = logging.getLogger("monsterlair.server")
@@ -115,6 +118,7 @@ def create_app(
         )
         app.state.store = store
         app.state.hub = hub
+        app.state.botfeed = BotFeed(hub)
         resumed = await hub.recover()
         if resumed:
             log.info("resumed %d game(s) under way", resumed)
@@ -139,9 +143,10 @@ def create_app(
 
     app.add_middleware(SecurityHeaders)
 
-    for router in (auth.router, games_routes.router, tables.router, replays.router, players.router):
+    for router in (auth.router, games_routes.router, tables.router, replays.router, players.router, bot_routes.router):
         app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+    app.add_api_websocket_route("/ws/bot", bot_socket)
 
     @app.get("/health", tags=["health"])
     async def health(request: Request) -> dict[str, Any]:

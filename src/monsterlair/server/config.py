@@ -48,6 +48,13 @@ class Settings(BaseSettings):
     ws_burst: int = Field(
         default=24, ge=1, description="Messages a connection may send at once before the rate applies."
     )
+    bot_ws_rate: float = Field(
+        default=40.0,
+        gt=0,
+        description="Messages per second a network bot's socket (/ws/bot) may send: a program answers faster "
+        "than a person, and one bot may play many tables.",
+    )
+    bot_ws_burst: int = Field(default=80, ge=1, description="Messages a bot socket may send at once.")
     secure_cookies: bool = Field(default=False, description="Mark cookies Secure (behind HTTPS).")
     web_dist: Path | None = Field(default=None, description="Built web client folder; default: the packaged one.")
 

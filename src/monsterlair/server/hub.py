@@ -48,10 +48,11 @@ def dumps(message: Mapping[str, Any]) -> str:
 
 @dataclasses.dataclass(slots=True)
 class SeatRequest:
-    """One seat of a table being created: ``me``, ``open`` or ``bot`` (with a spec)."""
+    """One seat of a table being created: ``me``, ``open``, ``bot`` (with a spec) or ``bot_account`` (with the user)."""
 
     kind: str
     bot: str | None = None
+    account: UserData | None = None
 
 
 class Hub:
@@ -78,6 +79,8 @@ class Hub:
         self._load_lock = asyncio.Lock()
         self._closing = False
         self._bot_cost: dict[str, float] = {}
+        self.listeners: list[Callable[[Table], None]] = []
+        """Called after every announced change of a table (the bot accounts' feed listens here)."""
 
     # --- tables ------------------------------------------------------------------------------------
     def game(self, game_id: str) -> Game:
@@ -155,8 +158,12 @@ class Hub:
                 except ValueError as exc:
                     raise TableError("bad_bot", f"Seat {i + 1}: {exc}") from None
                 seat_data.append(SeatData(bot=spec, name=self.bots.label(spec)))
+            elif req.kind == "bot_account" and req.account is not None and req.account.is_bot:
+                seat_data.append(SeatData(user_id=req.account.id, name=req.account.name, bot_account=True))
             else:
-                raise TableError("bad_request", f"Seat {i + 1}: a seat is 'me', 'open' or 'bot', not {req.kind!r}.")
+                raise TableError(
+                    "bad_request", f"Seat {i + 1}: a seat is 'me', 'open', 'bot' or 'bot_account', not {req.kind!r}."
+                )
         table = Table.create(
             game,
             table_id=secrets.token_urlsafe(6),
@@ -174,6 +181,7 @@ class Hub:
         await self.store.create_table(table.meta)
         self._tables[table.id] = table
         self._kick_bot(table)
+        self._changed(table)
         return table
 
     async def _mutate(self, table: Table, change: Callable[[Table], Any]) -> Any:
@@ -188,6 +196,7 @@ class Hub:
             raise
         self._broadcast_snapshots(table)
         self._kick_bot(table)
+        self._changed(table)
         return result
 
     async def join(self, user: UserData, table_id: str, seat: int | None = None, invite: str | None = None) -> int:
@@ -198,7 +207,9 @@ class Hub:
         """
         table = await self.table(table_id)
         async with self.lock(table_id):
-            result: int = await self._mutate(table, lambda t: t.join(user.id, user.name, seat, invite))
+            result: int = await self._mutate(
+                table, lambda t: t.join(user.id, user.name, seat, invite, bot_account=user.is_bot)
+            )
             return result
 
     async def leave(self, user: UserData, table_id: str) -> None:
@@ -229,6 +240,16 @@ class Hub:
         async with self.lock(table_id):
             await self._mutate(table, lambda t: t.set_seat(user.id, seat, spec))
 
+    async def seat_bot_account(self, user: UserData, table_id: str, seat: int, bot: UserData) -> None:
+        """The host invites a bot account into a seat.
+
+        Raises:
+            TableError: see :meth:`Table.seat_bot_account`.
+        """
+        table = await self.table(table_id)
+        async with self.lock(table_id):
+            await self._mutate(table, lambda t: t.seat_bot_account(user.id, seat, bot.id, bot.name))
+
     async def start(self, user: UserData, table_id: str) -> None:
         """The host starts the game.
 
@@ -257,6 +278,7 @@ class Hub:
             self._tables[new.id] = new
             await self._mutate(table, lambda t: setattr(t.meta, "rematch_id", new.id))
             self._kick_bot(new)
+            self._changed(new)
             return new
 
     # --- play --------------------------------------------------------------------------------------
@@ -291,6 +313,14 @@ class Hub:
             await ratings.settle(self.store, table.meta, table.game)
         self._broadcast_update(table, proposal.entries, proposal.base_state_id)
         self._kick_bot(table)
+        self._changed(table)
+
+    def _changed(self, table: Table) -> None:
+        for listener in self.listeners:
+            try:
+                listener(table)
+            except Exception:
+                log.exception("a listener failed on table %s", table.id)
 
     # --- bots --------------------------------------------------------------------------------------
     def _kick_bot(self, table: Table) -> None:

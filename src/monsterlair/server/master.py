@@ -118,6 +118,13 @@ def clean_name(raw: object) -> str:
     return name
 
 
+def seat_kind(seat: SeatData) -> str:
+    """``human``, ``bot`` (a server bot or a bot account playing over the network) or ``empty``."""
+    if seat.bot is not None or seat.bot_account:
+        return "bot"
+    return "human" if seat.user_id is not None else "empty"
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -279,8 +286,10 @@ class Table:
         if self.meta.status in (FINISHED, CLOSED):
             raise TableError("table_closed", f"This table is {self.meta.status}; you can no longer {what}.")
 
-    def join(self, user_id: int, name: str, seat: Seat | None = None, invite: str | None = None) -> Seat:
-        """Seat a user in ``seat`` (or the first empty seat) and return it.
+    def join(
+        self, user_id: int, name: str, seat: Seat | None = None, invite: str | None = None, *, bot_account: bool = False
+    ) -> Seat:
+        """Seat a user (``bot_account``: a bot account) in ``seat`` (or the first empty seat) and return it.
 
         Raises:
             TableError: when the table is not open, private without the invite, the user is seated, or no seat fits.
@@ -300,7 +309,7 @@ class Table:
             raise TableError("bad_request", f"Seats are numbered 0 to {len(seats) - 1}.")
         if not seats[seat].empty:
             raise TableError("seat_taken", f"Seat {seat + 1} is taken; pick an empty one.")
-        seats[seat] = SeatData(user_id=user_id, name=name)
+        seats[seat] = SeatData(user_id=user_id, name=name, bot_account=bot_account)
         return seat
 
     def leave(self, user_id: int) -> None:
@@ -315,7 +324,8 @@ class Table:
             raise TableError("not_seated", "You have no seat at this table.")
         self.meta.seats[seat] = SeatData()
         if user_id == self.meta.owner_id:
-            others = [s.user_id for s in self.meta.seats if s.user_id is not None]
+            # The host role passes to a person; bot accounts only play.
+            others = [s.user_id for s in self.meta.seats if s.user_id is not None and not s.bot_account]
             if others:
                 self.meta.owner_id = others[0]
             else:
@@ -327,15 +337,31 @@ class Table:
         Raises:
             TableError: for anyone but the host, after the start, or for a seat a person holds.
         """
+        seats = self._seat_for_host(user_id, seat)
+        seats[seat] = SeatData() if bot is None else SeatData(bot=bot, name=name or self.bot_label(bot))
+
+    def seat_bot_account(self, user_id: int, seat: Seat, bot_id: int, name: str) -> None:
+        """The host invites a bot account into a seat that is empty or holds a bot.
+
+        Raises:
+            TableError: for anyone but the host, after the start, for a seat a person holds, or a bot seated already.
+        """
+        seats = self._seat_for_host(user_id, seat)
+        if self.seat_of(bot_id) is not None:
+            raise TableError("already_seated", f"{name} already has a seat at this table.")
+        seats[seat] = SeatData(user_id=bot_id, name=name, bot_account=True)
+
+    def _seat_for_host(self, user_id: int, seat: Seat) -> list[SeatData]:
+        """The seats, once the host may change ``seat`` (empty, or held by a bot of either kind)."""
         self._require_open("change seats")
         if user_id != self.meta.owner_id:
             raise TableError("not_host", "Only the table's host can change the seats.")
         seats = self.meta.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
             raise TableError("bad_request", f"Seats are numbered 0 to {len(seats) - 1}.")
-        if seats[seat].user_id is not None:
+        if seats[seat].user_id is not None and not seats[seat].bot_account:
             raise TableError("seat_taken", f"Seat {seat + 1} is held by a person.")
-        seats[seat] = SeatData() if bot is None else SeatData(bot=bot, name=name or self.bot_label(bot))
+        return seats
 
     def start(self, user_id: int) -> None:
         """The host starts the game once every seat is filled.
@@ -465,8 +491,16 @@ class Table:
         m = self.meta
         seats = []
         for i, s in enumerate(m.seats):
-            kind = "human" if s.user_id is not None else ("bot" if s.bot is not None else "empty")
-            seats.append({"seat": i, "kind": kind, "name": s.name, "bot": s.bot, "user": s.user_id})
+            seats.append(
+                {
+                    "seat": i,
+                    "kind": seat_kind(s),
+                    "name": s.name,
+                    "bot": s.bot,
+                    "user": s.user_id,
+                    "bot_account": s.bot_account,
+                }
+            )
         return {
             "id": m.id,
             "game": m.game,
@@ -545,5 +579,5 @@ class Table:
             status=OPEN,
             rematch_of=m.id,
             created_at=_now(),
-            seats=[SeatData(s.user_id, s.bot, s.name) for s in m.seats],
+            seats=[dataclasses.replace(s) for s in m.seats],
         )

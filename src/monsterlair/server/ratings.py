@@ -67,7 +67,7 @@ def unrated_reason(meta: TableData, game: Game) -> str | None:
         return "a safety cap ended the game, not its rules"
     if len(meta.seats) < 2:
         return "a solo game has no opponent"
-    if any(s.user_id is None for s in meta.seats):
+    if any(s.user_id is None or s.bot_account for s in meta.seats):
         return "a bot played"
     if len({s.user_id for s in meta.seats}) != len(meta.seats):
         return "a person held two seats"

@@ -1,5 +1,16 @@
 // Small typed wrappers over the HTTP API. Every refusal arrives as {"error": {code, message}}.
-import type { Catalogue, Leaderboard, Lobby, Profile, ReplayFrame, ReplayInfo, TableInfo, User } from "./types";
+import type {
+  BotAccount,
+  BotToken,
+  Catalogue,
+  Leaderboard,
+  Lobby,
+  Profile,
+  ReplayFrame,
+  ReplayInfo,
+  TableInfo,
+  User,
+} from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -44,8 +55,9 @@ export interface TableDetail {
 }
 
 export interface SeatRequest {
-  kind: "me" | "open" | "bot";
+  kind: "me" | "open" | "bot" | "bot_account";
   bot?: string | null;
+  account?: string;
 }
 
 export const api = {
@@ -72,6 +84,12 @@ export const api = {
   leave: (id: string) => call<{ ok: boolean }>("POST", `/api/tables/${encodeURIComponent(id)}/leave`),
   setSeat: (id: string, seat: number, bot: string | null) =>
     call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/seats`, { seat, bot }),
+  seatBotAccount: (id: string, seat: number, account: string) =>
+    call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/seats`, { seat, account }),
+  bots: () => call<{ bots: BotAccount[] }>("GET", "/api/bots"),
+  createBot: (name: string) => call<BotToken>("POST", "/api/bots", { name }),
+  newBotToken: (username: string) => call<BotToken>("POST", `/api/bots/${encodeURIComponent(username)}/token`),
+  revokeBotToken: (username: string) => call<BotAccount>("DELETE", `/api/bots/${encodeURIComponent(username)}/token`),
   start: (id: string) => call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/start`),
   rematch: (id: string) => call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/rematch`),
   replay: (id: string, invite?: string | null) =>

@@ -5,6 +5,7 @@ export interface User {
   name: string;
   username: string | null;
   guest: boolean;
+  bot?: boolean;
 }
 
 export interface OptionSchema {
@@ -51,6 +52,23 @@ export interface SeatInfo {
   name: string;
   bot?: string | null;
   user?: number | null;
+  /** A bot account: a program playing over the network (kind is "bot"). */
+  bot_account?: boolean;
+}
+
+/** One of the signed-in person's bot accounts (never with its token). */
+export interface BotAccount {
+  id: number;
+  name: string;
+  username: string;
+  active: boolean;
+  created_at: string | null;
+}
+
+/** A bot account with its token: the only time the token is shown. */
+export interface BotToken {
+  bot: BotAccount;
+  token: string;
 }
 
 export interface ResultInfo {

@@ -35,13 +35,15 @@ class UserPublic(BaseModel):
     name: str
     username: str | None
     guest: bool
+    bot: bool = False
 
 
 class SeatCreate(BaseModel):
-    """One seat of a new table."""
+    """One seat of a new table; ``bot_account`` seats a bot account (by username) that plays over the network."""
 
-    kind: Literal["me", "open", "bot"]
+    kind: Literal["me", "open", "bot", "bot_account"]
     bot: str | None = Field(default=None, max_length=80)
+    account: str | None = Field(default=None, max_length=40)
 
 
 class TableCreate(BaseModel):
@@ -63,7 +65,8 @@ class JoinRequest(BaseModel):
 
 
 class SeatUpdate(BaseModel):
-    """The host puts a bot in a seat, or empties a bot seat (``bot`` null)."""
+    """The host seats a bot (``bot``, a spec) or a bot account (``account``, its username), or empties a bot seat."""
 
     seat: int
     bot: str | None = Field(default=None, max_length=80)
+    account: str | None = Field(default=None, max_length=40)

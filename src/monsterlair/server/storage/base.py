@@ -17,27 +17,39 @@ class Conflict(Exception):
 
 @dataclass(slots=True)
 class UserData:
-    """A person. Guests have no username and no password."""
+    """A person. Guests have no username and no password.
+
+    A bot account (``bot_owner_id`` set: the person who made it) has a username, no password, and
+    ``token_hash``, the SHA-256 of the token its program signs in with (``None`` once revoked).
+    """
 
     id: int
     name: str
     username: str | None = None
     password_hash: str | None = None
     created_at: datetime | None = None
+    bot_owner_id: int | None = None
+    token_hash: str | None = None
 
     @property
     def guest(self) -> bool:
         """True for a guest account."""
         return self.username is None
 
+    @property
+    def is_bot(self) -> bool:
+        """True for a bot account (a program that plays over the network)."""
+        return self.bot_owner_id is not None
+
 
 @dataclass(slots=True)
 class SeatData:
-    """One seat: a user, a bot spec, or empty (both ``None``)."""
+    """One seat: a user, a bot spec, or empty (both ``None``). ``bot_account``: the user is a bot account."""
 
     user_id: int | None = None
     bot: str | None = None
     name: str = ""
+    bot_account: bool = False
 
     @property
     def empty(self) -> bool:
@@ -153,6 +165,22 @@ class Store(Protocol):
         Raises:
             Conflict: if the username is taken.
         """
+
+    async def create_bot_user(self, owner_id: int, name: str, username: str, token_hash: str) -> UserData:
+        """A new bot account owned by ``owner_id``.
+
+        Raises:
+            Conflict: if the username is taken.
+        """
+
+    async def list_bot_users(self, owner_id: int) -> list[UserData]:
+        """The bot accounts a person owns, oldest first."""
+
+    async def set_bot_token(self, owner_id: int, username: str, token_hash: str | None) -> UserData | None:
+        """Replace (or, with ``None``, revoke) the token of one of the owner's bots; ``None`` if there is none such."""
+
+    async def get_user_by_token(self, token_hash: str) -> UserData | None:
+        """The bot account whose token has this hash."""
 
     async def create_table(self, table: TableData) -> None:
         """Store a new table with its seats."""

@@ -21,6 +21,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -45,7 +46,10 @@ class Base(DeclarativeBase):
 
 
 class UserRow(Base):
-    """A person: a guest (no username) or a registered account (username + argon2id hash)."""
+    """A person: a guest (no username) or a registered account (username + argon2id hash).
+
+    A bot account has an owner (``bot_owner_id``), a username, no password, and the SHA-256 of its token.
+    """
 
     __tablename__ = "users"
 
@@ -54,6 +58,8 @@ class UserRow(Base):
     username: Mapped[str | None] = mapped_column(String(40), unique=True, default=None)
     password_hash: Mapped[str | None] = mapped_column(String(200), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    bot_owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None, index=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
 
 
 class TableRow(Base):
@@ -93,6 +99,7 @@ class SeatRow(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None, index=True)
     bot: Mapped[str | None] = mapped_column(String(80), default=None)
     name: Mapped[str] = mapped_column(String(40), default="")
+    bot_account: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ActionRow(Base):

@@ -122,7 +122,9 @@ def _aware(value: datetime | None) -> datetime | None:
 
 
 def _user(row: UserRow) -> UserData:
-    return UserData(row.id, row.name, row.username, row.password_hash, _aware(row.created_at))
+    return UserData(
+        row.id, row.name, row.username, row.password_hash, _aware(row.created_at), row.bot_owner_id, row.token_hash
+    )
 
 
 def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> TableData:
@@ -147,7 +149,13 @@ def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> 
         created_at=_aware(row.created_at),
         started_at=_aware(row.started_at),
         finished_at=_aware(row.finished_at),
-        seats=[SeatData(s.user_id, s.bot, s.name) for s in ordered],
+        seats=[SeatData(s.user_id, s.bot, s.name, s.bot_account) for s in ordered],
+    )
+
+
+def _seat_row(table_id: str, index: int, seat: SeatData) -> SeatRow:
+    return SeatRow(
+        table_id=table_id, seat=index, user_id=seat.user_id, bot=seat.bot, name=seat.name, bot_account=seat.bot_account
     )
 
 
@@ -319,6 +327,48 @@ class SqlStore:
         except IntegrityError:
             raise Conflict("That username is taken.") from None
 
+    # --- bot accounts ----------------------------------------------------------------------------
+    async def create_bot_user(self, owner_id: int, name: str, username: str, token_hash: str) -> UserData:
+        """A new bot account owned by ``owner_id``.
+
+        Raises:
+            Conflict: if the username is taken.
+        """
+        try:
+            async with self._write() as s:
+                row = UserRow(
+                    name=name, username=username, bot_owner_id=owner_id, token_hash=token_hash, created_at=utcnow()
+                )
+                s.add(row)
+                await s.flush()
+                return _user(row)
+        except IntegrityError:
+            raise Conflict("That username is taken.") from None
+
+    async def list_bot_users(self, owner_id: int) -> list[UserData]:
+        """The bot accounts a person owns, oldest first."""
+        async with self._read() as s:
+            query = select(UserRow).where(UserRow.bot_owner_id == owner_id).order_by(UserRow.id)
+            return [_user(r) for r in (await s.execute(query)).scalars().all()]
+
+    async def set_bot_token(self, owner_id: int, username: str, token_hash: str | None) -> UserData | None:
+        """Replace or revoke the token of one of the owner's bots; ``None`` if the owner has no such bot."""
+        async with self._write() as s:
+            query = select(UserRow).where(UserRow.username == username, UserRow.bot_owner_id == owner_id)
+            row = (await s.execute(query)).scalar_one_or_none()
+            if row is None:
+                return None
+            row.token_hash = token_hash
+            await s.flush()
+            return _user(row)
+
+    async def get_user_by_token(self, token_hash: str) -> UserData | None:
+        """The bot account whose token has this hash."""
+        async with self._read() as s:
+            query = select(UserRow).where(UserRow.token_hash == token_hash, UserRow.bot_owner_id.is_not(None))
+            row = (await s.execute(query)).scalar_one_or_none()
+            return None if row is None else _user(row)
+
     # --- tables ----------------------------------------------------------------------------------
     async def create_table(self, table: TableData) -> None:
         """Store a new table with its seats."""
@@ -327,7 +377,7 @@ class SqlStore:
             s.add(TableRow(id=table.id, created_at=table.created_at or utcnow(), **values))
             await s.flush()
             for i, seat in enumerate(table.seats):
-                s.add(SeatRow(table_id=table.id, seat=i, user_id=seat.user_id, bot=seat.bot, name=seat.name))
+                s.add(_seat_row(table.id, i, seat))
 
     async def save_table(self, table: TableData) -> None:
         """Store a table's set-up, status and seats."""
@@ -338,9 +388,10 @@ class SqlStore:
             for i, seat in enumerate(table.seats):
                 row = by_seat.get(i)
                 if row is None:
-                    s.add(SeatRow(table_id=table.id, seat=i, user_id=seat.user_id, bot=seat.bot, name=seat.name))
+                    s.add(_seat_row(table.id, i, seat))
                 else:
                     row.user_id, row.bot, row.name = seat.user_id, seat.bot, seat.name
+                    row.bot_account = seat.bot_account
 
     async def commit_actions(
         self, table: TableData, previous_state_id: int, actions: list[ActionData], events: list[StoredEvent]

@@ -11,6 +11,10 @@ Server → client: ``snapshot`` (everything the receiver may see), ``update`` (n
 the new log entries, with ``prev_state_id`` so a gap is noticed), ``error`` (``code``, ``message`` and the
 ``ref`` of the message it answers), ``pong``. Nothing a client sends can reach another receiver unchecked:
 this module only frames; the hub and master decide.
+
+The session cookie says who is connecting; a bot account may instead send ``Authorization: Bearer
+<token>`` (then no cookie is read and the browser origin check does not apply). Bots mostly use
+``/ws/bot`` (``botws.py``), which tells them about all their tables.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from urllib.parse import urlsplit
 from fastapi import WebSocket, WebSocketDisconnect
 
 from monsterlair.server.auth import COOKIE
+from monsterlair.server.botauth import BAD_TOKEN, bearer, bot_for_token
 from monsterlair.server.hub import Hub, dumps
 from monsterlair.server.master import TableError
 
@@ -38,6 +43,7 @@ CLOSE_POLICY = 1008
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
 CLOSE_SLOW = 4408
+CLOSE_BAD_TOKEN = 4401
 
 
 class RateLimiter:
@@ -71,6 +77,8 @@ class Connection:
         self.user_id = user_id
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.too_slow = False
+        self.close_code = CLOSE_SLOW
+        self.close_reason = "too slow; reconnect to resync"
 
     def send(self, text: str) -> None:
         """Queue a message; a receiver that falls too far behind is closed (it resyncs on reconnect)."""
@@ -81,6 +89,13 @@ class Connection:
             self.queue.put_nowait(None)
             return
         self.queue.put_nowait(text)
+
+    def end(self, code: int, reason: str) -> None:
+        """Close once what is already queued has been written; nothing queued later is sent."""
+        if not self.too_slow:
+            self.close_code, self.close_reason = code, reason
+            self.too_slow = True
+            self.queue.put_nowait(None)
 
     def error(self, code: str, message: str, ref: Any = None) -> None:
         """Queue an error message."""
@@ -95,7 +110,7 @@ class Connection:
             text = await self.queue.get()
             if text is None:
                 with contextlib.suppress(Exception):
-                    await self.websocket.close(CLOSE_SLOW, "too slow; reconnect to resync")
+                    await self.websocket.close(self.close_code, self.close_reason)
                 return
             await self.websocket.send_text(text)
 
@@ -115,6 +130,19 @@ def parse(text: str, max_bytes: int) -> dict[str, Any]:
     Raises:
         TableError: ``too_large``, ``bad_json`` or ``bad_request``.
     """
+    data = read_json(text, max_bytes)
+    kind = data.get("type")
+    if kind not in ("action", "sync", "ping"):
+        raise TableError("bad_request", f"Unknown message type {kind!r}; use 'action', 'sync' or 'ping'.")
+    return data
+
+
+def read_json(text: str, max_bytes: int) -> dict[str, Any]:
+    """A JSON object of at most ``max_bytes``.
+
+    Raises:
+        TableError: ``too_large``, ``bad_json`` or ``bad_request``.
+    """
     if len(text) > max_bytes or len(text.encode("utf-8")) > max_bytes:
         raise TableError("too_large", f"Messages are limited to {max_bytes} bytes; this one was not read.")
     try:
@@ -123,9 +151,6 @@ def parse(text: str, max_bytes: int) -> dict[str, Any]:
         raise TableError("bad_json", "That message is not valid JSON; nothing was done.") from None
     if not isinstance(data, dict):
         raise TableError("bad_request", "A message is a JSON object with a 'type'.")
-    kind = data.get("type")
-    if kind not in ("action", "sync", "ping"):
-        raise TableError("bad_request", f"Unknown message type {kind!r}; use 'action', 'sync' or 'ping'.")
     return data
 
 
@@ -134,10 +159,22 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     app = websocket.app
     hub: Hub = app.state.hub
     settings = app.state.settings
-    if not _same_origin(websocket):
+    token = bearer(websocket.headers.get("authorization"))
+    user_id: int | None
+    if token is not None:
+        # A bot account with its token; a web page cannot set this header, so there is no origin to check.
+        bot = await bot_for_token(hub.store, token)
+        if bot is None:
+            await websocket.accept()
+            await websocket.send_text(dumps({"type": "error", "code": "bad_token", "message": BAD_TOKEN}))
+            await websocket.close(CLOSE_BAD_TOKEN, "bad_token")
+            return
+        user_id = bot.id
+    elif not _same_origin(websocket):
         await websocket.close(CLOSE_POLICY, "cross-site connection refused")
         return
-    user_id = app.state.sessions.read(websocket.cookies.get(COOKIE))
+    else:
+        user_id = app.state.sessions.read(websocket.cookies.get(COOKIE))
     invite = websocket.query_params.get("invite")
     await websocket.accept()
     conn = Connection(websocket, user_id)

@@ -16,7 +16,7 @@ router = APIRouter(prefix="/api/auth", tags=["auth"])
 
 def public(user: UserData) -> UserPublic:
     """The client's view of a user."""
-    return UserPublic(id=user.id, name=user.name, username=user.username, guest=user.guest)
+    return UserPublic(id=user.id, name=user.name, username=user.username, guest=user.guest, bot=user.is_bot)
 
 
 def _set_cookie(response: Response, value: str, secure: bool) -> None:

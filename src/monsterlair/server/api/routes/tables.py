@@ -11,9 +11,10 @@ from fastapi import APIRouter
 
 from monsterlair.server.api.deps import CurrentUser, HubDep, OptionalUser, StoreDep
 from monsterlair.server.api.errors import ApiError
+from monsterlair.server.api.routes.bots import bot_account
 from monsterlair.server.api.schemas import JoinRequest, SeatUpdate, TableCreate
 from monsterlair.server.hub import Hub, SeatRequest
-from monsterlair.server.master import FINISHED, OPEN, PLAYING, Table
+from monsterlair.server.master import FINISHED, OPEN, PLAYING, Table, seat_kind
 from monsterlair.server.storage.base import TableData
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -27,12 +28,7 @@ def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
     game = hub.games.get(meta.game)
     my_seat = next((i for i, s in enumerate(meta.seats) if user_id is not None and s.user_id == user_id), None)
     seats = [
-        {
-            "seat": i,
-            "kind": "human" if s.user_id is not None else ("bot" if s.bot else "empty"),
-            "name": s.name,
-            "user": s.user_id,
-        }
+        {"seat": i, "kind": seat_kind(s), "name": s.name, "user": s.user_id, "bot_account": s.bot_account}
         for i, s in enumerate(meta.seats)
     ]
     return {
@@ -76,11 +72,14 @@ async def lobby(hub: HubDep, store: StoreDep, user: OptionalUser) -> dict[str, A
 
 
 @router.post("")
-async def create(body: TableCreate, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+async def create(body: TableCreate, hub: HubDep, store: StoreDep, user: CurrentUser) -> dict[str, Any]:
     """Open a table (started at once if asked and every seat is filled)."""
     if sum(1 for s in body.seats if s.kind == "me") > 1:
         raise ApiError("bad_request", "You can take only one seat at a table.")
-    seats = [SeatRequest(s.kind, s.bot) for s in body.seats]
+    seats = [
+        SeatRequest(s.kind, s.bot, await bot_account(store, s.account) if s.kind == "bot_account" else None)
+        for s in body.seats
+    ]
     table = await hub.create(user, body.game, body.players, body.options, seats, private=body.private, start=body.start)
     return _detail(table, user.id)
 
@@ -110,9 +109,12 @@ async def leave(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]
 
 
 @router.post("/{table_id}/seats")
-async def set_seat(table_id: str, body: SeatUpdate, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
-    """The host seats a bot, or empties a bot's seat."""
-    await hub.set_seat(user, table_id, body.seat, body.bot)
+async def set_seat(table_id: str, body: SeatUpdate, hub: HubDep, store: StoreDep, user: CurrentUser) -> dict[str, Any]:
+    """The host seats a bot or a bot account (``account``), or empties a bot's seat."""
+    if body.account is not None:
+        await hub.seat_bot_account(user, table_id, body.seat, await bot_account(store, body.account))
+    else:
+        await hub.set_seat(user, table_id, body.seat, body.bot)
     return _detail(await hub.table(table_id), user.id)
 
 

@@ -1,7 +1,7 @@
 """Ratings: each user's Elo rating per game, and every rating change per finished table.
 
 Revision ID: 0003
-Revises: 0001
+Revises: 0002
 Create Date: 2026-12-02 10:00:00.000000
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0003"
-down_revision: str | None = "0001"
+down_revision: str | None = "0002"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
