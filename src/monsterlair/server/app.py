@@ -167,6 +167,6 @@ def _mount_web(app: FastAPI, dist: Path) -> None:
     async def page() -> FileResponse:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
-    for path in ("/", "/t/{table_id}", "/replay/{table_id}", "/account"):
+    for path in ("/", "/t/{table_id}", "/replay/{table_id}", "/account", "/rules", "/rules/{game}"):
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
     app.mount("/", StaticFiles(directory=dist), name="web")
