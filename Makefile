@@ -7,9 +7,10 @@ PYTEST_WORKERS ?= 2
 
 .PHONY: run test lint typecheck unit install clean play bench web
 
-# The browser client (Svelte + TypeScript, web/) builds into the package; rebuilt only when its sources change.
+# The browser client (Svelte + TypeScript, web/) builds into the package; rebuilt only when its sources change,
+# or the rules documents it shows (docs/rules/*.md, imported at build time).
 WEB_DIST := src/monsterlair/web/dist/index.html
-WEB_SRC := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package.json \
+WEB_SRC := $(shell find web/src web/public -type f 2>/dev/null) $(wildcard docs/rules/*.md) web/index.html web/package.json \
 	web/package-lock.json web/vite.config.ts web/tsconfig.json web/svelte.config.js
 
 web: $(WEB_DIST)

@@ -12,6 +12,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
   },
   server: {
+    // The rules pages import docs/rules/*.md from outside web/.
+    fs: { allow: [".."] },
     proxy: {
       "/api": "http://127.0.0.1:8000",
       "/ws": { target: "ws://127.0.0.1:8000", ws: true },

@@ -180,6 +180,8 @@ def _mount_web(app: FastAPI, dist: Path) -> None:
         "/leaderboard",
         "/leaderboard/{game}",
         "/u/{user_id}",
+        "/rules",
+        "/rules/{game}",
     ):
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
     app.mount("/", StaticFiles(directory=dist), name="web")

@@ -1,9 +1,11 @@
-// Per-game log sentences and end-screen wording for the boards of MONSTRA, Monster Club and Push a Monster,
-// behind one door so the table page dispatches with a single call.
+// Per-game log sentences and end-screen wording for every game's board, behind one door so the table and
+// replay pages dispatch with a single call (GameBoard.svelte is the same door for the boards themselves).
 import type { LogEntry, View } from "../lib/types";
 import * as club from "./club/club";
 import * as monstra from "./monstra/monstra";
 import * as push from "./push/push";
+import { asDisplay } from "./smash/cards";
+import * as smash from "./smash/log";
 
 export type LineKind = "turn" | "info" | "attack" | "win" | "bad" | "good" | "quiet";
 
@@ -16,6 +18,8 @@ export function describeEntry(
   view: View | null,
 ): { text: string; kind: LineKind } | null | undefined {
   switch (game) {
+    case "monster-smash":
+      return smash.describe(entry, names, asDisplay(display as Record<string, unknown> | undefined));
     case "monstra":
       return monstra.describe(entry, monstra.asMonstraDisplay(display), view);
     case "monster-club":
@@ -29,6 +33,8 @@ export function describeEntry(
 
 export function terminationFor(game: string, code: string): string {
   switch (game) {
+    case "monster-smash":
+      return smash.terminationText(code);
     case "monstra":
       return monstra.terminationText(code);
     case "monster-club":
@@ -42,6 +48,8 @@ export function terminationFor(game: string, code: string): string {
 
 export function scoreFor(game: string): ((n: number) => string) | undefined {
   switch (game) {
+    case "monster-smash":
+      return (n) => `${n} ${n === 1 ? "card" : "cards"}`;
     case "monstra":
       return (n) => `${n} ${n === 1 ? "point" : "points"}`;
     case "monster-club":
@@ -51,4 +59,30 @@ export function scoreFor(game: string): ((n: number) => string) | undefined {
     default:
       return undefined;
   }
+}
+
+export interface LogLine {
+  text: string;
+  kind: LineKind | string;
+  ply: number;
+}
+
+/** The log as sentences (an event of a game without sentences shows as its type and fields). */
+export function logLines(
+  game: string,
+  entries: LogEntry[],
+  names: string[],
+  display: unknown,
+  view: View | null,
+): LogLine[] {
+  const out: LogLine[] = [];
+  for (const entry of entries) {
+    const line = describeEntry(game, entry, names, display, view);
+    if (line) out.push({ ...line, ply: entry.ply });
+    else if (line === undefined) {
+      const { type, ...rest } = entry.event;
+      out.push({ text: `${type} ${JSON.stringify(rest)}`, kind: "info", ply: entry.ply });
+    }
+  }
+  return out;
 }

@@ -1,0 +1,305 @@
+"""The rules pages and panel (from docs/rules/*.md) and the replays of MONSTRA, Monster Club and Push a Monster
+on their own boards, in a real browser.
+
+Finished games come from tables of bots only, created through the API with the page's own session. Each
+replay test compares what the board shows with the step's frame from the replay API, at a step where that
+value changes, then steps forward and back with the buttons and the keyboard.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import ROOT, Server, shot
+from tests.browser.test_games_ui import new_page
+
+PHONE = {"width": 375, "height": 812}
+RULES = ROOT / "docs" / "rules"
+
+
+def guest(page: Any, url: str, name: str) -> None:
+    """Sign in as a guest through the API; the cookie lands in the page's context."""
+    r = page.request.post(f"{url}/api/auth/guest", data={"name": name})
+    assert r.ok, r.text()
+
+
+def finished_game(page: Any, url: str, game: str, options: dict[str, Any]) -> str:
+    """A two-bot game of ``game``, played to the end by the server; returns the table id."""
+    seats = [{"kind": "bot", "bot": "random"}] * 2
+    body = {"game": game, "players": 2, "options": options, "seats": seats, "start": True}
+    r = page.request.post(f"{url}/api/tables", data=body)
+    assert r.ok, r.text()
+    table_id = str(r.json()["table"]["id"])
+    deadline = time.monotonic() + 90
+    while page.request.get(f"{url}/api/tables/{table_id}").json()["table"]["status"] != "finished":
+        assert time.monotonic() < deadline, f"the {game} game did not finish"
+        time.sleep(0.2)
+    return table_id
+
+
+def known_rule(game: str) -> tuple[str, str]:
+    """A numbered rule of the game's document and the plain words that open it (read from the file, so the
+    test follows the document)."""
+    text = (RULES / f"{game}.md").read_text(encoding="utf-8")
+    for m in re.finditer(r"^(?:\* )?\*\*([A-Z]{2}-\d+\.\d+)\*\* (.+)$", text, re.MULTILINE):
+        words = m.group(2)[:48].rsplit(" ", 1)[0]
+        if len(words) >= 20 and not re.search(r"[*`\[|_]", words):
+            return m.group(1), words
+    raise AssertionError(f"no plain numbered rule in {game}.md")
+
+
+# --- rules ---------------------------------------------------------------------------------------------------
+
+
+def test_the_rules_page_shows_the_numbered_rules_of_the_document(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    for game in ("monster-smash", "monstra", "monster-club", "push-a-monster"):
+        rule, words = known_rule(game)
+        page.goto(f"{server.url}/rules/{game}#{rule}")
+        target = page.locator(f"[id='{rule}']")
+        target.wait_for()
+        assert words in target.inner_text(), (rule, words, target.inner_text())
+        assert target.inner_text().startswith(rule)
+        # the Markdown was read: no emphasis markers are left in the text (code spans keep theirs)
+        prose = page.locator("[data-testid=rules-doc]").evaluate(
+            "d => { const c = d.cloneNode(true); c.querySelectorAll('code').forEach(x => x.remove());"
+            " return c.textContent; }"
+        )
+        assert "**" not in prose and "`" not in prose
+        page.wait_for_function(
+            "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+            " return r.top >= -2 && r.top < innerHeight; }",
+            arg=rule,
+        )
+        # the contents link to the rule, and to its section
+        toc = page.locator("[data-testid=rules-toc]")
+        assert toc.locator(f"a[href='#{rule}']").count() == 1
+        assert toc.locator(f"a[href='#{rule.split('.')[0]}']").count() == 1
+    # Raw HTML in a document would show as text: there is no script or markup from the documents.
+    assert page.locator("[data-testid=rules-doc] script, [data-testid=rules-doc] img").count() == 0
+
+    # A contents link scrolls to its rule and puts it in the address.
+    rule, words = known_rule("push-a-monster")
+    page.goto(f"{server.url}/rules/push-a-monster")
+    page.locator("[data-testid=rules-doc]").wait_for()
+    page.locator(f"[data-testid=rules-toc] a[href='#{rule}']").click()
+    page.wait_for_function("(id) => location.hash === '#' + id", arg=rule)
+    assert page.locator(f"[id='{rule}']").evaluate("e => e.classList.contains('flash')")
+    # A mention of another rule inside the text links to it.
+    mention = page.locator(
+        "[data-testid=rules-doc] p:not([id]) a[href^='#PM-'], [data-testid=rules-doc] .rule a[href^='#PM-']"
+    )
+    assert mention.count() > 0
+    shot(page, "rules-page")
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server.url}/rules/monstra")
+    page.locator("[data-testid=rules-doc]").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "rules-page-phone")
+    assert not problems, problems
+
+
+def test_rules_are_linked_from_the_lobby_and_the_header(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    page.goto(server.url)
+    page.locator("[data-testid=game-monster-club]").get_by_role("link", name="Monster Club rules").click()
+    page.wait_for_url("**/rules/monster-club")
+    page.locator("[data-testid=rules-doc]").wait_for()
+    assert page.get_by_role("heading", level=1).inner_text() == "Monster Club rules"
+    page.get_by_role("banner").get_by_role("link", name="Rules").click()
+    page.wait_for_url("**/rules")
+    for game in ("monster-smash", "monstra", "monster-club", "push-a-monster"):
+        assert page.locator(f"[data-testid=rules-tab-{game}]").count() == 1
+    page.goto(f"{server.url}/rules/no-such-game")
+    assert "no rules" in page.get_by_role("alert").inner_text().lower()
+    assert not problems, problems
+
+
+def test_the_table_rules_panel_opens_closes_and_returns_focus(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    guest(page, server.url, "Rhea")
+    table_id = finished_game(page, server.url, "monstra", {"rounds": 2})
+    page.goto(f"{server.url}/t/{table_id}")
+    button = page.locator("[data-testid=rules-button]")
+    button.wait_for()
+    button.focus()
+    page.keyboard.press("Enter")
+    panel = page.locator("[data-testid=rules-panel]")
+    panel.locator("[data-testid=rules-doc]").wait_for()
+    assert panel.evaluate("d => d.open")
+    # focus moved into the panel, and Tab keeps it there (a modal dialog)
+    assert page.evaluate("document.activeElement.closest('dialog') !== null")
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('dialog') !== null")
+    rule, words = known_rule("monstra")
+    assert words in panel.locator(f"[id='{rule}']").inner_text()
+    # a contents link scrolls inside the panel and leaves the table's address alone
+    before = page.url
+    panel.locator("summary", has_text="Contents").click()
+    panel.locator(f"[data-testid=rules-toc] a[href='#{rule}']").click()
+    assert page.url == before
+    page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id", arg=rule)
+    shot(page, "rules-panel")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('[data-testid=rules-panel]').open")
+    assert page.evaluate("document.activeElement.dataset.testid") == "rules-button"
+    # at phone width the panel takes the screen, and its close button closes it
+    page.set_viewport_size(PHONE)
+    button.click()
+    panel.locator("[data-testid=rules-doc]").wait_for()
+    width = panel.evaluate("d => d.getBoundingClientRect().width")
+    assert width <= PHONE["width"] + 1
+    shot(page, "rules-panel-phone")
+    panel.locator("[data-testid=rules-close]").click()
+    page.wait_for_function("() => !document.querySelector('[data-testid=rules-panel]').open")
+    assert page.evaluate("document.activeElement.dataset.testid") == "rules-button"
+    assert not problems, problems
+
+
+# --- replays -------------------------------------------------------------------------------------------------
+
+
+def _monstra_value(page: Any, view: dict[str, Any] | None) -> dict[str, int]:
+    """Each creature's HP, as shown (``view`` None) or in a frame's view."""
+    if view is None:
+        out: dict[str, int] = page.evaluate(
+            """() => Object.fromEntries([...document.querySelectorAll('[data-testid^=unit-]')]
+                 .map(e => [e.dataset.unit, Number(e.querySelector('.hp b').innerText)]))"""
+        )
+        return out
+    return {s["unit"]: int(s["hp"]) for t in view["teams"] for s in t["slots"] if s}
+
+
+def _club_value(page: Any, view: dict[str, Any] | None) -> list[Any]:
+    """The turn, and each side's deck and hand counts (the spectator sees seat 0 at the bottom)."""
+    if view is None:
+        board = page.locator("[data-testid=club-board]")
+        own = page.locator("[data-testid=info-own]").inner_text()
+        opp = page.locator("[data-testid=info-opp]").inner_text()
+        counts = [re.search(r"Deck (\d+) · Hand (\d+)", t) for t in (own, opp)]
+        return [int(board.get_attribute("data-turn") or -1), *[int(x) for m in counts if m for x in m.groups()]]
+    return [
+        view["turn"],
+        view["deck_counts"][0],
+        view["hand_counts"][0],
+        view["deck_counts"][1],
+        view["hand_counts"][1],
+    ]
+
+
+def _push_value(page: Any, view: dict[str, Any] | None) -> list[Any]:
+    """The die, how many monsters lie on the arena, and each token line."""
+    if view is None:
+        die = page.locator("[data-testid=push-board] .die").get_attribute("aria-label") or ""
+        arena = page.locator("[data-testid=arena]").get_attribute("aria-label") or ""
+        on = re.search(r"(\d+) monsters", arena)
+        lines = [int(x) for x in page.locator("[data-testid^=line-] .len").all_inner_texts()]
+        return [die.removeprefix("Die: "), int(on.group(1)) if on else -1, lines]
+    face = (view.get("die") or {}).get("face") or "not rolled yet"
+    return [face, len(view["monsters"]), list(view["lines"])]
+
+
+REPLAYS = {
+    "monstra": ("monstra-board", {"rounds": 3}, _monstra_value),
+    "monster-club": ("club-board", {"destroys_to_win": 2, "max_turns": 40}, _club_value),
+    "push-a-monster": ("push-board", {}, _push_value),
+}
+
+
+def _counter(page: Any, step: int, total: int) -> None:
+    page.wait_for_function(
+        """([k, n]) => document.querySelector('[data-testid=step-counter]')?.innerText === `Step ${k} / ${n}`
+             && document.querySelector('[data-testid=replay-board]')?.dataset.step === String(k)""",
+        arg=[step, total],
+    )
+
+
+@pytest.mark.parametrize("game", list(REPLAYS))
+def test_a_replay_shows_the_games_own_board_and_steps(server: Server, chromium: Any, game: str) -> None:
+    board_id, options, value = REPLAYS[game]
+    board = f"[data-testid={board_id}]"
+    page, problems = new_page(chromium)
+    guest(page, server.url, "Remy")
+    table_id = finished_game(page, server.url, game, options)
+    info = page.request.get(f"{server.url}/api/replays/{table_id}").json()
+    total = int(info["steps"])
+    assert total >= 4
+
+    def frame(k: int) -> dict[str, Any]:
+        out: dict[str, Any] = page.request.get(f"{server.url}/api/replays/{table_id}/steps/{k}").json()["spectator"]
+        return out
+
+    # a step after which the shown value changes (for Push a Monster: a push, so its motion plays)
+    k = total // 2
+    while True:
+        assert k < total, "no step changes the value"
+        pushes = game != "push-a-monster" or info["actions"][k]["text"].startswith("push")
+        if pushes and value(page, frame(k)) != value(page, frame(k + 1)):
+            break
+        k += 1
+    before, after = value(page, frame(k)), value(page, frame(k + 1))
+
+    page.goto(f"{server.url}/replay/{table_id}?step={k}")
+    page.locator(board).wait_for()
+    _counter(page, k, total)
+    assert page.locator("[data-testid=generic-board]").count() == 0
+    assert page.locator(f"{board} [data-testid=banner]").count() == 1
+    # read-only: no action controls on the board
+    assert page.locator(f"{board} [data-action], {board} [data-testid=actions]").count() == 0
+    assert value(page, None) == before
+
+    page.locator("[data-testid=step-forward]").click()
+    _counter(page, k + 1, total)
+    if game == "push-a-monster":
+        # stepping forward one push plays its motion, then the board rests at the new position
+        page.wait_for_function("(sel) => Number(document.querySelector(sel).dataset.motions) >= 1", arg=board)
+        page.wait_for_function("(sel) => document.querySelector(sel).dataset.animating === 'no'", arg=board)
+    assert value(page, None) == after
+    shot(page, f"replay-{game}")
+
+    page.locator("[data-testid=step-back]").click()
+    _counter(page, k, total)
+    assert value(page, None) == before
+
+    # the keyboard: → and ← step, End and Home jump
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")
+    _counter(page, k + 1, total)
+    assert value(page, None) == after
+    page.keyboard.press("ArrowLeft")
+    _counter(page, k, total)
+    page.keyboard.press("End")
+    _counter(page, total, total)
+    assert value(page, None) == value(page, frame(total))
+    page.keyboard.press("Home")
+    _counter(page, 0, total)
+
+    # play at the fastest speed, then pause
+    page.locator("[data-testid=speed]").select_option("4")
+    page.locator("[data-testid=play]").click()
+    page.wait_for_function(
+        "() => Number(document.querySelector('[data-testid=replay-board]').dataset.step) >= 2", timeout=30_000
+    )
+    page.locator("[data-testid=play]").click()
+    assert page.locator("[data-testid=play]").get_attribute("aria-label") == "Play"
+
+    # the slider jumps; a player's own view shows their hand (MONSTRA: their team's tactics)
+    page.locator("[data-testid=step-slider]").fill(str(k + 1))
+    _counter(page, k + 1, total)
+    assert value(page, None) == after
+    if game != "push-a-monster":
+        page.locator("[data-testid=viewer]").select_option("0")
+        hand = "[data-testid=tactics]" if game == "monstra" else "[data-testid=hand]"
+        page.locator(f"{board} {hand}").wait_for()
+        assert "(you)" not in page.locator(board).inner_text()
+        assert "as=0" in page.url
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, f"replay-{game}-phone")
+    assert not problems, problems
