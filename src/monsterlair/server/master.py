@@ -30,6 +30,7 @@ from monsterlair.core import (
     Seat,
     State,
 )
+from monsterlair.server.clock import clock_info
 from monsterlair.server.storage.base import ActionData, SeatData, StoredEvent, TableData
 
 OPEN = "open"
@@ -219,7 +220,8 @@ class Table:
                 state = game.replay(meta.record)
             except BadRecord as exc:
                 raise TableError("unavailable", f"This game cannot be resumed: {exc}") from None
-            if len(meta.record.get("actions", [])) != meta.state_id:
+            # state_id counts every stored change (actions, undos, takeovers): never fewer than the actions.
+            if len(meta.record.get("actions", [])) > meta.state_id:
                 raise TableError("unavailable", "This table's stored record and action count disagree.")
         log = [LogEntry.from_stored(e) for e in events]
         return cls(meta, game, state, log, bot_label)
@@ -392,6 +394,11 @@ class Table:
             raise TableError("not_seated", "You are watching this table; only its players can act.")
         if self.state.to_move != seat:
             raise TableError("not_your_turn", f"It is {self._seat_name(self.state.to_move)}'s turn, not yours.")
+        if self.meta.seats[seat].bot is not None:
+            raise TableError(
+                "bot_playing",
+                "A bot is playing your seat (you left, or your clock ran out); take your seat back first.",
+            )
         if state_id != self.meta.state_id:
             raise TableError(
                 "stale_state",
@@ -415,7 +422,9 @@ class Table:
     def _apply_to_clone(self, seat: Seat, texts: list[str]) -> Proposal:
         assert self.state is not None
         work = self.state.clone()
-        ply = self.meta.state_id
+        # Log entries carry the game ply (actions in the record); state_id is the table version, which an
+        # undo or a takeover also advances.
+        ply = len(self.meta.record["actions"]) if self.meta.record is not None else self.meta.state_id
         entries: list[LogEntry] = []
         several = len(texts) > 1
         for i, text in enumerate(texts):
@@ -437,7 +446,8 @@ class Table:
             events = work.apply(action)
             ply += 1
             entries.extend(LogEntry(ply, seat, e) for e in events)
-        meta = dataclasses.replace(self.meta, state_id=ply, record=work.record(), seats=self.meta.seats)
+        state_id = self.meta.state_id + len(texts)
+        meta = dataclasses.replace(self.meta, state_id=state_id, record=work.record(), seats=self.meta.seats)
         self._sync_meta(meta, work)
         return Proposal(seat, self.meta.state_id, [str(t) for t in texts], work, entries, meta)
 
@@ -466,7 +476,7 @@ class Table:
         seats = []
         for i, s in enumerate(m.seats):
             kind = "human" if s.user_id is not None else ("bot" if s.bot is not None else "empty")
-            seats.append({"seat": i, "kind": kind, "name": s.name, "bot": s.bot})
+            seats.append({"seat": i, "kind": kind, "name": s.name, "bot": s.bot, "bot_since": s.bot_since})
         return {
             "id": m.id,
             "game": m.game,
@@ -486,11 +496,15 @@ class Table:
             "created_at": _iso(m.created_at),
             "started_at": _iso(m.started_at),
             "finished_at": _iso(m.finished_at),
+            "rated": m.rated,
+            "clock": clock_info(m),
         }
 
     def _legal_for(self, seat: Seat | None) -> list[dict[str, str]]:
         state = self.state
         if state is None or seat is None or state.over or state.to_move != seat or self.meta.status != PLAYING:
+            return []
+        if self.meta.seats[seat].bot is not None:
             return []
         game = self.game
         return [{"text": str(a), "label": game.describe_action(a)} for a in state.legal_actions()]
@@ -545,5 +559,9 @@ class Table:
             status=OPEN,
             rematch_of=m.id,
             created_at=_now(),
-            seats=[SeatData(s.user_id, s.bot, s.name) for s in m.seats],
+            seats=[
+                SeatData(s.user_id, None, s.name) if s.taken_over else SeatData(s.user_id, s.bot, s.name)
+                for s in m.seats
+            ],
+            turn_seconds=m.turn_seconds,
         )

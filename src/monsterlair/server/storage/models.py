@@ -9,7 +9,20 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    false,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -69,6 +82,9 @@ class TableRow(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    turn_seconds: Mapped[float | None] = mapped_column(Float, default=None)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
 
 
 class SeatRow(Base):
@@ -81,10 +97,14 @@ class SeatRow(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None, index=True)
     bot: Mapped[str | None] = mapped_column(String(80), default=None)
     name: Mapped[str] = mapped_column(String(40), default="")
+    bot_since: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class ActionRow(Base):
-    """One accepted action. The primary key (table, ply) makes a second write of the same ply fail."""
+    """One accepted action. The primary key (table, ply) makes a second write of the same ply fail.
+
+    ``ply`` is the table version the action made; an action its player took back stays, marked ``undone``.
+    """
 
     __tablename__ = "actions"
 
@@ -93,6 +113,7 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(400))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class EventRow(Base):
