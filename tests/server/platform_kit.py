@@ -7,9 +7,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import httpx
+
 from monsterlair.server.hub import Hub, SeatRequest
 from monsterlair.server.master import Table
 from monsterlair.server.storage.base import UserData
+from tests.server.conftest import Live, Peer, cookie_of
 
 
 class Recorder:
@@ -56,3 +59,18 @@ async def wait_until(check: Callable[[], bool], seconds: float = 10.0, what: str
             return
         await asyncio.sleep(0.01)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+async def live_table(
+    live: Live, ann: httpx.AsyncClient, bob: httpx.AsyncClient, body: dict[str, Any]
+) -> tuple[str, Peer, Peer, Peer]:
+    """Over HTTP: Ann creates the table, Bob joins, Ann starts; then sockets for Ann, Bob and a spectator."""
+    tid: str = (await ann.post("/api/tables", json=body)).json()["table"]["id"]
+    await bob.post(f"/api/tables/{tid}/join", json={})
+    await ann.post(f"/api/tables/{tid}/start")
+    peers = (
+        await live.socket(tid, cookie_of(ann)),
+        await live.socket(tid, cookie_of(bob)),
+        await live.socket(tid),
+    )
+    return tid, *peers

@@ -85,3 +85,14 @@ async def test_a_game_survives_a_restart_on_postgres(pg_url: str, tmp_path: Path
         assert again.state_id == 1 and again.to_move == 1
         await hub2.act(bob.id, table.id, 1, ["pass"])
         assert [a.text for a in await hub2.store.load_actions(table.id)] == ["pass", "pass"]
+
+
+async def test_takeovers_and_undos_are_version_checked_on_postgres(pg_url: str) -> None:
+    from tests.server.test_storage import check_commit_change
+
+    store = SqlStore(pg_url)
+    await store.start()
+    try:
+        await check_commit_change(store)
+    finally:
+        await store.close()

@@ -10,8 +10,8 @@ from monsterlair import games
 from monsterlair.server.app import create_app
 from monsterlair.server.hub import Hub
 from monsterlair.server.master import TableError
-from tests.server.conftest import Live, all_games, cookie_of, guest, make_settings, running
-from tests.server.platform_kit import Recorder, two_player_table, users, wait_until
+from tests.server.conftest import Live, all_games, guest, make_settings, running
+from tests.server.platform_kit import Recorder, live_table, two_player_table, users, wait_until
 
 
 async def test_leaving_a_game_under_way_lets_a_bot_finish_it_unrated(tmp_path: Path) -> None:
@@ -107,14 +107,7 @@ async def test_leave_and_reclaim_over_the_websocket(tmp_path: Path) -> None:
         await guest(ann, "Ann")
         await guest(bob, "Bob")
         body = {"game": "toy-race", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]}
-        tid = (await ann.post("/api/tables", json=body)).json()["table"]["id"]
-        await bob.post(f"/api/tables/{tid}/join", json={})
-        await ann.post(f"/api/tables/{tid}/start")
-        a, b, spectator = (
-            await live.socket(tid, cookie_of(ann)),
-            await live.socket(tid, cookie_of(bob)),
-            await live.socket(tid),
-        )
+        tid, a, b, spectator = await live_table(live, ann, bob, body)
         for p in (a, b, spectator):
             await p.recv_type("snapshot")
         await spectator.send({"type": "leave", "ref": 1})

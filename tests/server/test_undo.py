@@ -14,8 +14,8 @@ from monsterlair.server.hub import Hub
 from monsterlair.server.master import Table, TableError
 from monsterlair.server.storage.base import SeatData
 from monsterlair.server.undo import UndoTracker, rng_fingerprint
-from tests.server.conftest import Live, all_games, cookie_of, guest, make_settings, running
-from tests.server.platform_kit import Recorder, two_player_table, users
+from tests.server.conftest import Live, all_games, guest, make_settings, running
+from tests.server.platform_kit import Recorder, live_table, two_player_table, users
 from tests.utils import toy_game
 
 
@@ -173,14 +173,7 @@ async def test_undo_over_the_websocket_and_after_a_restart(tmp_path: Path) -> No
             "seats": [{"kind": "me"}, {"kind": "open"}],
             "options": {"first_player": 0},
         }
-        tid = (await ann.post("/api/tables", json=body)).json()["table"]["id"]
-        await bob.post(f"/api/tables/{tid}/join", json={})
-        await ann.post(f"/api/tables/{tid}/start")
-        a, b, spectator = (
-            await live.socket(tid, cookie_of(ann)),
-            await live.socket(tid, cookie_of(bob)),
-            await live.socket(tid),
-        )
+        tid, a, b, spectator = await live_table(live, ann, bob, body)
         snap = await a.recv_type("snapshot")
         await b.recv_type("snapshot")
         await spectator.recv_type("snapshot")

@@ -40,9 +40,15 @@ export interface BotKind {
   strengths: BotStrength[];
 }
 
+export interface ClockChoice {
+  seconds: number;
+  label: string;
+}
+
 export interface Catalogue {
   games: GameInfo[];
   bots: BotKind[];
+  clocks?: ClockChoice[];
 }
 
 export interface SeatInfo {
@@ -50,6 +56,16 @@ export interface SeatInfo {
   kind: "human" | "bot" | "empty";
   name: string;
   bot?: string | null;
+  /** Set while a bot plays a person's seat: the moves made before it took over. */
+  bot_since?: number | null;
+}
+
+/** The table's turn clock: the limit, and the deadline of the seat to move (remaining: seconds when sent). */
+export interface ClockInfo {
+  turn_seconds: number;
+  deadline: string | null;
+  remaining: number | null;
+  seat: number | null;
 }
 
 export interface ResultInfo {
@@ -77,6 +93,8 @@ export interface TableInfo {
   result: ResultInfo | null;
   rematch_id: string | null;
   rematch_of: string | null;
+  rated?: boolean;
+  clock?: ClockInfo | null;
 }
 
 export interface TableSummary {
@@ -128,6 +146,7 @@ export interface Snapshot {
   view: View | null;
   legal: LegalAction[];
   log: LogEntry[];
+  can_undo?: boolean;
 }
 
 export interface Update {
@@ -139,6 +158,7 @@ export interface Update {
   view: View | null;
   legal: LegalAction[];
   log: LogEntry[];
+  can_undo?: boolean;
 }
 
 export interface ServerError {
