@@ -93,6 +93,7 @@ def test_a_clock_that_runs_out_lets_a_bot_play_and_the_seat_can_be_taken_back(
     page.goto(f"{quick_clock_server.url}/t/{r.json()['table']['id']}")
     page.wait_for_selector(CLUB)
     page.wait_for_selector("[data-testid=turn-clock][data-low=yes]", timeout=10_000)
+    assert page.locator("[data-testid=clock-warning]").is_visible()
     shot(page, "clock-low")
     # The clock runs out: a bot plays Dora's seat, the game is unrated, and Dora may take her seat back.
     page.wait_for_selector("[data-testid=takeover-0]", timeout=15_000)
