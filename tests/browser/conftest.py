@@ -55,10 +55,11 @@ def free_port() -> int:
 class Server:
     """``monsterlair serve`` in its own process, on its own port and data folder; killable, restartable."""
 
-    def __init__(self, data_dir: Path, bot_delay: float = 0.05) -> None:
+    def __init__(self, data_dir: Path, bot_delay: float = 0.05, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.data_dir = data_dir
         self.bot_delay = bot_delay
+        self.env = dict(env or {})
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "server.log"
 
@@ -71,6 +72,7 @@ class Server:
         env.update(
             {"MONSTERLAIR_SECRET_KEY": "browser-tests", "MONSTERLAIR_WS_RATE": "50", "MONSTERLAIR_WS_BURST": "200"}
         )
+        env.update(self.env)
         env.pop("MONSTERLAIR_DATABASE_URL", None)
         cmd = [
             sys.executable,

@@ -258,7 +258,7 @@ async def test_a_host_seats_a_bot_account_and_the_bot_hears_of_it(live: Live) ->
         # At creation.
         made = {**body, "seats": [{"kind": "me"}, {"kind": "bot_account", "account": "RANDY"}]}
         t1 = (await ann.post("/api/tables", json=made)).json()["table"]
-        assert {k: v for k, v in t1["seats"][1].items() if k != "user"} == {
+        assert {k: v for k, v in t1["seats"][1].items() if k not in ("user", "bot_since")} == {
             "seat": 1,
             "kind": "bot",
             "name": "Randy",
@@ -297,7 +297,7 @@ async def test_a_host_seats_a_bot_account_and_the_bot_hears_of_it(live: Live) ->
         await peer.recv()
         r = await bob.post(f"/api/tables/{t2}/join", json={}, headers=auth(token))
         assert r.status_code == 200 and r.json()["seat"] == 1
-        assert {k: v for k, v in r.json()["table"]["seats"][1].items() if k != "user"} == {
+        assert {k: v for k, v in r.json()["table"]["seats"][1].items() if k not in ("user", "bot_since")} == {
             "seat": 1,
             "kind": "bot",
             "name": "Randy",

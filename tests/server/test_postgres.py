@@ -115,3 +115,14 @@ async def test_ratings_are_applied_once_when_two_servers_race_on_postgres(pg_url
     finally:
         await first.close()
         await second.close()
+
+
+async def test_takeovers_and_undos_are_version_checked_on_postgres(pg_url: str) -> None:
+    from tests.server.test_storage import check_commit_change
+
+    store = SqlStore(pg_url)
+    await store.start()
+    try:
+        await check_commit_change(store)
+    finally:
+        await store.close()

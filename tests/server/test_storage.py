@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -44,8 +45,7 @@ async def test_migrations_create_every_table_and_run_twice(store: SqlStore) -> N
         version = (await conn.execute(sa.text("select version_num from alembic_version"))).scalar_one()
         mode = (await conn.execute(sa.text("pragma journal_mode"))).scalar_one()
     assert {"users", "tables", "seats", "actions", "events", "alembic_version"} <= set(names)
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert version == head and mode == "wal"
+    assert version == ScriptDirectory.from_config(alembic_config()).get_current_head() and mode == "wal"
 
 
 async def test_usernames_conflict_and_guests_register(store: SqlStore) -> None:
@@ -115,3 +115,55 @@ async def test_grouped_commits_accept_the_current_and_refuse_the_stale(store: Sq
     )
     assert results[0] is None and results[2] is None and isinstance(results[1], Conflict)
     assert [len(await store.load_actions(t.id)) for t in tables] == [1, 0, 1]
+
+
+async def check_commit_change(store: SqlStore) -> None:
+    """Takeovers and undos: version-checked, seats written, taken-back actions kept and flagged (any database)."""
+    t = table("cc", owner=(await store.create_user("Ann")).id)
+    await store.create_table(t)
+    t.status, t.state_id, t.record = "playing", 2, {"actions": ["pass", "pass"]}
+    await store.commit_actions(t, 0, [ActionData(1, 0, "pass"), ActionData(2, 1, "pass")], [])
+    t.seats[0] = SeatData(t.seats[0].user_id, "greedy", "Ann", bot_since=2)
+    t.state_id, t.rated, t.turn_seconds = 3, False, 30.0
+    t.deadline = datetime(2030, 1, 1, tzinfo=UTC)
+    takeover = StoredEvent(2, None, "seat_takeover", {"seat": 0, "reason": "clock"}, None, [])
+    await store.commit_change(t, 2, [takeover], seats=True)
+    with pytest.raises(Conflict):
+        await store.commit_change(t, 2, [takeover], seats=True)  # the same timeout again: refused, nothing written
+    loaded = await store.load_table("cc")
+    assert loaded is not None and loaded.state_id == 3 and loaded.rated is False and loaded.turn_seconds == 30.0
+    assert loaded.deadline == t.deadline and loaded.seats[0] == SeatData(
+        t.seats[0].user_id, "greedy", "Ann", bot_since=2
+    )
+    assert await store.load_events("cc") == [takeover]
+    t.state_id, t.record = 4, {"actions": ["pass"]}
+    await store.commit_change(t, 3, [StoredEvent(2, 1, "move_undone", {"seat": 1, "ply": 2}, None, [])], undo=1)
+    assert [a.text for a in await store.load_actions("cc")] == ["pass"]
+    assert [(a.ply, a.undone) for a in await store.load_actions("cc", include_undone=True)] == [(1, False), (2, True)]
+    with pytest.raises(Conflict):
+        await store.commit_change(t, 4, [], undo=5)  # more than there is to take back: nothing changes
+    after = await store.load_table("cc")
+    assert after is not None and after.state_id == 4 and len(await store.load_events("cc")) == 2
+    assert [a.undone for a in await store.load_actions("cc", include_undone=True)] == [False, True]
+
+
+async def test_changes_that_are_not_actions_are_version_checked(store: SqlStore) -> None:
+    await check_commit_change(store)
+
+
+def test_the_migrations_build_exactly_the_schema_the_models_describe(tmp_path: Path) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from monsterlair.server.storage.models import Base
+
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'schema.sqlite3'}")
+    with engine.begin() as conn:
+        cfg = alembic_config()
+        cfg.attributes["connection"] = conn
+        from alembic import command
+
+        command.upgrade(cfg, "head")
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    engine.dispose()
+    assert diff == []

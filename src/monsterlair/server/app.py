@@ -24,6 +24,7 @@ from monsterlair.server.api.routes import games as games_routes
 from monsterlair.server.auth import Sessions
 from monsterlair.server.botfeed import BotFeed
 from monsterlair.server.bots import BotCatalog
+from monsterlair.server.clock import ClockLimits
 from monsterlair.server.config import Settings
 from monsterlair.server.hub import Hub
 from monsterlair.server.storage.sql import SqlStore
@@ -115,6 +116,8 @@ def create_app(
             bots or BotCatalog(),
             executor,
             bot_delay=settings.bot_delay,
+            takeover_bot=settings.takeover_bot,
+            clock_limits=ClockLimits(settings.clock_min_seconds, settings.clock_max_seconds),
         )
         app.state.store = store
         app.state.hub = hub

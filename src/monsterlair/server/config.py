@@ -43,6 +43,12 @@ class Settings(BaseSettings):
         description="Run bot decisions in worker processes instead of threads (strong bots then never slow "
         "the event loop down through the interpreter lock; each decision ships the state to the worker).",
     )
+    clock_min_seconds: float = Field(default=10.0, gt=0, description="Shortest turn clock a table may have.")
+    clock_max_seconds: float = Field(default=7 * 86_400.0, gt=0, description="Longest turn clock a table may have.")
+    takeover_bot: str = Field(
+        default="greedy",
+        description="The bot that plays a person's seat after they leave a game under way or their clock runs out.",
+    )
     ws_max_bytes: int = Field(default=16_384, ge=256, description="Largest WebSocket message accepted.")
     ws_rate: float = Field(default=8.0, gt=0, description="WebSocket messages per second a connection may send.")
     ws_burst: int = Field(

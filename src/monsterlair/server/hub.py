@@ -23,6 +23,8 @@ from typing import Any, Protocol
 from monsterlair.core import Game, fresh_seed
 from monsterlair.server import ratings
 from monsterlair.server.bots import BotCatalog, bot_seed, timed_choose
+from monsterlair.server.clock import ClockLimits, stamp
+from monsterlair.server.controls import TableControls
 from monsterlair.server.master import CLOSED, FINISHED, OPEN, PLAYING, LogEntry, Proposal, Table, TableError
 from monsterlair.server.storage.base import Conflict, SeatData, Store, TableData, UserData
 
@@ -66,6 +68,8 @@ class Hub:
         executor: Executor,
         *,
         bot_delay: float = 0.8,
+        takeover_bot: str = "greedy",
+        clock_limits: ClockLimits | None = None,
     ) -> None:
         self.store = store
         self.games = dict(games)
@@ -81,6 +85,8 @@ class Hub:
         self._bot_cost: dict[str, float] = {}
         self.listeners: list[Callable[[Table], None]] = []
         """Called after every announced change of a table (the bot accounts' feed listens here)."""
+        self.controls = TableControls(self, takeover_bot=takeover_bot, limits=clock_limits)
+        """Turn clock, bot takeover and undo (``server/controls.py``)."""
 
     # --- tables ------------------------------------------------------------------------------------
     def game(self, game_id: str) -> Game:
@@ -123,6 +129,7 @@ class Hub:
             events = await self.store.load_events(table_id) if meta.status != OPEN else []
             table = Table.restore(meta, game, events, bot_label=self.bots.label)
             self._tables[table_id] = table
+            self.controls.arm(table)
             return table
 
     def cached(self, table_id: str) -> Table | None:
@@ -139,12 +146,14 @@ class Hub:
         *,
         private: bool = False,
         start: bool = False,
+        turn_seconds: object = None,
     ) -> Table:
         """Open a new table (and start it at once when asked and every seat is filled).
 
         Raises:
-            TableError: for an unknown game, bad options, a bad seat list or bot spec.
+            TableError: for an unknown game, bad options, a bad seat list or bot spec, a bad turn clock.
         """
+        clock = self.controls.check_clock(turn_seconds)
         game = self.game(game_id)
         seat_data: list[SeatData] = []
         for i, req in enumerate(seats):
@@ -176,8 +185,10 @@ class Hub:
             invite=secrets.token_urlsafe(9),
             bot_label=self.bots.label,
         )
+        table.meta.turn_seconds = clock
         if start and all(not s.empty for s in table.meta.seats):
             table.start(user.id)
+            stamp(table.meta, None)
         await self.store.create_table(table.meta)
         self._tables[table.id] = table
         self._kick_bot(table)
@@ -189,7 +200,9 @@ class Hub:
         saved_meta = dataclasses.replace(table.meta, seats=[dataclasses.replace(s) for s in table.meta.seats])
         saved_state = table.state
         try:
+            before = table.meta.to_move
             result = change(table)
+            stamp(table.meta, before)
             await self.store.save_table(table.meta)
         except BaseException:
             table.meta, table.state = saved_meta, saved_state
@@ -213,12 +226,15 @@ class Hub:
             return result
 
     async def leave(self, user: UserData, table_id: str) -> None:
-        """Free the user's seat before the start.
+        """Free the user's seat before the start; during the game a bot takes it over (``server/takeover.py``).
 
         Raises:
-            TableError: see :meth:`Table.leave`.
+            TableError: see :meth:`Table.leave` and :meth:`TableControls.leave_game`.
         """
         table = await self.table(table_id)
+        if table.status == PLAYING:
+            await self.controls.leave_game(user.id, table_id)
+            return
         async with self.lock(table_id):
             await self._mutate(table, lambda t: t.leave(user.id))
             if table.status == CLOSED:
@@ -274,6 +290,7 @@ class Hub:
             meta.invite = secrets.token_urlsafe(9)
             new = Table(meta, table.game, bot_label=self.bots.label)
             new.start(user.id)
+            stamp(new.meta, None)
             await self.store.create_table(new.meta)
             self._tables[new.id] = new
             await self._mutate(table, lambda t: setattr(t.meta, "rematch_id", new.id))
@@ -299,6 +316,8 @@ class Hub:
         await asyncio.shield(asyncio.ensure_future(self._store_and_announce(table, proposal)))
 
     async def _store_and_announce(self, table: Table, proposal: Proposal) -> None:
+        stamp(proposal.meta, table.meta.to_move)
+        before = table.state
         try:
             await self.store.commit_actions(
                 proposal.meta, proposal.base_state_id, proposal.actions(), proposal.stored_events()
@@ -311,6 +330,7 @@ class Hub:
         table.commit(proposal)
         if table.status == FINISHED:  # rated before anyone hears of the end, so the new ratings are there
             await ratings.settle(self.store, table.meta, table.game)
+        self.controls.undo_tracker.noted(table, proposal, before)
         self._broadcast_update(table, proposal.entries, proposal.base_state_id)
         self._kick_bot(table)
         self._changed(table)
@@ -324,6 +344,7 @@ class Hub:
 
     # --- bots --------------------------------------------------------------------------------------
     def _kick_bot(self, table: Table) -> None:
+        self.controls.arm(table)
         if self._closing or table.bot_to_move() is None:
             return
         task = self._bot_tasks.get(table.id)
@@ -384,6 +405,7 @@ class Hub:
             except TableError as exc:
                 log.warning("table %s cannot be resumed: %s", table_id, exc.message)
                 continue
+            await self.controls.recover(table)
             self._kick_bot(table)
             count += 1
         return count
@@ -391,6 +413,7 @@ class Hub:
     async def close(self) -> None:
         """Stop bots (their moves not yet stored are simply chosen again after a restart)."""
         self._closing = True
+        await self.controls.close()
         tasks = list(self._bot_tasks.values())
         for task in tasks:
             task.cancel()
@@ -430,7 +453,9 @@ class Hub:
     def resync(self, table: Table, sub: Subscriber) -> None:
         """Send one connection the full snapshot for its seat."""
         seat = table.seat_of(sub.user_id)
-        sub.send(dumps(table.snapshot(seat, host=sub.user_id == table.meta.owner_id)))
+        sub.send(
+            dumps(self.controls.decorate(table, seat, table.snapshot(seat, host=sub.user_id == table.meta.owner_id)))
+        )
 
     def _groups(self, table: Table) -> dict[tuple[int | None, bool], list[Subscriber]]:
         groups: dict[tuple[int | None, bool], list[Subscriber]] = {}
@@ -442,13 +467,13 @@ class Hub:
 
     def _broadcast_snapshots(self, table: Table) -> None:
         for (seat, host), subs in self._groups(table).items():
-            text = dumps(table.snapshot(seat, host=host))
+            text = dumps(self.controls.decorate(table, seat, table.snapshot(seat, host=host)))
             for sub in subs:
                 sub.send(text)
 
     def _broadcast_update(self, table: Table, entries: list[LogEntry], previous: int) -> None:
         for (seat, _host), subs in self._groups(table).items():
-            text = dumps(table.update(seat, entries, previous))
+            text = dumps(self.controls.decorate(table, seat, table.update(seat, entries, previous)))
             for sub in subs:
                 sub.send(text)
 

@@ -30,6 +30,7 @@ from monsterlair.core import (
     Seat,
     State,
 )
+from monsterlair.server.clock import clock_info
 from monsterlair.server.storage.base import ActionData, SeatData, StoredEvent, TableData
 
 OPEN = "open"
@@ -119,10 +120,16 @@ def clean_name(raw: object) -> str:
 
 
 def seat_kind(seat: SeatData) -> str:
-    """``human``, ``bot`` (a server bot or a bot account playing over the network) or ``empty``."""
-    if seat.bot is not None or seat.bot_account:
+    """``human``, ``bot`` (a server bot or a bot account playing over the network) or ``empty``.
+
+    A person's seat that a bot plays for them (they left, or their clock ran out) stays ``human``: it is
+    still theirs to take back, and ``bot_since`` says since when the bot plays it.
+    """
+    if seat.bot_account:
         return "bot"
-    return "human" if seat.user_id is not None else "empty"
+    if seat.user_id is not None:
+        return "human"
+    return "bot" if seat.bot is not None else "empty"
 
 
 def _now() -> datetime:
@@ -226,7 +233,8 @@ class Table:
                 state = game.replay(meta.record)
             except BadRecord as exc:
                 raise TableError("unavailable", f"This game cannot be resumed: {exc}") from None
-            if len(meta.record.get("actions", [])) != meta.state_id:
+            # state_id counts every stored change (actions, undos, takeovers): never fewer than the actions.
+            if len(meta.record.get("actions", [])) > meta.state_id:
                 raise TableError("unavailable", "This table's stored record and action count disagree.")
         log = [LogEntry.from_stored(e) for e in events]
         return cls(meta, game, state, log, bot_label)
@@ -418,6 +426,11 @@ class Table:
             raise TableError("not_seated", "You are watching this table; only its players can act.")
         if self.state.to_move != seat:
             raise TableError("not_your_turn", f"It is {self._seat_name(self.state.to_move)}'s turn, not yours.")
+        if self.meta.seats[seat].bot is not None:
+            raise TableError(
+                "bot_playing",
+                "A bot is playing your seat (you left, or your clock ran out); take your seat back first.",
+            )
         if state_id != self.meta.state_id:
             raise TableError(
                 "stale_state",
@@ -441,7 +454,9 @@ class Table:
     def _apply_to_clone(self, seat: Seat, texts: list[str]) -> Proposal:
         assert self.state is not None
         work = self.state.clone()
-        ply = self.meta.state_id
+        # Log entries carry the game ply (actions in the record); state_id is the table version, which an
+        # undo or a takeover also advances.
+        ply = len(self.meta.record["actions"]) if self.meta.record is not None else self.meta.state_id
         entries: list[LogEntry] = []
         several = len(texts) > 1
         for i, text in enumerate(texts):
@@ -463,7 +478,8 @@ class Table:
             events = work.apply(action)
             ply += 1
             entries.extend(LogEntry(ply, seat, e) for e in events)
-        meta = dataclasses.replace(self.meta, state_id=ply, record=work.record(), seats=self.meta.seats)
+        state_id = self.meta.state_id + len(texts)
+        meta = dataclasses.replace(self.meta, state_id=state_id, record=work.record(), seats=self.meta.seats)
         self._sync_meta(meta, work)
         return Proposal(seat, self.meta.state_id, [str(t) for t in texts], work, entries, meta)
 
@@ -499,6 +515,7 @@ class Table:
                     "bot": s.bot,
                     "user": s.user_id,
                     "bot_account": s.bot_account,
+                    "bot_since": s.bot_since,
                 }
             )
         return {
@@ -520,11 +537,15 @@ class Table:
             "created_at": _iso(m.created_at),
             "started_at": _iso(m.started_at),
             "finished_at": _iso(m.finished_at),
+            "rated": m.rated,
+            "clock": clock_info(m),
         }
 
     def _legal_for(self, seat: Seat | None) -> list[dict[str, str]]:
         state = self.state
         if state is None or seat is None or state.over or state.to_move != seat or self.meta.status != PLAYING:
+            return []
+        if self.meta.seats[seat].bot is not None:
             return []
         game = self.game
         return [{"text": str(a), "label": game.describe_action(a)} for a in state.legal_actions()]
@@ -579,5 +600,9 @@ class Table:
             status=OPEN,
             rematch_of=m.id,
             created_at=_now(),
-            seats=[dataclasses.replace(s) for s in m.seats],
+            seats=[
+                dataclasses.replace(s, bot=None, bot_since=None) if s.taken_over else dataclasses.replace(s)
+                for s in m.seats
+            ],
+            turn_seconds=m.turn_seconds,
         )

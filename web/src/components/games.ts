@@ -6,6 +6,7 @@ import * as monstra from "./monstra/monstra";
 import * as push from "./push/push";
 import { asDisplay } from "./smash/cards";
 import * as smash from "./smash/log";
+import { describePlatform } from "../lib/platformLog";
 
 export type LineKind = "turn" | "info" | "attack" | "win" | "bad" | "good" | "quiet";
 
@@ -77,7 +78,7 @@ export function logLines(
 ): LogLine[] {
   const out: LogLine[] = [];
   for (const entry of entries) {
-    const line = describeEntry(game, entry, names, display, view);
+    const line = describePlatform(entry, names) ?? describeEntry(game, entry, names, display, view);
     if (line) out.push({ ...line, ply: entry.ply });
     else if (line === undefined) {
       const { type, ...rest } = entry.event;

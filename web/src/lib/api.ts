@@ -76,6 +76,7 @@ export const api = {
     seats: SeatRequest[];
     private: boolean;
     start: boolean;
+    turn_seconds?: number | null;
   }) => call<TableDetail>("POST", "/api/tables", body),
   table: (id: string, invite?: string | null) =>
     call<TableDetail>("GET", `/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`),

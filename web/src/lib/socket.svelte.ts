@@ -15,6 +15,10 @@ export class TableSocket {
   error = $state<string | null>(null);
   fatal = $state<string | null>(null);
   busy = $state(false);
+  /** The server's word on whether my last move may be taken back now (see server/undo.py). */
+  canUndo = $state(false);
+  /** performance.now() when the latest snapshot or update arrived (the turn clock counts from it). */
+  receivedAt = $state(0);
   /** Increments on every applied snapshot or update, so views can react to any change. */
   version = $state(0);
 
@@ -91,6 +95,8 @@ export class TableSocket {
         this.view = msg.view;
         this.legal = msg.legal;
         this.log = msg.log;
+        this.canUndo = msg.can_undo ?? false;
+        this.receivedAt = performance.now();
         this.link = "live";
         this.busy = false;
         this.pending = null;
@@ -108,6 +114,8 @@ export class TableSocket {
         this.view = msg.view;
         this.legal = msg.legal;
         this.log = [...this.log, ...msg.log];
+        this.canUndo = msg.can_undo ?? false;
+        this.receivedAt = performance.now();
         this.busy = false;
         this.pending = null;
         this.version += 1;
@@ -142,6 +150,22 @@ export class TableSocket {
       this.pending = ref;
     } else {
       this.error = "Not connected; reconnecting…";
+    }
+  }
+
+  /** Undo my last move, leave the game (a bot plays my seat) or reclaim my seat. An undo is answered like an
+   * action (an update or an error); leaving twice changes nothing, so only an undo marks the socket busy. */
+  control(type: "undo" | "leave" | "reclaim"): void {
+    if (this.busy) return;
+    const ref = this.nextRef++;
+    this.error = null;
+    const message: Record<string, unknown> = { type, ref };
+    if (type === "undo") message.state_id = this.stateId;
+    if (!this.send(message)) {
+      this.error = "Not connected; reconnecting…";
+    } else if (type === "undo") {
+      this.busy = true;
+      this.pending = ref;
     }
   }
 

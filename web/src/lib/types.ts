@@ -41,9 +41,15 @@ export interface BotKind {
   strengths: BotStrength[];
 }
 
+export interface ClockChoice {
+  seconds: number;
+  label: string;
+}
+
 export interface Catalogue {
   games: GameInfo[];
   bots: BotKind[];
+  clocks?: ClockChoice[];
 }
 
 export interface SeatInfo {
@@ -54,6 +60,8 @@ export interface SeatInfo {
   user?: number | null;
   /** A bot account: a program playing over the network (kind is "bot"). */
   bot_account?: boolean;
+  /** Set while a bot plays a person's seat: the moves made before it took over. */
+  bot_since?: number | null;
 }
 
 /** One of the signed-in person's bot accounts (never with its token). */
@@ -69,6 +77,14 @@ export interface BotAccount {
 export interface BotToken {
   bot: BotAccount;
   token: string;
+}
+
+/** The table's turn clock: the limit, and the deadline of the seat to move (remaining: seconds when sent). */
+export interface ClockInfo {
+  turn_seconds: number;
+  deadline: string | null;
+  remaining: number | null;
+  seat: number | null;
 }
 
 export interface ResultInfo {
@@ -96,6 +112,8 @@ export interface TableInfo {
   result: ResultInfo | null;
   rematch_id: string | null;
   rematch_of: string | null;
+  rated?: boolean;
+  clock?: ClockInfo | null;
 }
 
 export interface TableSummary {
@@ -147,6 +165,7 @@ export interface Snapshot {
   view: View | null;
   legal: LegalAction[];
   log: LogEntry[];
+  can_undo?: boolean;
 }
 
 export interface Update {
@@ -158,6 +177,7 @@ export interface Update {
   view: View | null;
   legal: LegalAction[];
   log: LogEntry[];
+  can_undo?: boolean;
 }
 
 export interface ServerError {

@@ -25,6 +25,7 @@ STATUS: dict[str, int] = {
     "bad_options": 422,
     "bad_bot": 422,
     "bad_name": 422,
+    "bad_clock": 422,
     "bad_action": 422,
     "illegal_action": 422,
     "username_taken": 409,
@@ -39,6 +40,10 @@ STATUS: dict[str, int] = {
     "not_started": 409,
     "not_finished": 409,
     "game_over": 409,
+    "not_playing": 409,
+    "bot_playing": 409,
+    "not_taken_over": 409,
+    "undo_not_allowed": 409,
     "unavailable": 503,
     "storage_failed": 503,
 }

@@ -55,6 +55,9 @@ class TableCreate(BaseModel):
     seats: list[SeatCreate] = Field(max_length=16)
     private: bool = False
     start: bool = Field(default=False, description="Start at once if every seat is filled.")
+    turn_seconds: float | None = Field(
+        default=None, description="A time limit per turn in seconds (null: no clock); see GET /api/games 'clocks'."
+    )
 
 
 class JoinRequest(BaseModel):
@@ -62,6 +65,12 @@ class JoinRequest(BaseModel):
 
     seat: int | None = None
     invite: str | None = Field(default=None, max_length=60)
+
+
+class UndoRequest(BaseModel):
+    """Take back my last move, as seen at ``state_id``."""
+
+    state_id: int
 
 
 class SeatUpdate(BaseModel):

@@ -50,11 +50,18 @@ class SeatData:
     bot: str | None = None
     name: str = ""
     bot_account: bool = False
+    bot_since: int | None = None
+    """When a bot plays a person's seat (they left, or their clock ran out): the moves made before it took over."""
 
     @property
     def empty(self) -> bool:
         """True when nobody sits here."""
         return self.user_id is None and self.bot is None
+
+    @property
+    def taken_over(self) -> bool:
+        """True when a bot plays this person's seat for them."""
+        return self.user_id is not None and self.bot is not None
 
 
 @dataclass(slots=True)
@@ -82,6 +89,10 @@ class TableData:
     finished_at: datetime | None = None
     seats: list[SeatData] = field(default_factory=list)
     rated: bool = True
+    turn_seconds: float | None = None
+    """The per-turn time limit (``None``: no clock). See ``server/clock.py``."""
+    deadline: datetime | None = None
+    """When the seat to move runs out of time (``None`` without a clock, or while a bot is to move)."""
 
 
 @dataclass(slots=True)
@@ -98,11 +109,16 @@ class StoredEvent:
 
 @dataclass(slots=True)
 class ActionData:
-    """One accepted action: the ply it made (1 for the first action), the seat that played it, its text."""
+    """One accepted action: the table version (``state_id``) it made, the seat that played it, its text.
+
+    Versions count every stored change (actions, undos, takeovers), so they equal the action's place in
+    the record only until the first of those. ``undone`` marks an action its player took back.
+    """
 
     ply: int
     seat: int
     text: str
+    undone: bool = False
 
 
 @dataclass(slots=True)
@@ -200,11 +216,29 @@ class Store(Protocol):
     async def load_table(self, table_id: str) -> TableData | None:
         """A table with its seats."""
 
+    async def commit_change(
+        self,
+        table: TableData,
+        previous_state_id: int,
+        events: list[StoredEvent],
+        *,
+        seats: bool = False,
+        undo: int = 0,
+    ) -> None:
+        """Store a change that is not an action (a takeover, a reclaimed seat, an undo) atomically.
+
+        The table row is written only if it is still at ``previous_state_id``; ``seats`` writes the seat
+        rows too; ``undo`` marks that many of the latest actions not yet undone as undone (never deleted).
+
+        Raises:
+            Conflict: if the stored table is no longer at ``previous_state_id`` (another writer won).
+        """
+
     async def load_events(self, table_id: str) -> list[StoredEvent]:
         """Every event of a table, in order."""
 
-    async def load_actions(self, table_id: str) -> list[ActionData]:
-        """Every accepted action of a table, in order."""
+    async def load_actions(self, table_id: str, *, include_undone: bool = False) -> list[ActionData]:
+        """Every accepted action of a table that stands, in order (with ``include_undone``, taken-back ones too)."""
 
     async def list_tables(self, *, status: str, public_only: bool, limit: int) -> list[TableData]:
         """Tables with a status, newest first."""

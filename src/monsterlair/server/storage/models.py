@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -87,6 +88,9 @@ class TableRow(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    turn_seconds: Mapped[float | None] = mapped_column(Float, default=None)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
 
 
 class SeatRow(Base):
@@ -100,10 +104,14 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(80), default=None)
     name: Mapped[str] = mapped_column(String(40), default="")
     bot_account: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    bot_since: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class ActionRow(Base):
-    """One accepted action. The primary key (table, ply) makes a second write of the same ply fail."""
+    """One accepted action. The primary key (table, ply) makes a second write of the same ply fail.
+
+    ``ply`` is the table version the action made; an action its player took back stays, marked ``undone``.
+    """
 
     __tablename__ = "actions"
 
@@ -112,6 +120,7 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(400))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class EventRow(Base):

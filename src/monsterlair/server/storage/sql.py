@@ -149,13 +149,10 @@ def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> 
         created_at=_aware(row.created_at),
         started_at=_aware(row.started_at),
         finished_at=_aware(row.finished_at),
-        seats=[SeatData(s.user_id, s.bot, s.name, s.bot_account) for s in ordered],
-    )
-
-
-def _seat_row(table_id: str, index: int, seat: SeatData) -> SeatRow:
-    return SeatRow(
-        table_id=table_id, seat=index, user_id=seat.user_id, bot=seat.bot, name=seat.name, bot_account=seat.bot_account
+        seats=[SeatData(s.user_id, s.bot, s.name, bot_account=s.bot_account, bot_since=s.bot_since) for s in ordered],
+        rated=row.rated,
+        turn_seconds=row.turn_seconds,
+        deadline=_aware(row.deadline),
     )
 
 
@@ -178,7 +175,34 @@ _TABLE_COLUMNS = (
     "started_at",
     "finished_at",
     "updated_at",
+    "rated",
+    "turn_seconds",
+    "deadline",
 )
+
+
+def _seat_row(table_id: str, seat: int, data: SeatData) -> SeatRow:
+    return SeatRow(
+        table_id=table_id,
+        seat=seat,
+        user_id=data.user_id,
+        bot=data.bot,
+        name=data.name,
+        bot_account=data.bot_account,
+        bot_since=data.bot_since,
+    )
+
+
+def _event_row(table_id: str, e: StoredEvent) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "ply": e.ply,
+        "seat": e.seat,
+        "type": e.type,
+        "data": e.data,
+        "private": e.private,
+        "to": e.to,
+    }
 
 
 def _table_values(t: TableData) -> dict[str, Any]:
@@ -201,6 +225,9 @@ def _table_values(t: TableData) -> dict[str, Any]:
         "started_at": t.started_at,
         "finished_at": t.finished_at,
         "updated_at": utcnow(),
+        "rated": t.rated,
+        "turn_seconds": t.turn_seconds,
+        "deadline": t.deadline,
     }
 
 
@@ -383,15 +410,58 @@ class SqlStore:
         """Store a table's set-up, status and seats."""
         async with self._write() as s:
             await s.execute(update(TableRow).where(TableRow.id == table.id).values(**_table_values(table)))
-            rows = (await s.execute(select(SeatRow).where(SeatRow.table_id == table.id))).scalars().all()
-            by_seat = {r.seat: r for r in rows}
-            for i, seat in enumerate(table.seats):
-                row = by_seat.get(i)
-                if row is None:
-                    s.add(_seat_row(table.id, i, seat))
-                else:
-                    row.user_id, row.bot, row.name = seat.user_id, seat.bot, seat.name
-                    row.bot_account = seat.bot_account
+            await self._save_seats(s, table)
+
+    @staticmethod
+    async def _save_seats(s: AsyncSession, table: TableData) -> None:
+        rows = (await s.execute(select(SeatRow).where(SeatRow.table_id == table.id))).scalars().all()
+        by_seat = {r.seat: r for r in rows}
+        for i, seat in enumerate(table.seats):
+            row = by_seat.get(i)
+            if row is None:
+                s.add(_seat_row(table.id, i, seat))
+            else:
+                row.user_id, row.bot, row.name, row.bot_since = seat.user_id, seat.bot, seat.name, seat.bot_since
+                row.bot_account = seat.bot_account
+
+    async def commit_change(
+        self,
+        table: TableData,
+        previous_state_id: int,
+        events: list[StoredEvent],
+        *,
+        seats: bool = False,
+        undo: int = 0,
+    ) -> None:
+        """Store a takeover, a reclaimed seat or an undo in one version-checked transaction.
+
+        Raises:
+            Conflict: if the stored table is no longer at ``previous_state_id``.
+        """
+        async with self._write() as s:
+            done = await s.execute(
+                update(TableRow)
+                .where(TableRow.id == table.id, TableRow.state_id == previous_state_id)
+                .values(**_table_values(table))
+            )
+            if getattr(done, "rowcount", 0) != 1:
+                raise Conflict("The table moved on before this change was stored.")
+            if seats:
+                await self._save_seats(s, table)
+            if undo:
+                latest = (
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table.id, ActionRow.undone.is_(False))
+                    .order_by(ActionRow.ply.desc())
+                    .limit(undo)
+                )
+                rows = (await s.execute(latest)).scalars().all()
+                if len(rows) != undo:
+                    raise Conflict("There are not that many actions to take back.")
+                for row in rows:
+                    row.undone = True
+            if events:
+                await s.execute(_INSERT_EVENT, [_event_row(table.id, e) for e in events])
 
     async def commit_actions(
         self, table: TableData, previous_state_id: int, actions: list[ActionData], events: list[StoredEvent]
@@ -411,18 +481,7 @@ class SqlStore:
         action_rows = [
             {"table_id": table.id, "ply": a.ply, "seat": a.seat, "text": a.text, "created_at": now} for a in actions
         ]
-        event_rows = [
-            {
-                "table_id": table.id,
-                "ply": e.ply,
-                "seat": e.seat,
-                "type": e.type,
-                "data": e.data,
-                "private": e.private,
-                "to": e.to,
-            }
-            for e in events
-        ]
+        event_rows = [_event_row(table.id, e) for e in events]
         self._pending.append(_PendingCommit(table.id, previous_state_id, values, action_rows, event_rows, future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_pending())
@@ -535,15 +594,14 @@ class SqlStore:
             )
             return [StoredEvent(r.ply, r.seat, r.type, dict(r.data), r.private, list(r.to)) for r in rows]
 
-    async def load_actions(self, table_id: str) -> list[ActionData]:
-        """Every accepted action of a table, in order."""
+    async def load_actions(self, table_id: str, *, include_undone: bool = False) -> list[ActionData]:
+        """Every accepted action of a table that stands, in order (with ``include_undone``, taken-back ones too)."""
         async with self._read() as s:
-            rows = (
-                (await s.execute(select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.ply)))
-                .scalars()
-                .all()
-            )
-            return [ActionData(r.ply, r.seat, r.text) for r in rows]
+            query = select(ActionRow).where(ActionRow.table_id == table_id)
+            if not include_undone:
+                query = query.where(ActionRow.undone.is_(False))
+            rows = (await s.execute(query.order_by(ActionRow.ply))).scalars().all()
+            return [ActionData(r.ply, r.seat, r.text, r.undone) for r in rows]
 
     async def _with_seats(self, s: AsyncSession, rows: list[TableRow], *, with_record: bool = True) -> list[TableData]:
         if not rows:

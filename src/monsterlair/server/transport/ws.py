@@ -4,6 +4,9 @@ Client → server messages (JSON objects):
 
 * ``{"type": "action", "state_id": N, "actions": ["draw"], "ref": any}`` — one action, or a batch
   (a multi-card choice) applied in order and accepted or rejected whole;
+* ``{"type": "undo", "state_id": N, "ref": any}`` — take back my last move (``server/undo.py``);
+* ``{"type": "leave", "ref": any}`` — leave the game under way: a bot plays my seat (``server/takeover.py``);
+* ``{"type": "reclaim", "ref": any}`` — take back my seat from the bot playing it;
 * ``{"type": "sync"}`` — ask for a full snapshot (after a gap or a reconnect);
 * ``{"type": "ping"}`` — answered with ``{"type": "pong"}``.
 
@@ -44,6 +47,9 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
 CLOSE_SLOW = 4408
 CLOSE_BAD_TOKEN = 4401
+
+KINDS = ("action", "undo", "leave", "reclaim", "sync", "ping")
+"""The message types a client may send."""
 
 
 class RateLimiter:
@@ -132,8 +138,8 @@ def parse(text: str, max_bytes: int) -> dict[str, Any]:
     """
     data = read_json(text, max_bytes)
     kind = data.get("type")
-    if kind not in ("action", "sync", "ping"):
-        raise TableError("bad_request", f"Unknown message type {kind!r}; use 'action', 'sync' or 'ping'.")
+    if kind not in KINDS:
+        raise TableError("bad_request", f"Unknown message type {kind!r}; use {', '.join(repr(k) for k in KINDS)}.")
     return data
 
 
@@ -227,6 +233,18 @@ async def _drain(conn: Connection) -> None:
         await asyncio.sleep(0.01)
 
 
+async def _control(hub: Hub, conn: Connection, table_id: str, kind: str, data: dict[str, Any]) -> None:
+    """Undo, leave and reclaim: only a signed-in player's own seat (``server/controls.py``)."""
+    if conn.user_id is None:
+        raise TableError("not_seated", "You are watching this table; only its players can do that.")
+    if kind == "undo":
+        await hub.controls.undo(conn.user_id, table_id, data.get("state_id"))
+    elif kind == "leave":
+        await hub.controls.leave_game(conn.user_id, table_id)
+    else:
+        await hub.controls.reclaim(conn.user_id, table_id)
+
+
 async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_bytes: int) -> None:
     ref: Any = None
     try:
@@ -240,6 +258,8 @@ async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_byte
         elif kind == "sync":
             table = await hub.table(table_id)
             hub.resync(table, conn)
+        elif kind in ("undo", "leave", "reclaim"):
+            await _control(hub, conn, table_id, kind, data)
         else:
             await hub.act(conn.user_id, table_id, data.get("state_id"), data.get("actions"))
     except TableError as exc:

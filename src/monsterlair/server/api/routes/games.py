@@ -14,6 +14,6 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 
 @router.get("")
 async def list_games(hub: HubDep) -> dict[str, Any]:
-    """Every game offered (option schema, display data for its renderer) and the bot kinds with strengths."""
+    """Every game offered (option schema, renderer data), the bot kinds with strengths, and the turn clocks."""
     games = [{**game.info(), "display": display_data(game)} for game in hub.games.values()]
-    return {"games": games, "bots": hub.bots.kinds()}
+    return {"games": games, "bots": hub.bots.kinds(), "clocks": hub.controls.limits.choices()}

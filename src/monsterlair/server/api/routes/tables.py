@@ -1,4 +1,5 @@
-"""Tables: the lobby lists, create, look, join, leave, seat bots, start, rematch.
+"""Tables: the lobby lists, create, look, join, leave (a bot takes over a game under way), reclaim, undo,
+seat bots, start, rematch.
 
 Play itself goes over the table's WebSocket (``transport/ws.py``).
 """
@@ -12,7 +13,7 @@ from fastapi import APIRouter
 from monsterlair.server.api.deps import CurrentUser, HubDep, OptionalUser, StoreDep
 from monsterlair.server.api.errors import ApiError
 from monsterlair.server.api.routes.bots import bot_account
-from monsterlair.server.api.schemas import JoinRequest, SeatUpdate, TableCreate
+from monsterlair.server.api.schemas import JoinRequest, SeatUpdate, TableCreate, UndoRequest
 from monsterlair.server.hub import Hub, SeatRequest
 from monsterlair.server.master import FINISHED, OPEN, PLAYING, Table, seat_kind
 from monsterlair.server.storage.base import TableData
@@ -43,7 +44,13 @@ def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
         "to_move": meta.to_move,
         "my_seat": my_seat,
         "host": user_id is not None and meta.owner_id == user_id,
-        "your_turn": my_seat is not None and meta.status == PLAYING and meta.to_move == my_seat,
+        "your_turn": my_seat is not None
+        and meta.status == PLAYING
+        and meta.to_move == my_seat
+        and meta.seats[my_seat].bot is None,
+        "rated": meta.rated,
+        "turn_seconds": meta.turn_seconds,
+        "deadline": meta.deadline.isoformat() if meta.deadline else None,
         "result": meta.result,
         "invite": meta.invite if meta.private and user_id is not None and meta.owner_id == user_id else None,
         "created_at": meta.created_at.isoformat() if meta.created_at else None,
@@ -80,7 +87,16 @@ async def create(body: TableCreate, hub: HubDep, store: StoreDep, user: CurrentU
         SeatRequest(s.kind, s.bot, await bot_account(store, s.account) if s.kind == "bot_account" else None)
         for s in body.seats
     ]
-    table = await hub.create(user, body.game, body.players, body.options, seats, private=body.private, start=body.start)
+    table = await hub.create(
+        user,
+        body.game,
+        body.players,
+        body.options,
+        seats,
+        private=body.private,
+        start=body.start,
+        turn_seconds=body.turn_seconds,
+    )
     return _detail(table, user.id)
 
 
@@ -103,9 +119,23 @@ async def join(table_id: str, body: JoinRequest, hub: HubDep, user: CurrentUser)
 
 @router.post("/{table_id}/leave")
 async def leave(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
-    """Give up a seat before the start."""
+    """Give up a seat before the start; during the game, hand it to a bot (the game then is not rated)."""
     await hub.leave(user, table_id)
     return {"ok": True}
+
+
+@router.post("/{table_id}/reclaim")
+async def reclaim(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """Take back the seat a bot has been playing for me (after leaving, or after my clock ran out)."""
+    await hub.controls.reclaim(user.id, table_id)
+    return _detail(await hub.table(table_id), user.id)
+
+
+@router.post("/{table_id}/undo")
+async def undo(table_id: str, body: UndoRequest, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """Take back my last move (same rule as the WebSocket's ``undo``)."""
+    await hub.controls.undo(user.id, table_id, body.state_id)
+    return _detail(await hub.table(table_id), user.id)
 
 
 @router.post("/{table_id}/seats")

@@ -1,0 +1,194 @@
+"""The hub's side of the turn clock, bot takeover and undo: under the table's lock, store, then announce.
+
+Each change here is built by a pure function (``takeover.py``, ``undo.py``), stored with a version check
+(``Store.commit_change``: the table row must still be at the ``state_id`` the change was built on),
+adopted by the live table, and announced to every receiver as an ``update`` like any action. If the
+store says another writer got there first (a second server process fired the same timeout), the table
+is reloaded from storage and its watchers resynced, and nothing is done twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from monsterlair.server import takeover
+from monsterlair.server.clock import ClockError, ClockLimits, ClockScheduler, now, recovered_deadline
+from monsterlair.server.master import PLAYING, Proposal, Table, TableError
+from monsterlair.server.storage.base import Conflict
+from monsterlair.server.undo import UndoTracker
+
+if TYPE_CHECKING:
+    from monsterlair.server.hub import Hub
+
+log = logging.getLogger("monsterlair.server")
+
+
+class TableControls:
+    """Clock timers, takeovers, reclaimed seats and undos for one hub."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        *,
+        takeover_bot: str = "greedy",
+        limits: ClockLimits | None = None,
+        clock: Callable[[], datetime] = now,
+    ) -> None:
+        self.hub = hub
+        self.takeover_bot = takeover_bot
+        self.limits = limits or ClockLimits()
+        self.clock = clock
+        self.undo_tracker = UndoTracker()
+        self.clocks = ClockScheduler(self.expire, clock)
+
+    # --- the clock ---------------------------------------------------------------------------------
+    def check_clock(self, value: object) -> float | None:
+        """A table's turn limit in seconds (``None``: no clock).
+
+        Raises:
+            TableError: ``bad_clock`` with the accepted range.
+        """
+        try:
+            return self.limits.check(value)
+        except ClockError as exc:
+            raise TableError("bad_clock", str(exc)) from None
+
+    def arm(self, table: Table) -> None:
+        """(Re)start the table's timer for its current deadline (none: the timer stops)."""
+        self.clocks.arm(table.id, table.state_id, table.meta.deadline)
+
+    async def recover(self, table: Table) -> None:
+        """After a restart: give the seat to move a fair deadline again (stored before it is armed)."""
+        meta = table.meta
+        deadline = recovered_deadline(meta, self.clock())
+        if deadline == meta.deadline:
+            return
+        async with self.hub.lock(table.id):
+            if table.meta is not meta:
+                return
+            previous = meta.deadline
+            meta.deadline = deadline
+            try:
+                await self.hub.store.commit_change(meta, meta.state_id, [])
+            except Exception:
+                meta.deadline = previous
+                log.warning("the recovered deadline of table %s was not stored", table.id)
+
+    async def expire(self, table_id: str, state_id: int) -> None:
+        """The deadline armed for ``state_id`` has passed: a bot takes the seat over (once)."""
+        table = self.hub.cached(table_id)
+        if table is None:
+            return
+        async with self.hub.lock(table_id):
+            meta = table.meta
+            if meta.state_id != state_id or meta.status != PLAYING or meta.deadline is None:
+                return
+            if meta.deadline > self.clock():  # woke a little early: sleep the rest
+                self.arm(table)
+                return
+            seat = table.to_move
+            if seat is None:
+                return
+            proposal = takeover.takeover(table, seat, self.takeover_bot, takeover.CLOCK, self.clock())
+            try:
+                await self._commit(table, proposal, seats=True)
+            except TableError as exc:  # another process stored this very timeout first: nothing to do
+                log.info("turn clock of table %s not applied: %s", table_id, exc.message)
+
+    # --- takeover ----------------------------------------------------------------------------------
+    async def leave_game(self, user_id: int, table_id: str) -> None:
+        """A person leaves a game under way: a bot plays their seat from now on (the game becomes unrated).
+
+        Leaving twice is harmless. Raises:
+            TableError: ``not_seated``, ``not_playing``.
+        """
+        table = await self.hub.table(table_id)
+        async with self.hub.lock(table_id):
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated", "You have no seat at this table.")
+            if table.meta.seats[seat].bot is not None and table.meta.status == PLAYING:
+                return
+            proposal = takeover.takeover(table, seat, self.takeover_bot, takeover.LEFT, self.clock())
+            await self._commit(table, proposal, seats=True)
+
+    async def reclaim(self, user_id: int, table_id: str) -> None:
+        """A person takes back the seat a bot has been playing for them.
+
+        Raises:
+            TableError: ``not_seated``, ``not_playing``, ``not_taken_over``.
+        """
+        table = await self.hub.table(table_id)
+        async with self.hub.lock(table_id):
+            proposal = takeover.reclaim(table, user_id, self.clock())
+            await self._commit(table, proposal, seats=True)
+
+    # --- undo --------------------------------------------------------------------------------------
+    def can_undo(self, table: Table, seat: int | None) -> bool:
+        """Whether the receiver in ``seat`` may take back their last move now."""
+        try:
+            return self.undo_tracker.allowed(table, seat)
+        except Exception:
+            log.exception("the undo check of table %s failed", table.id)
+            return False
+
+    def decorate(self, table: Table, seat: int | None, message: dict[str, Any]) -> dict[str, Any]:
+        """Add the receiver's own ``can_undo`` to a snapshot or update."""
+        message["can_undo"] = self.can_undo(table, seat)
+        return message
+
+    async def undo(self, user_id: int | None, table_id: str, state_id: object) -> None:
+        """Take back the person's last move (see ``server/undo.py`` for when that is allowed).
+
+        Raises:
+            TableError: ``undo_not_allowed`` with the reason, ``stale_state``, ``not_seated``, ``bad_request``.
+        """
+        table = await self.hub.table(table_id)
+        async with self.hub.lock(table_id):
+            proposal = self.undo_tracker.propose(table, user_id, state_id)
+            ply = proposal.entries[0].ply
+            await self._commit(table, proposal, undo=1)
+            self.undo_tracker.undone(table.id, ply)
+
+    # --- storing -----------------------------------------------------------------------------------
+    async def _commit(self, table: Table, proposal: Proposal, *, seats: bool = False, undo: int = 0) -> None:
+        # Like an action: a cancelled caller cannot leave storage and memory disagreeing.
+        await asyncio.shield(asyncio.ensure_future(self._store_and_announce(table, proposal, seats, undo)))
+
+    async def _store_and_announce(self, table: Table, proposal: Proposal, seats: bool, undo: int) -> None:
+        hub = self.hub
+        try:
+            await hub.store.commit_change(
+                proposal.meta, proposal.base_state_id, proposal.stored_events(), seats=seats, undo=undo
+            )
+        except Conflict:
+            await self._reload(table.id)
+            raise TableError(
+                "stale_state", "The table moved on before this change was stored; nothing was done."
+            ) from None
+        except Exception:
+            log.exception("storing a change for table %s failed", table.id)
+            raise TableError("storage_failed", "The server could not store that; nothing was changed.") from None
+        table.commit(proposal)
+        hub._broadcast_update(table, proposal.entries, proposal.base_state_id)
+        hub._kick_bot(table)
+
+    async def _reload(self, table_id: str) -> None:
+        """Another writer changed the table: read it again and resync everyone watching it here."""
+        hub = self.hub
+        hub._tables.pop(table_id, None)
+        self.undo_tracker.forget(table_id)
+        try:
+            table = await hub.table(table_id)
+        except TableError:
+            return
+        hub._broadcast_snapshots(table)
+        hub._kick_bot(table)
+
+    async def close(self) -> None:
+        """Stop every timer."""
+        await self.clocks.close()

@@ -1,0 +1,120 @@
+"""The turn clock, bot takeover and undo in a real browser: the countdown, the warning, a takeover, an undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, shot
+from tests.browser.test_games_ui import CLUB, PHONE, new_page, seen, settle, sign_in, wait_turn_or_end
+
+
+@pytest.fixture
+def quick_clock_server(tmp_path: Path) -> Any:
+    """A server that accepts turn clocks of a second or more (the default minimum is 10 s)."""
+    srv = Server(tmp_path / "lair", bot_delay=1.5, env={"MONSTERLAIR_CLOCK_MIN_SECONDS": "1"})
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def clock_text(page: Any) -> str:
+    return str(page.locator("[data-testid=turn-clock]").inner_text())
+
+
+def test_a_clocked_game_counts_down_and_my_move_can_be_taken_back(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    sign_in(page, server.url, "Cleo")
+    page.locator("[data-testid=game-monster-club]").get_by_role("button", name="New table").click()
+    form = page.locator("[data-testid=create-table]")
+    form.locator("select[name=seat-1]").select_option("bot")
+    form.locator("select[name=seat-1-bot]").select_option("random")
+    form.locator("[name=opt-first_player]").fill("0")
+    form.locator("select[name=turn-clock]").select_option(label="5 minutes a turn")
+    shot(page, "clock-create-form")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector(CLUB)
+    assert wait_turn_or_end(page, CLUB) == "turn"
+    clock = page.locator("[data-testid=turn-clock]")
+    clock.wait_for()
+    assert clock.get_attribute("data-seat") == "0" and clock.get_attribute("data-low") == "no"
+    first = clock_text(page)
+    assert first.startswith("4:5") or first == "5:00", first
+    page.wait_for_timeout(2200)
+    assert clock_text(page) != first, "the clock does not count down"
+    undo = page.locator("[data-testid=undo]")
+    assert undo.is_disabled()  # nothing of mine to take back yet
+    hand_before = page.locator("[data-testid=hand] [data-testid^=hand-]").count()
+    page.locator("[data-testid=face-down]").set_checked(False)
+    before = seen(page, CLUB)
+    page.locator("[data-testid=hand] button.ccard.k-monster").first.click()  # a monster: no card effect
+    page.locator("[data-testid^=do-own-]").first.click()
+    settle(page, CLUB, before)
+    assert page.locator("[data-testid=hand] [data-testid^=hand-]").count() == hand_before - 1
+    page.wait_for_function("() => !document.querySelector('[data-testid=undo]').disabled")
+    shot(page, "clock-undo-before")
+    # Keyboard only: focus the button and press Enter.
+    undo.focus()
+    assert page.evaluate("() => document.activeElement?.dataset.testid") == "undo"
+    before = seen(page, CLUB)
+    page.keyboard.press("Enter")
+    settle(page, CLUB, before)
+    assert page.locator("[data-testid=hand] [data-testid^=hand-]").count() == hand_before
+    log = page.locator("[data-testid=log]").inner_text()
+    assert "Cleo took back their last move." in log
+    page.wait_for_function("() => document.querySelector('[data-testid=undo]').disabled")
+    shot(page, "clock-undo-after")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "clock-undo-phone")
+    assert not problems, problems
+
+
+def test_a_clock_that_runs_out_lets_a_bot_play_and_the_seat_can_be_taken_back(
+    quick_clock_server: Server, chromium: Any
+) -> None:
+    page, problems = new_page(chromium)
+    sign_in(page, quick_clock_server.url, "Dora")
+    body = {
+        "game": "monster-club",
+        "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+        "options": {"first_player": 0, "max_turns": 200},
+        "start": True,
+        "turn_seconds": 6,
+    }
+    r = page.request.post(f"{quick_clock_server.url}/api/tables", data=body)
+    assert r.ok, r.text()
+    page.goto(f"{quick_clock_server.url}/t/{r.json()['table']['id']}")
+    page.wait_for_selector(CLUB)
+    page.wait_for_selector("[data-testid=turn-clock][data-low=yes]", timeout=10_000)
+    assert page.locator("[data-testid=clock-warning]").is_visible()
+    shot(page, "clock-low")
+    # The clock runs out: a bot plays Dora's seat, the game is unrated, and Dora may take her seat back.
+    page.wait_for_selector("[data-testid=takeover-0]", timeout=15_000)
+    assert page.locator("[data-testid=takeover-0]").inner_text() == "— played by bot since move 1"
+    assert page.locator("[data-testid=unrated]").is_visible()
+    assert "ran out of time" in page.locator("[data-testid=log]").inner_text()
+    shot(page, "clock-takeover")
+    page.locator("[data-testid=reclaim]").click()
+    page.wait_for_selector("[data-testid=takeover-0]", state="detached")
+    assert "took their seat back" in page.locator("[data-testid=log]").inner_text()
+    # Leaving asks first; staying changes nothing, leaving hands the seat to a bot again.
+    page.locator("[data-testid=leave-game]").click()
+    assert page.evaluate("() => document.activeElement?.dataset.testid") == "leave-confirm"
+    shot(page, "leave-confirm")
+    page.locator("[data-testid=leave-cancel]").click()
+    assert page.locator("[data-testid=takeover-0]").count() == 0
+    page.locator("[data-testid=leave-game]").click()
+    page.locator("[data-testid=leave-confirm]").click()
+    page.wait_for_selector("[data-testid=takeover-0]")
+    assert "Dora left the game" in page.locator("[data-testid=log]").inner_text()
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "leave-takeover-phone")
+    assert not problems, problems

@@ -1,0 +1,76 @@
+"""Helpers for the turn clock, takeover and undo tests: a recording subscriber and quick table set-ups."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from monsterlair.server.hub import Hub, SeatRequest
+from monsterlair.server.master import Table
+from monsterlair.server.storage.base import UserData
+from tests.server.conftest import Live, Peer, cookie_of
+
+
+class Recorder:
+    """A hub subscriber that keeps every message it is sent, decoded."""
+
+    def __init__(self, user_id: int | None) -> None:
+        self.user_id = user_id
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    def last(self) -> dict[str, Any]:
+        return self.messages[-1]
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every log event this receiver was sent, in order (snapshots' logs included)."""
+        return [entry["event"] for m in self.messages if m["type"] in ("snapshot", "update") for entry in m["log"]]
+
+
+async def users(hub: Hub, *names: str) -> list[UserData]:
+    return [await hub.store.create_user(n) for n in names]
+
+
+async def two_player_table(
+    hub: Hub,
+    game: str,
+    ann: UserData,
+    bob: UserData,
+    options: dict[str, Any] | None = None,
+    turn_seconds: float | None = None,
+) -> Table:
+    """A started table with Ann in seat 0 and Bob in seat 1."""
+    seats = [SeatRequest("me"), SeatRequest("open")]
+    table = await hub.create(ann, game, 2, options, seats, turn_seconds=turn_seconds)
+    await hub.join(bob, table.id)
+    await hub.start(ann, table.id)
+    return table
+
+
+async def wait_until(check: Callable[[], bool], seconds: float = 10.0, what: str = "the condition") -> None:
+    for _ in range(int(seconds / 0.01)):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def live_table(
+    live: Live, ann: httpx.AsyncClient, bob: httpx.AsyncClient, body: dict[str, Any]
+) -> tuple[str, Peer, Peer, Peer]:
+    """Over HTTP: Ann creates the table, Bob joins, Ann starts; then sockets for Ann, Bob and a spectator."""
+    tid: str = (await ann.post("/api/tables", json=body)).json()["table"]["id"]
+    await bob.post(f"/api/tables/{tid}/join", json={})
+    await ann.post(f"/api/tables/{tid}/start")
+    peers = (
+        await live.socket(tid, cookie_of(ann)),
+        await live.socket(tid, cookie_of(bob)),
+        await live.socket(tid),
+    )
+    return tid, *peers
