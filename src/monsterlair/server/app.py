@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from monsterlair import __version__
 from monsterlair.core import Game
 from monsterlair.server.api import errors
-from monsterlair.server.api.routes import auth, replays, tables
+from monsterlair.server.api.routes import auth, me, replays, tables
 from monsterlair.server.api.routes import games as games_routes
 from monsterlair.server.auth import Sessions
 from monsterlair.server.bots import BotCatalog
@@ -139,7 +139,7 @@ def create_app(
 
     app.add_middleware(SecurityHeaders)
 
-    for router in (auth.router, games_routes.router, tables.router, replays.router):
+    for router in (auth.router, games_routes.router, tables.router, replays.router, me.router):
         app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
 

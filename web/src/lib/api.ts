@@ -1,5 +1,5 @@
 // Small typed wrappers over the HTTP API. Every refusal arrives as {"error": {code, message}}.
-import type { Catalogue, Lobby, ReplayFrame, ReplayInfo, TableInfo, User } from "./types";
+import type { Catalogue, Lobby, ReplayFrame, ReplayInfo, TableInfo, Turns, User } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -57,6 +57,7 @@ export const api = {
   logout: () => call<{ ok: boolean }>("POST", "/api/auth/logout"),
   games: () => call<Catalogue>("GET", "/api/games"),
   lobby: () => call<Lobby>("GET", "/api/tables"),
+  turns: () => call<Turns>("GET", "/api/me/turns"),
   createTable: (body: {
     game: string;
     players: number;

@@ -5,12 +5,15 @@ Client → server messages (JSON objects):
 * ``{"type": "action", "state_id": N, "actions": ["draw"], "ref": any}`` — one action, or a batch
   (a multi-card choice) applied in order and accepted or rejected whole;
 * ``{"type": "sync"}`` — ask for a full snapshot (after a gap or a reconnect);
-* ``{"type": "ping"}`` — answered with ``{"type": "pong"}``.
+* ``{"type": "ping"}`` — answered with ``{"type": "pong"}``;
+* ``{"type": "chat", "text": "...", "ref": any}`` — a chat message (``server/chat.py``).
 
 Server → client: ``snapshot`` (everything the receiver may see), ``update`` (new view, legal actions and
 the new log entries, with ``prev_state_id`` so a gap is noticed), ``error`` (``code``, ``message`` and the
-``ref`` of the message it answers), ``pong``. Nothing a client sends can reach another receiver unchecked:
-this module only frames; the hub and master decide.
+``ref`` of the message it answers), ``pong``, and the same for everyone: ``chat`` (one message),
+``chat_history`` (the recent messages, on connect) and ``presence`` (who is here, ``server/presence.py``).
+Nothing a client sends can reach another receiver unchecked: this module only frames; the hub and master
+(and ``server/chat.py`` for chat) decide.
 """
 
 from __future__ import annotations
@@ -124,8 +127,8 @@ def parse(text: str, max_bytes: int) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise TableError("bad_request", "A message is a JSON object with a 'type'.")
     kind = data.get("type")
-    if kind not in ("action", "sync", "ping"):
-        raise TableError("bad_request", f"Unknown message type {kind!r}; use 'action', 'sync' or 'ping'.")
+    if kind not in ("action", "sync", "ping", "chat"):
+        raise TableError("bad_request", f"Unknown message type {kind!r}; use 'action', 'sync', 'ping' or 'chat'.")
     return data
 
 
@@ -148,6 +151,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         try:
             await hub.subscribe(table_id, conn, invite)
             subscribed = True
+            await hub.chat.send_history(table_id, conn)
         except TableError as exc:
             conn.error(exc.code, exc.message)
             await _drain(conn)
@@ -203,6 +207,8 @@ async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_byte
         elif kind == "sync":
             table = await hub.table(table_id)
             hub.resync(table, conn)
+        elif kind == "chat":
+            await hub.chat.post(conn.user_id, table_id, data.get("text"))
         else:
             await hub.act(conn.user_id, table_id, data.get("state_id"), data.get("actions"))
     except TableError as exc:
