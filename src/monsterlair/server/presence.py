@@ -3,8 +3,8 @@ viewers who have not signed in.
 
 The hub tells this module when a connection arrives or leaves and when seats change. A new connection
 is sent the table's presence at once. For everyone else changes are coalesced: the first one starts a
-short timer, and when it runs out one ``presence`` message goes to everyone at the table, unless nothing
-changed (the timer grows with the crowd, so a busy table is not flooded). The message is the same for
+short timer, and when it runs out one ``presence`` message goes to everyone at the table whose last one
+differs (the timer grows with the crowd, so a busy table is not flooded). The message is the same for
 every receiver and holds nothing from the game: display names, seat numbers and a count.
 
 Presence is what this server process sees; with several processes each counts its own connections.
@@ -46,7 +46,7 @@ class Presence:
         self._names: dict[int, str] = {}
         self._connections: dict[int, int] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._last: dict[str, str] = {}
+        self._seen: dict[Subscriber, int] = {}  # the hash of the last presence each connection got
         self._closed = False
 
     async def learn(self, user_id: int | None) -> None:
@@ -67,11 +67,12 @@ class Presence:
             self._connections[sub.user_id] = self._connections.get(sub.user_id, 0) + 1
         table = self.hub.cached(table_id)
         if table is not None:
-            self.hub.tell([sub], self.message(table, self.hub.subscribers(table_id)))
+            self._send([sub], self.message(table, self.hub.subscribers(table_id)))
         self.changed(table_id)
 
     def left(self, table_id: str, sub: Subscriber) -> None:
         """A connection is gone."""
+        self._seen.pop(sub, None)
         uid = sub.user_id
         if uid is not None and uid in self._connections:
             self._connections[uid] -= 1
@@ -89,20 +90,22 @@ class Presence:
         self._timers[table_id] = asyncio.get_running_loop().call_later(wait, self.flush, table_id)
 
     def flush(self, table_id: str) -> None:
-        """Send the table's presence to everyone now, if it changed since the last time."""
+        """Send the table's presence now to every connection whose last presence message differs."""
         timer = self._timers.pop(table_id, None)
         if timer is not None:
             timer.cancel()
         subs = self.hub.subscribers(table_id)
         table = self.hub.cached(table_id)
-        if not subs or table is None:
-            self._last.pop(table_id, None)
-            return
-        message = self.message(table, subs)
-        text = repr(sorted(message.items()))
-        if text != self._last.get(table_id):
-            self._last[table_id] = text
-            self.hub.tell(subs, message)
+        if subs and table is not None:
+            self._send(subs, self.message(table, subs))
+
+    def _send(self, subs: list[Subscriber], message: dict[str, Any]) -> None:
+        key = hash(repr(sorted(message.items())))
+        targets = [s for s in subs if self._seen.get(s) != key]
+        for sub in targets:
+            self._seen[sub] = key
+        if targets:
+            self.hub.tell(targets, message)
 
     def message(self, table: Table, subs: list[Subscriber]) -> dict[str, Any]:
         """The presence message for a table's current connections."""
