@@ -16,14 +16,20 @@ from tests.server.conftest import Live, Peer, cookie_of
 
 
 class Recorder:
-    """A hub subscriber that keeps every message it is sent, decoded."""
+    """A hub subscriber that keeps every game message it is sent (snapshots and updates), decoded.
+
+    Messages that are the same for everyone and hold nothing of the game (``presence``, ``chat``,
+    ``chat_history``) go to ``others``.
+    """
 
     def __init__(self, user_id: int | None) -> None:
         self.user_id = user_id
         self.messages: list[dict[str, Any]] = []
+        self.others: list[dict[str, Any]] = []
 
     def send(self, text: str) -> None:
-        self.messages.append(json.loads(text))
+        message = json.loads(text)
+        (self.messages if message["type"] in ("snapshot", "update") else self.others).append(message)
 
     def last(self) -> dict[str, Any]:
         return self.messages[-1]

@@ -126,3 +126,22 @@ async def test_takeovers_and_undos_are_version_checked_on_postgres(pg_url: str) 
         await check_commit_change(store)
     finally:
         await store.close()
+
+
+async def test_chat_and_turns_queries_on_postgres(pg_url: str) -> None:
+    store = SqlStore(pg_url)
+    await store.start()
+    try:
+        ann, bob = await store.create_user("Ann"), await store.create_user("Bob")
+        seats = [SeatData(user_id=ann.id, name="Ann"), SeatData(user_id=bob.id, name="Bob")]
+        t = TableData("t1", "toy-race", 1, 2, {}, 1, ann.id, False, "i", status="playing", to_move=1, seats=seats)
+        await store.create_table(t)
+        assert [m.id for m in await store.list_turns(bob.id, limit=5)] == ["t1"]
+        assert await store.list_turns(ann.id, limit=5) == []
+        text = "ünïcødé <b>ok</b> " + "x" * 250
+        first = await store.add_chat("t1", bob.id, "Bob", 1, text)
+        await store.add_chat("t1", ann.id, "Ann", 0, "gg")
+        got = await store.recent_chat("t1", limit=5)
+        assert [(m.id, m.text) for m in got] == [(first.id, text), (first.id + 1, "gg")]
+    finally:
+        await store.close()

@@ -45,7 +45,9 @@ async def test_migrations_create_every_table_and_run_twice(store: SqlStore) -> N
         version = (await conn.execute(sa.text("select version_num from alembic_version"))).scalar_one()
         mode = (await conn.execute(sa.text("pragma journal_mode"))).scalar_one()
     assert {"users", "tables", "seats", "actions", "events", "alembic_version"} <= set(names)
-    assert version == ScriptDirectory.from_config(alembic_config()).get_current_head() and mode == "wal"
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert {"chat_messages"} <= set(names)
+    assert version == head and mode == "wal"
 
 
 async def test_usernames_conflict_and_guests_register(store: SqlStore) -> None:

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from monsterlair import __version__
 from monsterlair.core import Game
 from monsterlair.server.api import errors
-from monsterlair.server.api.routes import auth, players, replays, tables
+from monsterlair.server.api.routes import auth, me, players, replays, tables
 from monsterlair.server.api.routes import bots as bot_routes
 from monsterlair.server.api.routes import games as games_routes
 from monsterlair.server.auth import Sessions
@@ -146,7 +146,15 @@ def create_app(
 
     app.add_middleware(SecurityHeaders)
 
-    for router in (auth.router, games_routes.router, tables.router, replays.router, players.router, bot_routes.router):
+    for router in (
+        auth.router,
+        games_routes.router,
+        tables.router,
+        replays.router,
+        players.router,
+        bot_routes.router,
+        me.router,
+    ):
         app.include_router(router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_api_websocket_route("/ws/bot", bot_socket)

@@ -16,16 +16,18 @@ import dataclasses
 import json
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from typing import Any, Protocol
 
 from monsterlair.core import Game, fresh_seed
 from monsterlair.server import ratings
 from monsterlair.server.bots import BotCatalog, bot_seed, timed_choose
+from monsterlair.server.chat import Chat
 from monsterlair.server.clock import ClockLimits, stamp
 from monsterlair.server.controls import TableControls
 from monsterlair.server.master import CLOSED, FINISHED, OPEN, PLAYING, LogEntry, Proposal, Table, TableError
+from monsterlair.server.presence import Presence
 from monsterlair.server.storage.base import Conflict, SeatData, Store, TableData, UserData
 
 log = logging.getLogger("monsterlair.server")
@@ -87,6 +89,8 @@ class Hub:
         """Called after every announced change of a table (the bot accounts' feed listens here)."""
         self.controls = TableControls(self, takeover_bot=takeover_bot, limits=clock_limits)
         """Turn clock, bot takeover and undo (``server/controls.py``)."""
+        self.presence = Presence(self)
+        self.chat = Chat(self)
 
     # --- tables ------------------------------------------------------------------------------------
     def game(self, game_id: str) -> Game:
@@ -208,6 +212,7 @@ class Hub:
             table.meta, table.state = saved_meta, saved_state
             raise
         self._broadcast_snapshots(table)
+        self.presence.changed(table.id)
         self._kick_bot(table)
         self._changed(table)
         return result
@@ -414,6 +419,7 @@ class Hub:
         """Stop bots (their moves not yet stored are simply chosen again after a restart)."""
         self._closing = True
         await self.controls.close()
+        self.presence.close()
         tasks = list(self._bot_tasks.values())
         for task in tasks:
             task.cancel()
@@ -431,15 +437,19 @@ class Hub:
         table = await self.table(table_id)
         if not table.may_view(sub.user_id, invite):
             raise TableError("forbidden", "This table is private; ask its host for the invite link.")
+        await self.presence.learn(sub.user_id)
         self._subs.setdefault(table_id, set()).add(sub)
         self.resync(table, sub)
+        self.presence.joined(table_id, sub)
         return table
 
     def unsubscribe(self, table_id: str, sub: Subscriber) -> None:
         """Forget a connection; a finished table nobody watches leaves memory."""
         subs = self._subs.get(table_id)
-        if subs is not None:
+        if subs is not None and sub in subs:
             subs.discard(sub)
+            self.presence.left(table_id, sub)
+        if subs is not None:
             if not subs:
                 del self._subs[table_id]
                 table = self._tables.get(table_id)
@@ -456,6 +466,24 @@ class Hub:
         sub.send(
             dumps(self.controls.decorate(table, seat, table.snapshot(seat, host=sub.user_id == table.meta.owner_id)))
         )
+
+    def subscribers(self, table_id: str) -> list[Subscriber]:
+        """The connections of this process watching a table."""
+        return list(self._subs.get(table_id, ()))
+
+    def tell(self, subs: Iterable[Subscriber], message: Mapping[str, Any]) -> None:
+        """Send one message, the same for each, to some connections of this process."""
+        text = dumps(message)
+        for sub in subs:
+            sub.send(text)
+
+    def announce(self, table_id: str, message: Mapping[str, Any]) -> None:
+        """Send one message, the same for every receiver, to everyone watching a table (chat).
+
+        Only for messages that hold nothing hidden: they are not redacted per seat. This is the one place a
+        fan-out to other server processes belongs.
+        """
+        self.tell(self.subscribers(table_id), message)
 
     def _groups(self, table: Table) -> dict[tuple[int | None, bool], list[Subscriber]]:
         groups: dict[tuple[int | None, bool], list[Subscriber]] = {}

@@ -9,6 +9,7 @@ import type {
   ReplayFrame,
   ReplayInfo,
   TableInfo,
+  Turns,
   User,
 } from "./types";
 
@@ -69,6 +70,7 @@ export const api = {
   logout: () => call<{ ok: boolean }>("POST", "/api/auth/logout"),
   games: () => call<Catalogue>("GET", "/api/games"),
   lobby: () => call<Lobby>("GET", "/api/tables"),
+  turns: () => call<Turns>("GET", "/api/me/turns"),
   createTable: (body: {
     game: string;
     players: number;

@@ -1,5 +1,5 @@
 // The live connection to one table: snapshots and updates in, actions out; reconnects with a full resync.
-import type { LegalAction, LogEntry, ServerMessage, TableInfo, View } from "./types";
+import type { ChatMessage, LegalAction, LogEntry, PresenceInfo, ServerMessage, TableInfo, View } from "./types";
 
 export type LinkState = "connecting" | "live" | "reconnecting" | "closed";
 
@@ -21,6 +21,10 @@ export class TableSocket {
   receivedAt = $state(0);
   /** Increments on every applied snapshot or update, so views can react to any change. */
   version = $state(0);
+  /** The table's chat, oldest first (kept by id, so history and live messages merge). */
+  chat = $state<ChatMessage[]>([]);
+  chatError = $state<string | null>(null);
+  presence = $state<PresenceInfo | null>(null);
 
   private ws: WebSocket | null = null;
   private retry = 0;
@@ -28,6 +32,7 @@ export class TableSocket {
   private stopped = false;
   private nextRef = 1;
   private pending: number | null = null;
+  private chatRefs = new Map<number, string>();
 
   constructor(
     private tableId: string,
@@ -120,7 +125,22 @@ export class TableSocket {
         this.pending = null;
         this.version += 1;
         break;
+      case "chat":
+        this.mergeChat([msg.message]);
+        break;
+      case "chat_history":
+        this.mergeChat(msg.messages);
+        break;
+      case "presence":
+        this.presence = { online: msg.online, spectators: msg.spectators, more: msg.more, anonymous: msg.anonymous };
+        break;
       case "error":
+        if (typeof msg.ref === "number" && this.chatRefs.has(msg.ref)) {
+          this.chatError = msg.message;
+          this.onChatRefused?.(this.chatRefs.get(msg.ref) ?? "");
+          this.chatRefs.delete(msg.ref);
+          break;
+        }
         if (msg.ref === undefined || msg.ref === this.pending) {
           this.busy = false;
           this.pending = null;
@@ -167,6 +187,28 @@ export class TableSocket {
       this.busy = true;
       this.pending = ref;
     }
+  }
+
+  /** Called with the text of a chat message the server refused (so the box can offer it again). */
+  onChatRefused: ((text: string) => void) | null = null;
+
+  private mergeChat(incoming: ChatMessage[]): void {
+    const byId = new Map(this.chat.map((m) => [m.id, m]));
+    for (const m of incoming) byId.set(m.id, m);
+    this.chat = [...byId.values()].sort((a, b) => a.id - b.id).slice(-200);
+  }
+
+  /** Send a chat message; false when not connected. */
+  say(text: string): boolean {
+    const ref = this.nextRef++;
+    this.chatError = null;
+    if (!this.send({ type: "chat", text, ref })) {
+      this.chatError = "Not connected; reconnecting…";
+      return false;
+    }
+    this.chatRefs.set(ref, text);
+    if (this.chatRefs.size > 20) this.chatRefs.delete(this.chatRefs.keys().next().value as number);
+    return true;
   }
 
   resync(): void {

@@ -187,7 +187,35 @@ export interface ServerError {
   ref?: string | number;
 }
 
-export type ServerMessage = Snapshot | Update | ServerError | { type: "pong" };
+/** One chat message; `text` is what a person typed: show it as text, never as markup. */
+export interface ChatMessage {
+  id: number;
+  user_id: number;
+  name: string;
+  seat: number | null;
+  text: string;
+  at: string | null;
+}
+
+/** Who is at the table: seats with a live connection, signed-in spectators, and viewers without a name. */
+export interface PresenceInfo {
+  online: number[];
+  spectators: string[];
+  more: number;
+  anonymous: number;
+}
+
+export type SocialMessage =
+  | { type: "chat"; message: ChatMessage }
+  | { type: "chat_history"; messages: ChatMessage[] }
+  | ({ type: "presence" } & PresenceInfo);
+
+export type ServerMessage = Snapshot | Update | ServerError | { type: "pong" } | SocialMessage;
+
+export interface Turns {
+  count: number;
+  tables: TableSummary[];
+}
 
 export interface ReplayInfo {
   table: {

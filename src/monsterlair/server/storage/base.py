@@ -153,6 +153,19 @@ class RatingHistoryData:
     finished_at: datetime | None = None
 
 
+@dataclass(slots=True)
+class ChatData:
+    """One stored chat message: who wrote it (name and seat as they were then) and the cleaned text."""
+
+    id: int
+    table_id: str
+    user_id: int
+    name: str
+    seat: int | None
+    text: str
+    created_at: datetime | None = None
+
+
 class Store(Protocol):
     """Persistence for users, tables, seats, actions and events. Every method is one transaction."""
 
@@ -289,3 +302,12 @@ class Store(Protocol):
 
     async def replace_ratings(self, history: list[RatingHistoryData], ratings: list[RatingData]) -> None:
         """Replace every rating and every rating change at once (a rebuild)."""
+
+    async def list_turns(self, user_id: int, *, limit: int) -> list[TableData]:
+        """Games under way where the seat to move is the user's, the longest-waiting first."""
+
+    async def add_chat(self, table_id: str, user_id: int, name: str, seat: int | None, text: str) -> ChatData:
+        """Store one chat message (with its id and time)."""
+
+    async def recent_chat(self, table_id: str, *, limit: int) -> list[ChatData]:
+        """A table's latest chat messages, oldest first."""

@@ -18,7 +18,20 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, bindparam, create_engine, delete, event, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    and_,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import defer
@@ -26,6 +39,7 @@ from sqlalchemy.pool import StaticPool
 
 from monsterlair.server.storage.base import (
     ActionData,
+    ChatData,
     Conflict,
     RatingData,
     RatingHistoryData,
@@ -37,6 +51,7 @@ from monsterlair.server.storage.base import (
 from monsterlair.server.storage.models import (
     ActionRow,
     Base,
+    ChatMessageRow,
     EventRow,
     RatingHistoryRow,
     RatingRow,
@@ -643,6 +658,41 @@ class SqlStore:
             rows = (await s.execute(select(TableRow.id).where(TableRow.status == "playing"))).scalars().all()
             return list(rows)
 
+    async def list_turns(self, user_id: int, *, limit: int) -> list[TableData]:
+        """Games under way whose seat to move is the user's, the longest-waiting first."""
+        async with self._read() as s:
+            query = (
+                select(TableRow)
+                .join(SeatRow, and_(SeatRow.table_id == TableRow.id, SeatRow.seat == TableRow.to_move))
+                .where(SeatRow.user_id == user_id, TableRow.status == "playing")
+                .order_by(TableRow.updated_at.asc())
+                .limit(limit)
+            )
+            rows = (await s.execute(query)).scalars().all()
+            return await self._with_seats(s, list(rows))
+
+    async def add_chat(self, table_id: str, user_id: int, name: str, seat: int | None, text: str) -> ChatData:
+        """Store one chat message."""
+        async with self._write() as s:
+            row = ChatMessageRow(
+                table_id=table_id, user_id=user_id, name=name, seat=seat, text=text, created_at=utcnow()
+            )
+            s.add(row)
+            await s.flush()
+            return _chat(row)
+
+    async def recent_chat(self, table_id: str, *, limit: int) -> list[ChatData]:
+        """A table's latest chat messages, oldest first."""
+        async with self._read() as s:
+            query = (
+                select(ChatMessageRow)
+                .where(ChatMessageRow.table_id == table_id)
+                .order_by(ChatMessageRow.id.desc())
+                .limit(limit)
+            )
+            rows = (await s.execute(query)).scalars().all()
+            return [_chat(r) for r in reversed(rows)]
+
     # --- ratings -----------------------------------------------------------------------------------
     async def load_ratings(self, game: str, user_ids: list[int]) -> dict[int, RatingData]:
         """The current ratings of these users in a game."""
@@ -800,3 +850,7 @@ def _history(row: RatingHistoryRow) -> RatingHistoryData:
 
 def _history_row(h: RatingHistoryData) -> RatingHistoryRow:
     return RatingHistoryRow(**{name: getattr(h, name) for name in _HISTORY_FIELDS})
+
+
+def _chat(row: ChatMessageRow) -> ChatData:
+    return ChatData(row.id, row.table_id, row.user_id, row.name, row.seat, row.text, _aware(row.created_at))

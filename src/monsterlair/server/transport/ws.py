@@ -8,12 +8,15 @@ Client → server messages (JSON objects):
 * ``{"type": "leave", "ref": any}`` — leave the game under way: a bot plays my seat (``server/takeover.py``);
 * ``{"type": "reclaim", "ref": any}`` — take back my seat from the bot playing it;
 * ``{"type": "sync"}`` — ask for a full snapshot (after a gap or a reconnect);
-* ``{"type": "ping"}`` — answered with ``{"type": "pong"}``.
+* ``{"type": "ping"}`` — answered with ``{"type": "pong"}``;
+* ``{"type": "chat", "text": "...", "ref": any}`` — a chat message (``server/chat.py``).
 
 Server → client: ``snapshot`` (everything the receiver may see), ``update`` (new view, legal actions and
 the new log entries, with ``prev_state_id`` so a gap is noticed), ``error`` (``code``, ``message`` and the
-``ref`` of the message it answers), ``pong``. Nothing a client sends can reach another receiver unchecked:
-this module only frames; the hub and master decide.
+``ref`` of the message it answers), ``pong``, and the same for everyone: ``chat`` (one message),
+``chat_history`` (the recent messages, on connect) and ``presence`` (who is here, ``server/presence.py``).
+Nothing a client sends can reach another receiver unchecked: this module only frames; the hub and master
+(and ``server/chat.py`` for chat) decide.
 
 The session cookie says who is connecting; a bot account may instead send ``Authorization: Bearer
 <token>`` (then no cookie is read and the browser origin check does not apply). Bots mostly use
@@ -48,7 +51,7 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_SLOW = 4408
 CLOSE_BAD_TOKEN = 4401
 
-KINDS = ("action", "undo", "leave", "reclaim", "sync", "ping")
+KINDS = ("action", "undo", "leave", "reclaim", "sync", "ping", "chat")
 """The message types a client may send."""
 
 
@@ -191,6 +194,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         try:
             await hub.subscribe(table_id, conn, invite)
             subscribed = True
+            await hub.chat.send_history(table_id, conn)
         except TableError as exc:
             conn.error(exc.code, exc.message)
             await _drain(conn)
@@ -260,6 +264,8 @@ async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_byte
             hub.resync(table, conn)
         elif kind in ("undo", "leave", "reclaim"):
             await _control(hub, conn, table_id, kind, data)
+        elif kind == "chat":
+            await hub.chat.post(conn.user_id, table_id, data.get("text"))
         else:
             await hub.act(conn.user_id, table_id, data.get("state_id"), data.get("actions"))
     except TableError as exc:
