@@ -34,6 +34,7 @@ STATUS: dict[str, int] = {
     "not_started": 409,
     "not_finished": 409,
     "game_over": 409,
+    "busy": 409,
     "unavailable": 503,
     "storage_failed": 503,
 }

@@ -124,8 +124,13 @@ class Store(Protocol):
     async def create_table(self, table: TableData) -> None:
         """Store a new table with its seats."""
 
-    async def save_table(self, table: TableData) -> None:
-        """Store a table's set-up, status and seats (not its actions)."""
+    async def save_table(self, table: TableData, expected: TableData | None = None) -> None:
+        """Store a table's set-up, status and seats (not its actions).
+
+        Raises:
+            Conflict: if ``expected`` is given and the stored table's status, host, seats, state id or
+                rematch differ from it (another process changed the table first); nothing is written.
+        """
 
     async def commit_actions(
         self, table: TableData, previous_state_id: int, actions: list[ActionData], events: list[StoredEvent]
@@ -139,8 +144,8 @@ class Store(Protocol):
     async def load_table(self, table_id: str) -> TableData | None:
         """A table with its seats."""
 
-    async def load_events(self, table_id: str) -> list[StoredEvent]:
-        """Every event of a table, in order."""
+    async def load_events(self, table_id: str, since: int = 0) -> list[StoredEvent]:
+        """Every event of a table (only those of plies after ``since``, if given), in order."""
 
     async def load_actions(self, table_id: str) -> list[ActionData]:
         """Every accepted action of a table, in order."""
@@ -153,3 +158,6 @@ class Store(Protocol):
 
     async def playing_table_ids(self) -> list[str]:
         """Every table whose game is under way (to resume after a restart)."""
+
+    async def stalled_bot_tables(self, before: datetime) -> list[str]:
+        """Games under way where a bot is to move and nothing was stored since ``before``."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, or_, select, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, event, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import StaticPool
@@ -34,6 +34,7 @@ from monsterlair.server.storage.base import (
 from monsterlair.server.storage.models import ActionRow, Base, EventRow, SeatRow, TableRow, UserRow, utcnow
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATION_LOCK = 0x4D4C_4D49_4752  # "MLMIGR": the PostgreSQL advisory lock held while migrating
 
 
 def alembic_config(url: str = "") -> Config:
@@ -138,6 +139,21 @@ def _table(row: TableRow, seats: list[SeatRow]) -> TableData:
     )
 
 
+def _same_setup(row: TableRow, seats: list[SeatRow], expected: TableData) -> bool:
+    """True if the stored table is still the one ``expected`` describes (what seat and status changes check)."""
+    if (row.status, row.owner_id, row.state_id, row.rematch_id, row.private, row.invite) != (
+        expected.status,
+        expected.owner_id,
+        expected.state_id,
+        expected.rematch_id,
+        expected.private,
+        expected.invite,
+    ):
+        return False
+    stored = [(s.user_id, s.bot, s.name) for s in sorted(seats, key=lambda s: s.seat)]
+    return stored == [(s.user_id, s.bot, s.name) for s in expected.seats]
+
+
 _TABLE_COLUMNS = (
     "game",
     "rules_version",
@@ -229,8 +245,14 @@ class SqlStore:
         )
 
     async def start(self) -> None:
-        """Apply every migration (alembic, in the server's own connection)."""
+        """Apply every migration (alembic, in the server's own connection).
+
+        On PostgreSQL a transaction-level advisory lock makes processes started together migrate one
+        after the other (the later ones then find nothing to do).
+        """
         async with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:
@@ -316,11 +338,27 @@ class SqlStore:
             for i, seat in enumerate(table.seats):
                 s.add(SeatRow(table_id=table.id, seat=i, user_id=seat.user_id, bot=seat.bot, name=seat.name))
 
-    async def save_table(self, table: TableData) -> None:
-        """Store a table's set-up, status and seats."""
+    async def save_table(self, table: TableData, expected: TableData | None = None) -> None:
+        """Store a table's set-up, status and seats.
+
+        With ``expected`` (the table as the caller last knew it), the stored table is first locked and
+        compared: if another process changed its status, host, seats, state or rematch meanwhile, nothing
+        is written.
+
+        Raises:
+            Conflict: the stored table is not the ``expected`` one.
+        """
         async with self._write() as s:
-            await s.execute(update(TableRow).where(TableRow.id == table.id).values(**_table_values(table)))
+            stored: TableRow | None = None
+            if expected is not None:
+                # The row lock (PostgreSQL; SQLite has one writer anyway) orders this against every other
+                # write to the table: action commits update the row, guarded saves lock it before the seats.
+                locked = select(TableRow).where(TableRow.id == table.id).with_for_update()
+                stored = (await s.execute(locked)).scalar_one_or_none()
             rows = (await s.execute(select(SeatRow).where(SeatRow.table_id == table.id))).scalars().all()
+            if expected is not None and (stored is None or not _same_setup(stored, list(rows), expected)):
+                raise Conflict("The table changed before this change was stored.")
+            await s.execute(update(TableRow).where(TableRow.id == table.id).values(**_table_values(table)))
             by_seat = {r.seat: r for r in rows}
             for i, seat in enumerate(table.seats):
                 row = by_seat.get(i)
@@ -461,14 +499,13 @@ class SqlStore:
             seats = (await s.execute(select(SeatRow).where(SeatRow.table_id == table_id))).scalars().all()
             return _table(row, list(seats))
 
-    async def load_events(self, table_id: str) -> list[StoredEvent]:
-        """Every event of a table, in order."""
+    async def load_events(self, table_id: str, since: int = 0) -> list[StoredEvent]:
+        """Every event of a table (of the actions after ply ``since``), in order."""
         async with self._read() as s:
-            rows = (
-                (await s.execute(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)))
-                .scalars()
-                .all()
-            )
+            query = select(EventRow).where(EventRow.table_id == table_id)
+            if since:
+                query = query.where(EventRow.ply > since)
+            rows = (await s.execute(query.order_by(EventRow.id))).scalars().all()
             return [StoredEvent(r.ply, r.seat, r.type, dict(r.data), r.private, list(r.to)) for r in rows]
 
     async def load_actions(self, table_id: str) -> list[ActionData]:
@@ -520,3 +557,13 @@ class SqlStore:
         async with self._read() as s:
             rows = (await s.execute(select(TableRow.id).where(TableRow.status == "playing"))).scalars().all()
             return list(rows)
+
+    async def stalled_bot_tables(self, before: datetime) -> list[str]:
+        """Games under way where a bot is to move and nothing was stored since ``before``."""
+        async with self._read() as s:
+            query = (
+                select(TableRow.id)
+                .join(SeatRow, (SeatRow.table_id == TableRow.id) & (SeatRow.seat == TableRow.to_move))
+                .where(TableRow.status == "playing", SeatRow.bot.is_not(None), TableRow.updated_at < before)
+            )
+            return list((await s.execute(query)).scalars().all())
