@@ -178,6 +178,15 @@ class Peer:
         await self.ws.close()
 
 
+async def until(check: Callable[[], bool], seconds: float = 3.0) -> None:
+    """Wait until ``check()`` holds (polling every 5 ms), or fail."""
+    for _ in range(int(seconds / 0.005)):
+        if check():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("timed out waiting")
+
+
 def cookie_of(client: httpx.AsyncClient) -> str:
     """The session cookie a client holds."""
     value = client.cookies.get(COOKIE)

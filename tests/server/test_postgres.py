@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,27 +13,16 @@ from monsterlair.server.hub import Hub, SeatRequest
 from monsterlair.server.storage.base import ActionData, Conflict, SeatData, StoredEvent, TableData
 from monsterlair.server.storage.sql import SqlStore
 from tests.server.conftest import all_games, make_settings, running
+from tests.server.services import fresh_database
 
 pytestmark = pytest.mark.services
-
-ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
 @pytest.fixture
 async def pg_url() -> AsyncIterator[str]:
     """A fresh database for one test, dropped afterwards."""
-    asyncpg = pytest.importorskip("asyncpg")
-    try:
-        admin = await asyncpg.connect(ADMIN, timeout=3)
-    except (OSError, asyncpg.PostgresError) as exc:
-        pytest.skip(f"PostgreSQL is not reachable at 127.0.0.1:5432 ({exc})")
-    name = f"monsterlair_test_{secrets.token_hex(4)}"
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}"
-    finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
+    async with fresh_database() as url:
+        yield url
 
 
 async def test_the_store_migrates_and_checks_versions_on_postgres(pg_url: str) -> None:

@@ -121,6 +121,8 @@ async def test_monster_club_a_face_up_play_can_be_taken_back_a_face_down_one_can
         why = await refused(hub.controls.undo(ann.id, table.id, table.state_id))
         assert "face-down" in why
         await hub.act(ann.id, table.id, table.state_id, ["end"])
+        while table.to_move == 0:  # a card's end-of-turn effect may still ask Ann to choose (destroy or spare)
+            await hub.act(ann.id, table.id, table.state_id, [legal(table)[-1]])
         assert table.to_move == 1
         why = await refused(hub.controls.undo(ann.id, table.id, table.state_id))  # Ann's turn is over
         assert "player to move" in why

@@ -39,6 +39,14 @@ def serve(
             "(default: SQLite in the data folder). Env: MONSTERLAIR_DATABASE_URL.",
         ),
     ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url",
+            help="Redis that several server processes on one PostgreSQL database share, e.g. redis://localhost:6379/0 "
+            "(default: none, one process). Env: MONSTERLAIR_REDIS_URL.",
+        ),
+    ] = None,
     data_dir: Annotated[
         Path | None, typer.Option(help="Folder for the SQLite database and the secret key. Env: MONSTERLAIR_DATA_DIR.")
     ] = None,
@@ -63,6 +71,7 @@ def serve(
         ("host", host),
         ("port", port),
         ("database_url", database_url),
+        ("redis_url", redis_url),
         ("data_dir", data_dir),
         ("bot_delay", bot_delay),
         ("bot_processes", bot_processes or None),
@@ -97,7 +106,8 @@ def serve(
     async def startup(sockets: Any = None) -> None:
         await original_startup(sockets=sockets)
         if server.started:
-            typer.echo(f"Monster Lair is running at http://{shown}:{settings.port}  (database: {_redact(url)})")
+            shared = f", shared through {_redact(settings.redis_url)}" if settings.redis_url else ""
+            typer.echo(f"Monster Lair is running at http://{shown}:{settings.port}  (database: {_redact(url)}{shared})")
             typer.echo("Press Ctrl+C to stop.")
 
     server.startup = startup  # type: ignore[method-assign]

@@ -26,6 +26,7 @@ from monsterlair.server.botfeed import BotFeed
 from monsterlair.server.bots import BotCatalog
 from monsterlair.server.clock import ClockLimits
 from monsterlair.server.config import Settings
+from monsterlair.server.fanout import make_fanout
 from monsterlair.server.hub import Hub
 from monsterlair.server.storage.sql import SqlStore
 from monsterlair.server.transport.botws import bot_socket
@@ -110,6 +111,7 @@ def create_app(
             executor = ProcessPoolExecutor(settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
         else:
             executor = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="monsterlair-bot")
+        fanout = make_fanout(settings.redis_url, settings.redis_prefix)
         hub = Hub(
             store,
             games if games is not None else load_games(),
@@ -118,10 +120,12 @@ def create_app(
             bot_delay=settings.bot_delay,
             takeover_bot=settings.takeover_bot,
             clock_limits=ClockLimits(settings.clock_min_seconds, settings.clock_max_seconds),
+            fanout=fanout,
         )
         app.state.store = store
         app.state.hub = hub
         app.state.botfeed = BotFeed(hub)
+        await fanout.start()  # after the hub registered its handlers, before it loads any table
         resumed = await hub.recover()
         if resumed:
             log.info("resumed %d game(s) under way", resumed)
@@ -129,6 +133,7 @@ def create_app(
             yield
         finally:
             await hub.close()
+            await fanout.close()
             executor.shutdown(wait=False, cancel_futures=True)
             await store.close()
 
@@ -161,9 +166,15 @@ def create_app(
 
     @app.get("/health", tags=["health"])
     async def health(request: Request) -> dict[str, Any]:
-        """Liveness: the version, the games offered and the live tables by status."""
+        """Liveness: the version, the games offered, and this process's live tables and fan-out connection."""
         hub: Hub = request.app.state.hub
-        return {"ok": True, "version": __version__, "games": list(hub.games), "tables": hub.status_counts()}
+        return {
+            "ok": True,
+            "version": __version__,
+            "games": list(hub.games),
+            "tables": hub.status_counts(),
+            "fanout": hub.fanout.status(),
+        }
 
     _mount_web(app, settings.dist())
     return app

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 
 from pydantic import Field
@@ -32,6 +33,16 @@ class Settings(BaseSettings):
         "PostgreSQL: postgresql+asyncpg://user@host/db",
     )
     secret_key: str = Field(default="", description="Signs session cookies; empty means a key kept in <data_dir>.")
+    redis_url: str = Field(
+        default="",
+        description="Redis for several server processes sharing one database (redis://host:6379/0): they "
+        "tell each other about table changes. Empty: one process, nothing shared.",
+    )
+    redis_prefix: str = Field(
+        default="monsterlair",
+        min_length=1,
+        description="Prefix of the Redis channel and keys; the processes of one deployment share it.",
+    )
     host: str = "127.0.0.1"
     port: int = 8000
     bot_delay: float = Field(
@@ -85,7 +96,16 @@ class Settings(BaseSettings):
                 return key
         self.data_dir.mkdir(parents=True, exist_ok=True)
         key = secrets.token_urlsafe(48)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            # O_EXCL: of several processes starting at once, one writes the key and the others read it.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            for _ in range(50):
+                existing = path.read_text(encoding="utf-8").strip()
+                if existing:
+                    return existing
+                time.sleep(0.01)
+            fd = os.open(path, os.O_WRONLY | os.O_TRUNC, 0o600)  # an empty file left behind: fill it
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(key + "\n")
         return key

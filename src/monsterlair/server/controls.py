@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from monsterlair.server import takeover
 from monsterlair.server.clock import ClockError, ClockLimits, ClockScheduler, now, recovered_deadline
+from monsterlair.server.fanout import TABLE_NOTICE
 from monsterlair.server.master import PLAYING, Proposal, Table, TableError
 from monsterlair.server.storage.base import Conflict
 from monsterlair.server.undo import UndoTracker
@@ -174,19 +175,19 @@ class TableControls:
             log.exception("storing a change for table %s failed", table.id)
             raise TableError("storage_failed", "The server could not store that; nothing was changed.") from None
         table.commit(proposal)
+        hub.fanout.publish(table.id, TABLE_NOTICE, {"state_id": table.state_id})
         hub._broadcast_update(table, proposal.entries, proposal.base_state_id)
         hub._kick_bot(table)
+        hub._changed(table)
 
     async def _reload(self, table_id: str) -> None:
-        """Another writer changed the table: read it again and resync everyone watching it here."""
+        """Another writer changed the table: adopt what storage holds and resync everyone watching it here."""
         hub = self.hub
-        hub._tables.pop(table_id, None)
         self.undo_tracker.forget(table_id)
-        try:
-            table = await hub.table(table_id)
-        except TableError:
+        table = hub.cached(table_id)
+        if table is None:
             return
-        hub._broadcast_snapshots(table)
+        await hub._catch_up(table)  # under the table's lock, like every change
         hub._kick_bot(table)
 
     async def close(self) -> None:

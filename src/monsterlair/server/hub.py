@@ -6,6 +6,12 @@ table runs under that table's lock and follows one order: the master checks and 
 the store commits → the table adopts the new state → each subscriber is sent its own redacted message.
 Two actions for the same ``state_id`` therefore meet one after the other, and the second is refused
 as stale. Bots think in an executor (threads by default) so the event loop keeps serving people.
+
+Several processes can serve one database (``server/fanout.py``): after storing a change a process
+publishes a notice, and the others bring their copy up to date (``server/refresh.py``) and tell their own
+receivers. The store's version checks decide races between processes: the loser catches up and is
+refused as stale. A bot decision is leased to one process, and a sweep takes over bot turns whose
+process went away.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ import dataclasses
 import json
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from concurrent.futures import Executor
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from monsterlair.core import Game, fresh_seed
@@ -26,14 +33,24 @@ from monsterlair.server.bots import BotCatalog, bot_seed, timed_choose
 from monsterlair.server.chat import Chat
 from monsterlair.server.clock import ClockLimits, stamp
 from monsterlair.server.controls import TableControls
+from monsterlair.server.fanout import ACTIONS_NOTICE, BOTS_NOTICE, CHAT_NOTICE, TABLE_NOTICE, Fanout, LocalFanout
 from monsterlair.server.master import CLOSED, FINISHED, OPEN, PLAYING, LogEntry, Proposal, Table, TableError
 from monsterlair.server.presence import Presence
+from monsterlair.server.refresh import refresh
 from monsterlair.server.storage.base import Conflict, SeatData, Store, TableData, UserData
 
 log = logging.getLogger("monsterlair.server")
 
 INLINE_BOT_SECONDS = 0.002
 """Bots whose decisions take less CPU than this (a running average) decide on the event loop itself."""
+
+
+BOT_LEASE_SECONDS = 20.0
+"""How long one process keeps a bot decision to itself (plus the bot delay); after that another may play it."""
+BOT_SWEEP_SECONDS = 5.0
+"""How often a process of a cluster looks for bot turns nobody is playing (their process went away)."""
+BOT_STALL_SECONDS = 10.0
+"""A bot turn with nothing stored for this long (plus the bot delay) is looked at by the sweep."""
 
 
 class Subscriber(Protocol):
@@ -72,6 +89,7 @@ class Hub:
         bot_delay: float = 0.8,
         takeover_bot: str = "greedy",
         clock_limits: ClockLimits | None = None,
+        fanout: Fanout | None = None,
     ) -> None:
         self.store = store
         self.games = dict(games)
@@ -85,6 +103,17 @@ class Hub:
         self._load_lock = asyncio.Lock()
         self._closing = False
         self._bot_cost: dict[str, float] = {}
+        self.fanout = fanout if fanout is not None else LocalFanout()
+        self._stale: set[str] = set()
+        self._loading: set[str] = set()
+        self._background: set[asyncio.Task[None]] = set()
+        self._leases: dict[str, str] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        self.fanout.on(ACTIONS_NOTICE, self._on_actions_notice)
+        self.fanout.on(TABLE_NOTICE, self._on_table_notice)
+        self.fanout.on(BOTS_NOTICE, self._on_bots_notice)
+        self.fanout.on(CHAT_NOTICE, self._on_chat_notice)
+        self.fanout.on_gap(self._on_gap)
         self.listeners: list[Callable[[Table], None]] = []
         """Called after every announced change of a table (the bot accounts' feed listens here)."""
         self.controls = TableControls(self, takeover_bot=takeover_bot, limits=clock_limits)
@@ -118,20 +147,33 @@ class Hub:
             TableError: ``not_found``, or ``unavailable`` if its record no longer replays.
         """
         table = self._tables.get(table_id)
-        if table is not None:
-            return table
+        if table is None:
+            table = await self._load(table_id)
+        if table_id in self._stale:  # another process changed it: catch up before anyone reads it
+            async with self.lock(table_id):
+                if table_id in self._stale:
+                    await self._catch_up(table)
+            if table.status == CLOSED:
+                raise TableError("not_found", "There is no such table (it may have been closed).")
+        return table
+
+    async def _load(self, table_id: str) -> Table:
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 24:
             raise TableError("not_found", "There is no such table.")
         async with self._load_lock:
             table = self._tables.get(table_id)
             if table is not None:
                 return table
-            meta = await self.store.load_table(table_id)
-            if meta is None or meta.status == CLOSED:
-                raise TableError("not_found", "There is no such table (it may have been closed).")
-            game = self.game(meta.game)
-            events = await self.store.load_events(table_id) if meta.status != OPEN else []
-            table = Table.restore(meta, game, events, bot_label=self.bots.label)
+            self._loading.add(table_id)  # a notice arriving meanwhile marks it stale (see _mark_stale)
+            try:
+                meta = await self.store.load_table(table_id)
+                if meta is None or meta.status == CLOSED:
+                    raise TableError("not_found", "There is no such table (it may have been closed).")
+                game = self.game(meta.game)
+                events = await self.store.load_events(table_id) if meta.status != OPEN else []
+                table = Table.restore(meta, game, events, bot_label=self.bots.label)
+            finally:
+                self._loading.discard(table_id)
             self._tables[table_id] = table
             self.controls.arm(table)
             return table
@@ -200,22 +242,43 @@ class Hub:
         return table
 
     async def _mutate(self, table: Table, change: Callable[[Table], Any]) -> Any:
-        """Apply a seat or status change, store it, then announce it; on any failure restore the table."""
-        saved_meta = dataclasses.replace(table.meta, seats=[dataclasses.replace(s) for s in table.meta.seats])
-        saved_state = table.state
-        try:
-            before = table.meta.to_move
-            result = change(table)
-            stamp(table.meta, before)
-            await self.store.save_table(table.meta)
-        except BaseException:
-            table.meta, table.state = saved_meta, saved_state
-            raise
-        self._broadcast_snapshots(table)
-        self.presence.changed(table.id)
-        self._kick_bot(table)
-        self._changed(table)
-        return result
+        """Apply a seat or status change, store it, then announce it; on any failure restore the table.
+
+        The store checks that the table is still as this process knew it; if another process changed it
+        first, the table catches up and the change is checked again on the fresh table. A refusal is
+        checked against storage too before it is given (this copy may be a moment behind).
+        """
+        rechecked = False
+        for _ in range(3):
+            if table.id in self._stale:
+                await self._catch_up(table)
+            saved_meta = dataclasses.replace(table.meta, seats=[dataclasses.replace(s) for s in table.meta.seats])
+            saved_state = table.state
+            try:
+                before = table.meta.to_move
+                result = change(table)
+                stamp(table.meta, before)
+                await self.store.save_table(table.meta, expected=saved_meta)
+            except Conflict:
+                table.meta, table.state = saved_meta, saved_state
+                self._stale.add(table.id)
+                continue
+            except TableError:
+                table.meta, table.state = saved_meta, saved_state
+                if rechecked or not await self._catch_up(table):
+                    raise
+                rechecked = True
+                continue
+            except BaseException:
+                table.meta, table.state = saved_meta, saved_state
+                raise
+            self.fanout.publish(table.id, TABLE_NOTICE, {"state_id": table.state_id})
+            self._broadcast_snapshots(table)
+            self.presence.changed(table.id)
+            self._kick_bot(table)
+            self._changed(table)
+            return result
+        raise TableError("busy", "The table kept changing while this was being stored; nothing was done. Try again.")
 
     async def join(self, user: UserData, table_id: str, seat: int | None = None, invite: str | None = None) -> int:
         """Seat a user.
@@ -244,6 +307,7 @@ class Hub:
             await self._mutate(table, lambda t: t.leave(user.id))
             if table.status == CLOSED:
                 self._tables.pop(table_id, None)
+                self._stale.discard(table_id)
 
     async def set_seat(self, user: UserData, table_id: str, seat: int, bot: str | None) -> None:
         """The host adds a bot to a seat or empties a bot seat.
@@ -297,8 +361,18 @@ class Hub:
             new.start(user.id)
             stamp(new.meta, None)
             await self.store.create_table(new.meta)
+
+            def claim(t: Table) -> str:
+                if t.meta.rematch_id is None:
+                    t.meta.rematch_id = new.id
+                return t.meta.rematch_id
+
+            winner: str = await self._mutate(table, claim)
+            if winner != new.id:  # another process stored its rematch first: that one is the rematch
+                new.meta.status = CLOSED
+                await self.store.save_table(new.meta)
+                return await self.table(winner)
             self._tables[new.id] = new
-            await self._mutate(table, lambda t: setattr(t.meta, "rematch_id", new.id))
             self._kick_bot(new)
             self._changed(new)
             return new
@@ -312,6 +386,8 @@ class Hub:
         """
         table = await self.table(table_id)
         async with self.lock(table_id):
+            if table_id in self._stale or (type(state_id) is int and state_id > table.state_id):
+                await self._catch_up(table)  # another process is ahead of this one
             proposal = table.propose(user_id, state_id, texts)
             await self._commit(table, proposal)
 
@@ -328,7 +404,13 @@ class Hub:
                 proposal.meta, proposal.base_state_id, proposal.actions(), proposal.stored_events()
             )
         except Conflict:
-            raise TableError("stale_state", "Another action was stored first; nothing was played.") from None
+            # Another process stored an action here first: adopt it (this process's receivers are told),
+            # and refuse this one, which answered a position that is gone.
+            await self._catch_up(table)
+            raise TableError(
+                "stale_state",
+                f"Another action was stored first (the table is now at state {table.state_id}); nothing was played.",
+            ) from None
         except Exception:
             log.exception("storing actions for table %s failed", table.id)
             raise TableError("storage_failed", "The server could not store that action; nothing was played.") from None
@@ -336,6 +418,7 @@ class Hub:
         if table.status == FINISHED:  # rated before anyone hears of the end, so the new ratings are there
             await ratings.settle(self.store, table.meta, table.game)
         self.controls.undo_tracker.noted(table, proposal, before)
+        self.fanout.publish(table.id, ACTIONS_NOTICE, {"state_id": table.state_id})
         self._broadcast_update(table, proposal.entries, proposal.base_state_id)
         self._kick_bot(table)
         self._changed(table)
@@ -363,11 +446,23 @@ class Hub:
             table = self._tables.get(table_id)
             if table is None or table.state is None:
                 return
+            if table_id in self._stale:
+                async with self.lock(table_id):
+                    await self._catch_up(table)
+                continue
             turn = table.bot_to_move()
             if turn is None:
                 return
             seat, spec = turn
             state_id = table.state_id
+            # One process plays each bot decision: the one holding its lease. (Should two ever play it,
+            # the store keeps the first and the other catches up.)
+            lease = f"bot:{table_id}:{state_id}"
+            if not await self.fanout.claim(lease, BOT_LEASE_SECONDS + self.bot_delay):
+                return
+            self._leases[table_id] = lease
+            if table.state is None or table.state_id != state_id:  # it moved on while the lease was taken
+                continue
             started = loop.time()
             seed = bot_seed(table.meta.seed, state_id, seat)
             try:
@@ -413,6 +508,8 @@ class Hub:
             await self.controls.recover(table)
             self._kick_bot(table)
             count += 1
+        if self.fanout.shared and self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_bots())
         return count
 
     async def close(self) -> None:
@@ -420,12 +517,20 @@ class Hub:
         self._closing = True
         await self.controls.close()
         self.presence.close()
-        tasks = list(self._bot_tasks.values())
+        playing = self._bot_tasks_running()
+        tasks = [*self._bot_tasks.values(), *self._background]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+        for table_id in playing:  # bot turns this process was playing: another process takes them now
+            lease = self._leases.get(table_id)
+            if lease is not None:
+                await self.fanout.release(lease)
+                self.fanout.publish(table_id, BOTS_NOTICE, {})
 
     # --- subscribers -------------------------------------------------------------------------------
     async def subscribe(self, table_id: str, sub: Subscriber, invite: str | None = None) -> Table:
@@ -444,7 +549,8 @@ class Hub:
         return table
 
     def unsubscribe(self, table_id: str, sub: Subscriber) -> None:
-        """Forget a connection; a finished table nobody watches leaves memory."""
+        """Forget a connection; a finished table nobody watches leaves memory (so does one another process
+        changed since, when nothing here is using it: it is loaded again, fresh, when needed)."""
         subs = self._subs.get(table_id)
         if subs is not None and sub in subs:
             subs.discard(sub)
@@ -453,9 +559,13 @@ class Hub:
             if not subs:
                 del self._subs[table_id]
                 table = self._tables.get(table_id)
-                if table is not None and table.status == FINISHED and table_id not in self._bot_tasks_running():
+                done = table is not None and (
+                    table.status == FINISHED or (table_id in self._stale and not self.lock(table_id).locked())
+                )
+                if done and table_id not in self._bot_tasks_running():
                     self._tables.pop(table_id, None)
                     self._locks.pop(table_id, None)
+                    self._stale.discard(table_id)
 
     def _bot_tasks_running(self) -> set[str]:
         return {k for k, t in self._bot_tasks.items() if not t.done()}
@@ -480,10 +590,11 @@ class Hub:
     def announce(self, table_id: str, message: Mapping[str, Any]) -> None:
         """Send one message, the same for every receiver, to everyone watching a table (chat).
 
-        Only for messages that hold nothing hidden: they are not redacted per seat. This is the one place a
-        fan-out to other server processes belongs.
+        Only for messages that hold nothing hidden: they are not redacted per seat. Other server processes
+        get it through the fan-out and tell their own receivers.
         """
         self.tell(self.subscribers(table_id), message)
+        self.fanout.publish(table_id, CHAT_NOTICE, message)
 
     def _groups(self, table: Table) -> dict[tuple[int | None, bool], list[Subscriber]]:
         groups: dict[tuple[int | None, bool], list[Subscriber]] = {}
@@ -505,14 +616,114 @@ class Hub:
             for sub in subs:
                 sub.send(text)
 
+    # --- other processes ---------------------------------------------------------------------------
+    async def _catch_up(self, table: Table) -> bool:
+        """Adopt what storage holds for ``table`` and tell this process's receivers (under the table's lock).
+
+        Returns True if the table had changed.
+        """
+        self._stale.discard(table.id)
+        try:
+            change = await refresh(table, self.store)
+        except Exception:
+            self._stale.add(table.id)
+            log.exception("table %s could not be brought up to date from storage", table.id)
+            return False
+        if change is None:
+            return False
+        self.controls.undo_tracker.forget(table.id)  # positions remembered here may predate the other's change
+        if change.entries is None:
+            self._broadcast_snapshots(table)
+        else:
+            self._broadcast_update(table, change.entries, change.previous)
+        if table.status == CLOSED:
+            self._tables.pop(table.id, None)
+        else:
+            self.controls.arm(table)  # the deadline moved with the table
+        self._changed(table)
+        return True
+
+    def _mark_stale(self, table_id: str) -> None:
+        """Another process changed a table: catch up now if people here watch it, else on next use."""
+        if table_id not in self._tables:
+            if table_id in self._loading:  # the load may have read the older version
+                self._stale.add(table_id)
+            return
+        self._stale.add(table_id)
+        if self._subs.get(table_id):
+            self._spawn(self._catch_up_now(table_id))
+
+    async def _catch_up_now(self, table_id: str) -> None:
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        async with self.lock(table_id):
+            if table_id in self._stale:
+                await self._catch_up(table)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _on_actions_notice(self, table_id: str, payload: dict[str, Any]) -> None:
+        table = self._tables.get(table_id)
+        target = payload.get("state_id")
+        if table is not None and type(target) is int and table.state_id >= target and table_id not in self._stale:
+            return  # already there (this process caught up when its own action lost the race)
+        self._mark_stale(table_id)
+
+    async def _on_table_notice(self, table_id: str, payload: dict[str, Any]) -> None:
+        self._mark_stale(table_id)
+
+    async def _on_chat_notice(self, table_id: str, payload: dict[str, Any]) -> None:
+        if payload.get("type") == "chat":
+            self.tell(self.subscribers(table_id), payload)
+
+    async def _on_bots_notice(self, table_id: str, payload: dict[str, Any]) -> None:
+        if not self._closing:
+            self._spawn(self._take_over_bots(table_id))
+
+    async def _take_over_bots(self, table_id: str) -> None:
+        try:
+            table = await self.table(table_id)
+        except TableError:
+            return
+        self._kick_bot(table)
+
+    async def _on_gap(self) -> None:
+        """Notices may have been missed: every live table may be behind."""
+        for table_id in list(self._tables):
+            self._mark_stale(table_id)
+
+    async def _sweep_bots(self) -> None:
+        """Play bot turns nobody plays: their process stopped while it held the turn (cluster only)."""
+        while not self._closing:
+            await asyncio.sleep(BOT_SWEEP_SECONDS)
+            try:
+                before = datetime.now(UTC) - timedelta(seconds=BOT_STALL_SECONDS + self.bot_delay)
+                running = self._bot_tasks_running()
+                for table_id in await self.store.stalled_bot_tables(before):
+                    if table_id in running:
+                        continue
+                    try:
+                        table = await self.table(table_id)
+                    except TableError:
+                        continue
+                    self._kick_bot(table)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("looking for stalled bot turns failed")
+
     # --- reading for the lobby ---------------------------------------------------------------------
     def live_meta(self, meta: TableData) -> TableData:
-        """The freshest copy of a table's set-up: the live one when it is in memory."""
+        """The freshest copy of a table's set-up: the live one when it is in memory (and not behind storage)."""
         table = self._tables.get(meta.id)
-        return table.meta if table is not None else meta
+        return table.meta if table is not None and meta.id not in self._stale else meta
 
     def status_counts(self) -> dict[str, int]:
-        """Live tables by status (for /health)."""
+        """Live tables of this process by status (for /health)."""
         counts = {OPEN: 0, PLAYING: 0, FINISHED: 0}
         for t in self._tables.values():
             counts[t.status] = counts.get(t.status, 0) + 1

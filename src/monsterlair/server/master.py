@@ -236,7 +236,8 @@ class Table:
             # state_id counts every stored change (actions, undos, takeovers): never fewer than the actions.
             if len(meta.record.get("actions", [])) > meta.state_id:
                 raise TableError("unavailable", "This table's stored record and action count disagree.")
-        log = [LogEntry.from_stored(e) for e in events]
+        # Events of later plies (stored by another process after ``meta`` was read) are not part of it yet.
+        log = [LogEntry.from_stored(e) for e in events if e.ply <= meta.state_id]
         return cls(meta, game, state, log, bot_label)
 
     # --- reading -----------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ STATUS: dict[str, int] = {
     "bot_playing": 409,
     "not_taken_over": 409,
     "undo_not_allowed": 409,
+    "busy": 409,
     "unavailable": 503,
     "storage_failed": 503,
 }

@@ -214,8 +214,13 @@ class Store(Protocol):
     async def create_table(self, table: TableData) -> None:
         """Store a new table with its seats."""
 
-    async def save_table(self, table: TableData) -> None:
-        """Store a table's set-up, status and seats (not its actions)."""
+    async def save_table(self, table: TableData, expected: TableData | None = None) -> None:
+        """Store a table's set-up, status and seats (not its actions).
+
+        Raises:
+            Conflict: if ``expected`` is given and the stored table's status, host, seats, state id or
+                rematch differ from it (another process changed the table first); nothing is written.
+        """
 
     async def commit_actions(
         self, table: TableData, previous_state_id: int, actions: list[ActionData], events: list[StoredEvent]
@@ -247,8 +252,8 @@ class Store(Protocol):
             Conflict: if the stored table is no longer at ``previous_state_id`` (another writer won).
         """
 
-    async def load_events(self, table_id: str) -> list[StoredEvent]:
-        """Every event of a table, in order."""
+    async def load_events(self, table_id: str, since: int = 0) -> list[StoredEvent]:
+        """Every event of a table (only those of plies after ``since``, if given), in order."""
 
     async def load_actions(self, table_id: str, *, include_undone: bool = False) -> list[ActionData]:
         """Every accepted action of a table that stands, in order (with ``include_undone``, taken-back ones too)."""
@@ -311,3 +316,6 @@ class Store(Protocol):
 
     async def recent_chat(self, table_id: str, *, limit: int) -> list[ChatData]:
         """A table's latest chat messages, oldest first."""
+
+    async def stalled_bot_tables(self, before: datetime) -> list[str]:
+        """Games under way where a bot is to move and nothing was stored since ``before``."""

@@ -30,6 +30,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -62,6 +63,7 @@ from monsterlair.server.storage.models import (
 )
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATION_LOCK = 0x4D4C_4D49_4752  # "MLMIGR": the PostgreSQL advisory lock held while migrating
 
 
 def alembic_config(url: str = "") -> Config:
@@ -169,6 +171,21 @@ def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> 
         turn_seconds=row.turn_seconds,
         deadline=_aware(row.deadline),
     )
+
+
+def _same_setup(row: TableRow, seats: list[SeatRow], expected: TableData) -> bool:
+    """True if the stored table is still the one ``expected`` describes (what seat and status changes check)."""
+    if (row.status, row.owner_id, row.state_id, row.rematch_id, row.private, row.invite) != (
+        expected.status,
+        expected.owner_id,
+        expected.state_id,
+        expected.rematch_id,
+        expected.private,
+        expected.invite,
+    ):
+        return False
+    stored = [(s.user_id, s.bot, s.name, s.bot_account, s.bot_since) for s in sorted(seats, key=lambda s: s.seat)]
+    return stored == [(s.user_id, s.bot, s.name, s.bot_account, s.bot_since) for s in expected.seats]
 
 
 _TABLE_COLUMNS = (
@@ -292,8 +309,14 @@ class SqlStore:
         )
 
     async def start(self) -> None:
-        """Apply every migration (alembic, in the server's own connection)."""
+        """Apply every migration (alembic, in the server's own connection).
+
+        On PostgreSQL a transaction-level advisory lock makes processes started together migrate one
+        after the other (the later ones then find nothing to do).
+        """
         async with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:
@@ -421,9 +444,27 @@ class SqlStore:
             for i, seat in enumerate(table.seats):
                 s.add(_seat_row(table.id, i, seat))
 
-    async def save_table(self, table: TableData) -> None:
-        """Store a table's set-up, status and seats."""
+    async def save_table(self, table: TableData, expected: TableData | None = None) -> None:
+        """Store a table's set-up, status and seats.
+
+        With ``expected`` (the table as the caller last knew it), the stored table is first locked and
+        compared: if another process changed its status, host, seats, state or rematch meanwhile, nothing
+        is written.
+
+        Raises:
+            Conflict: the stored table is not the ``expected`` one.
+        """
         async with self._write() as s:
+            stored: TableRow | None = None
+            rows: list[SeatRow] = []
+            if expected is not None:
+                # The row lock (PostgreSQL; SQLite has one writer anyway) orders this against every other
+                # write to the table: action commits update the row, guarded saves lock it before the seats.
+                locked = select(TableRow).where(TableRow.id == table.id).with_for_update()
+                stored = (await s.execute(locked)).scalar_one_or_none()
+                rows = list((await s.execute(select(SeatRow).where(SeatRow.table_id == table.id))).scalars().all())
+                if stored is None or not _same_setup(stored, rows, expected):
+                    raise Conflict("The table changed before this change was stored.")
             await s.execute(update(TableRow).where(TableRow.id == table.id).values(**_table_values(table)))
             await self._save_seats(s, table)
 
@@ -599,14 +640,13 @@ class SqlStore:
             seats = (await s.execute(select(SeatRow).where(SeatRow.table_id == table_id))).scalars().all()
             return _table(row, list(seats))
 
-    async def load_events(self, table_id: str) -> list[StoredEvent]:
-        """Every event of a table, in order."""
+    async def load_events(self, table_id: str, since: int = 0) -> list[StoredEvent]:
+        """Every event of a table (of the actions after ply ``since``), in order."""
         async with self._read() as s:
-            rows = (
-                (await s.execute(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)))
-                .scalars()
-                .all()
-            )
+            query = select(EventRow).where(EventRow.table_id == table_id)
+            if since:
+                query = query.where(EventRow.ply > since)
+            rows = (await s.execute(query.order_by(EventRow.id))).scalars().all()
             return [StoredEvent(r.ply, r.seat, r.type, dict(r.data), r.private, list(r.to)) for r in rows]
 
     async def load_actions(self, table_id: str, *, include_undone: bool = False) -> list[ActionData]:
@@ -692,6 +732,16 @@ class SqlStore:
             )
             rows = (await s.execute(query)).scalars().all()
             return [_chat(r) for r in reversed(rows)]
+
+    async def stalled_bot_tables(self, before: datetime) -> list[str]:
+        """Games under way where a bot is to move and nothing was stored since ``before``."""
+        async with self._read() as s:
+            query = (
+                select(TableRow.id)
+                .join(SeatRow, (SeatRow.table_id == TableRow.id) & (SeatRow.seat == TableRow.to_move))
+                .where(TableRow.status == "playing", SeatRow.bot.is_not(None), TableRow.updated_at < before)
+            )
+            return list((await s.execute(query)).scalars().all())
 
     # --- ratings -----------------------------------------------------------------------------------
     async def load_ratings(self, game: str, user_ids: list[int]) -> dict[int, RatingData]:
