@@ -510,3 +510,34 @@ def test_processes_started_together_agree_on_one_secret_key(tmp_path: Path) -> N
     (tmp_path / "data" / "secret_key").write_text("")  # an empty file left behind is filled again
     again = key()
     assert again and again != keys[0] and key() == again
+
+
+async def test_a_chat_message_on_one_process_reaches_watchers_on_another_once() -> None:
+    async with cluster() as group:
+        one, two, ann, bob, table = await duel(group)
+        ann_one, bob_two, spectator_two = Sub(ann.id), Sub(bob.id), Sub(None)
+        await one.subscribe(table.id, ann_one)
+        await two.subscribe(table.id, bob_two)
+        await two.subscribe(table.id, spectator_two)
+        await one.chat.post(ann.id, table.id, "<b>good luck</b>")
+        await until(lambda: bool(bob_two.of("chat")) and bool(spectator_two.of("chat")))
+        sent = ann_one.of("chat")
+        assert len(sent) == 1 and sent[0]["message"]["text"] == "<b>good luck</b>"
+        assert bob_two.of("chat") == sent == spectator_two.of("chat")
+        await asyncio.sleep(0.2)  # nothing is echoed back to the process that stored it
+        assert len(ann_one.of("chat")) == 1
+
+
+async def test_a_takeover_on_one_process_is_seen_on_another() -> None:
+    async with cluster() as group:
+        one, two, ann, bob, table = await duel(group)
+        bob_two = Sub(bob.id)
+        await two.subscribe(table.id, bob_two)
+        await one.controls.leave_game(ann.id, table.id)
+        remote = await two.table(table.id)
+        await until(lambda: remote.meta.seats[0].bot is not None)
+        assert remote.meta.rated is False and remote.meta.seats[0].user_id == ann.id
+        seats = [
+            m["table"]["seats"][0] for m in bob_two.messages if m["type"] in ("snapshot", "update") and m.get("table")
+        ]
+        assert seats and seats[-1]["bot_since"] is not None
