@@ -31,7 +31,8 @@ def make_and_invite(server: Server, chromium: Any, width: int) -> None:
     token = panel.locator("[data-testid=bot-token]")
     token.wait_for()
     assert token.input_value().startswith("mlbot_")
-    assert panel.get_by_text("active").count() == 1
+    panel.get_by_text("active", exact=True).wait_for()  # the list refreshes just after the token shows
+    assert panel.get_by_text("active", exact=True).count() == 1
     shot(page, f"bot-accounts-{width}")
     panel.get_by_role("button", name="Done").click()
     assert panel.locator("[data-testid=bot-token]").count() == 0
