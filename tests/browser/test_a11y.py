@@ -252,6 +252,27 @@ def test_lobby_and_dialogs_pass_axe_and_work_from_the_keyboard(lair: Server, chr
     assert not problems, problems
 
 
+def test_the_waiting_room_and_table_lists_pass_axe(lair: Server, chromium: Any) -> None:
+    """A table with an open seat: its waiting room (seats, invite link), then the lobby listing it."""
+    page, problems = new_page(chromium)
+    sign_in(page, lair.url, "Wanda")
+    page.locator("[data-testid=game-monster-smash]").get_by_role("button", name="New table").click()
+    form = page.locator("[data-testid=create-table]")
+    form.locator("select[name=seat-1]").select_option("open")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("[data-testid=seats-panel]")
+    axe(page, "the waiting room")
+    page.set_viewport_size(PHONE)
+    no_sideways_scroll(page, "the waiting room")
+    page.set_viewport_size(DESKTOP)
+    page.goto(lair.url)
+    page.wait_for_selector("[data-testid=table-row]")
+    axe(page, "the lobby with my tables")
+    page.set_viewport_size(PHONE)
+    no_sideways_scroll(page, "the lobby with my tables")
+    assert not problems, problems
+
+
 def test_an_end_screen_passes_axe(lair: Server, chromium: Any) -> None:
     """A short game between two bots, watched by its host, to the end screen."""
     page, problems = new_page(chromium)
@@ -313,9 +334,7 @@ def test_monster_smash_by_keyboard_with_hidden_hands_unnamed(lair: Server, chrom
     # The opponent's hand: a count and card backs, never a card's name (in any label or text).
     assert_no_names(spoken(page.locator("[data-testid=seat-1]")), names, "the opponent's seat")
     # A spectator sees no hand at all: none of this player's cards is named anywhere on the spectator's board.
-    mine = set(
-        page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.title.split(' — ')[0])")
-    )
+    mine = set(page.eval_on_selector_all("[data-testid=hand] .card", "els => els.map(e => e.title.split(' — ')[0])"))
     assert mine
     # (the same reading of the player's own hand names every card: the checks below can see a name)
     own = spoken(page.locator("[data-testid=hand]"))
@@ -397,6 +416,12 @@ def test_monstra_by_keyboard(lair: Server, chromium: Any) -> None:
         if done[-1] == "guard":
             assert "guards" in new, new
     assert len(done) >= 3 and "strike" in done, done
+    # the live region read out the newest log line (and only lines that came after the page opened)
+    newest = page.locator("[data-testid=log] li").last.inner_text()
+    page.wait_for_function(
+        "(t) => document.querySelector('[data-testid=announcer]').textContent.includes(t)", arg=newest
+    )
+    assert "Round 1" not in announced(page)
     axe(page, f"MONSTRA after {done}")
     shot(page, "a11y-monstra-keyboard")
     assert not page.problems, page.problems
@@ -419,10 +444,13 @@ def club_place_by_keyboard(page: Any, face_down: bool) -> str | None:
         assert re.match(r"^(Play|Stack) .+, (rock|paper|scissors) (monster|power)", label), label
         page.keyboard.press("Enter")
         assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
-        wanted = "[data-testid^=place-]" + ("[aria-label$='face down']" if face_down else ":not([aria-label$='face down'])")
+        wanted = "[data-testid^=place-]" + (
+            "[aria-label$='face down']" if face_down else ":not([aria-label$='face down'])"
+        )
         if page.locator(wanted).count():
             before = log_text(page)
             tab_to(page, wanted)
+            shot(page, f"a11y-club-place{'-down' if face_down else ''}")  # the choice, the spaces, the focus ring
             page.keyboard.press("Enter")
             return wait_log_grows(page, CLUB, before)
         tab_to(page, card, backwards=True)
@@ -582,7 +610,13 @@ def test_push_a_monster_by_keyboard_with_the_arena_in_words(lair: Server, chromi
 # --- phone width ------------------------------------------------------------------------------------------------
 def no_sideways_scroll(page: Any, where: str) -> None:
     width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
-    assert width[0] <= width[1], f"{where} scrolls sideways at 375 px: {width}"
+    if width[0] > width[1]:
+        wide = page.evaluate(
+            """() => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+                .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+        )
+        raise AssertionError(f"{where} scrolls sideways at 375 px: {width}; too wide: {wide}")
 
 
 def test_the_lobby_reflows_at_phone_width(lair: Server, chromium: Any) -> None:
