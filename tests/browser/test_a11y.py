@@ -30,6 +30,7 @@ from tests.browser.test_games_ui import (
     push_decide,
     sign_in,
     start_game,
+    wait_turn_or_end,
 )
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
@@ -150,16 +151,7 @@ def wait_log_grows(page: Any, board: str, before: str, timeout: float = 30.0) ->
 
 def wait_turn(page: Any, board: str, timeout: float = 60.0) -> bool:
     """True when this page may decide, False if the game ended first."""
-    page.wait_for_function(
-        """(sel) => {
-          if (document.querySelector('[data-testid=end-screen]')) return true;
-          const b = document.querySelector(sel);
-          return b && b.dataset.myTurn === 'yes' && b.dataset.busy === 'no' && b.dataset.animating !== 'yes';
-        }""",
-        arg=board,
-        timeout=timeout * 1000,
-    )
-    return page.locator("[data-testid=end-screen]").count() == 0
+    return wait_turn_or_end(page, board, timeout) == "turn"
 
 
 def announced(page: Any) -> str:
@@ -252,14 +244,22 @@ def test_lobby_and_dialogs_pass_axe_and_work_from_the_keyboard(lair: Server, chr
     assert not problems, problems
 
 
+def smash_form(page: Any, url: str, user: str, seats: dict[int, str]) -> Any:
+    """Sign in and open the Monster Smash table form with these seats ("open", or a bot kind)."""
+    sign_in(page, url, user)
+    page.locator("[data-testid=game-monster-smash]").get_by_role("button", name="New table").click()
+    form = page.locator("[data-testid=create-table]")
+    for seat, kind in seats.items():
+        form.locator(f"select[name=seat-{seat}]").select_option("open" if kind == "open" else "bot")
+        if kind != "open":
+            form.locator(f"select[name=seat-{seat}-bot]").select_option(kind)
+    return form
+
+
 def test_the_waiting_room_and_table_lists_pass_axe(lair: Server, chromium: Any) -> None:
     """A table with an open seat: its waiting room (seats, invite link), then the lobby listing it."""
     page, problems = new_page(chromium)
-    sign_in(page, lair.url, "Wanda")
-    page.locator("[data-testid=game-monster-smash]").get_by_role("button", name="New table").click()
-    form = page.locator("[data-testid=create-table]")
-    form.locator("select[name=seat-1]").select_option("open")
-    form.locator("button[type=submit]").click()
+    smash_form(page, lair.url, "Wanda", {1: "open"}).locator("button[type=submit]").click()
     page.wait_for_selector("[data-testid=seats-panel]")
     axe(page, "the waiting room")
     page.set_viewport_size(PHONE)
@@ -276,12 +276,7 @@ def test_the_waiting_room_and_table_lists_pass_axe(lair: Server, chromium: Any) 
 def test_an_end_screen_passes_axe(lair: Server, chromium: Any) -> None:
     """A short game between two bots, watched by its host, to the end screen."""
     page, problems = new_page(chromium)
-    sign_in(page, lair.url, "Host")
-    page.locator("[data-testid=game-monster-smash]").get_by_role("button", name="New table").click()
-    form = page.locator("[data-testid=create-table]")
-    for seat in (0, 1):
-        form.locator(f"select[name=seat-{seat}]").select_option("bot")
-        form.locator(f"select[name=seat-{seat}-bot]").select_option("random")
+    form = smash_form(page, lair.url, "Host", {0: "random", 1: "random"})
     form.locator("input[name=opt-max_turns]").fill("4")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("[data-testid=end-screen]", timeout=60_000)
@@ -614,7 +609,8 @@ def no_sideways_scroll(page: Any, where: str) -> None:
         wide = page.evaluate(
             """() => [...document.querySelectorAll('body *')]
                 .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
-                .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+                .slice(0, 8)
+                .map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
         )
         raise AssertionError(f"{where} scrolls sideways at 375 px: {width}; too wide: {wide}")
 
