@@ -136,7 +136,7 @@ export function terminationText(code: string): string {
   return TERMINATION[code] ?? code.replaceAll("_", " ");
 }
 
-function article(word: string): string {
+export function article(word: string): string {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
 
