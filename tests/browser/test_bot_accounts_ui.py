@@ -47,10 +47,10 @@ def make_and_invite(server: Server, chromium: Any, width: int) -> None:
     page.wait_for_url("**/t/**")
     seats = page.locator("[data-testid=seats-panel]")
     seats.get_by_label("Bot account for seat 2").fill(f"nobody{width}")
-    seats.get_by_role("button", name="Invite").click()
+    seats.get_by_role("button", name="Invite", exact=True).click()
     page.get_by_role("alert").filter(has_text="no bot account").wait_for()
     seats.get_by_label("Bot account for seat 2").fill(f"Randy{width}")
-    seats.get_by_role("button", name="Invite").click()
+    seats.get_by_role("button", name="Invite", exact=True).click()
     seats.get_by_text("network bot").wait_for()
     assert seats.get_by_text(f"randy{width}").count() == 1
     shot(page, f"bot-account-seated-{width}")
