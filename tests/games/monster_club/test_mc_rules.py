@@ -18,6 +18,7 @@ from monsterlair.games.monster_club.decks import (
     validate_deck,
 )
 from monsterlair.games.monster_club.effects import conflict_score
+from monsterlair.games.monster_club.spec import DEFAULT_STALL_TURNS
 from monsterlair.games.monster_club.state import ClubState
 from monsterlair.games.monster_club.turns import P_ATTACK, P_OVER, P_PLAY, P_REVEAL, P_TARGET
 from tests.games.monster_club.helpers import at, board_ids, code, ids, play, scenario, texts, types
@@ -822,24 +823,42 @@ def test_MC_11_4_a_player_who_can_never_have_a_monster_loses() -> None:
     assert result is not None and result.winners == (0,) and result.termination == "no_monster"
 
 
-@pytest.mark.parametrize("stall", [0, 4])
-def test_MC_11_5_stalling_rule_is_optional(stall: int) -> None:
+@pytest.mark.parametrize("stall", [0, 4, None])
+def test_MC_11_5_stalling_rule(stall: int | None) -> None:
+    # None: the default, which is on (20 turns).
     s = scenario(
         boards=(("pebble-imp", None, None), (None, "pebble-imp", None)),
         destroys=(1, 0),
-        options={"stall_turns": stall},
+        options={} if stall is None else {"stall_turns": stall},
     )
-    for _ in range(6):
-        if s.over:
-            break
+    limit = DEFAULT_STALL_TURNS if stall is None else stall
+    for _ in range(limit or 2 * DEFAULT_STALL_TURNS):
+        assert not s.over
         play(s, "end")
-    if stall:
+    if limit:
         result = s.result
         assert result is not None and result.termination == "stalled" and result.winners == (0,)
         assert not result.capped
     else:
         assert not s.over
-    assert GAME.options["stall_turns"].default == 0
+    assert GAME.options["stall_turns"].default == DEFAULT_STALL_TURNS == 20
+
+
+def test_MC_11_5_a_destroy_restarts_the_stall_count() -> None:
+    s = scenario(
+        boards=(("boulder-brute", None, None), ("pebble-imp", "pebble-imp", None)),
+        options={"stall_turns": 6},
+    )
+    for _ in range(4):
+        play(s, "end")
+    assert s.stall == 4 and s.active == 0
+    play(s, "attack 1")
+    assert s.destroys == [1, 0] and s.stall == 0 and s.active == 1
+    for _ in range(5):
+        play(s, "end")
+    assert not s.over and s.stall == 5
+    play(s, "end")
+    assert s.result is not None and s.result.termination == "stalled" and s.result.winners == (0,)
 
 
 @pytest.mark.parametrize("cap", [0, 3])

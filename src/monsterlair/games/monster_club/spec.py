@@ -15,7 +15,7 @@ TITLE = "Monster Club"
 ALIASES = ("club", "monster_club")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
-RULES_VERSION = 1
+RULES_VERSION = 2
 SUMMARY = (
     "Two players build stacks of monsters and power cards on three spaces and attack the stack opposite: "
     "the higher score wins, ties go rock-paper-scissors. Destroy enough monsters to win."
@@ -32,6 +32,10 @@ TURN_ACTION_CAP = 200
 is known that reaches it; it exists so that every playout provably terminates."""
 DEFAULT_DESTROYS = 5
 DEFAULT_MAX_TURNS = 200
+DEFAULT_STALL_TURNS = 20
+"""MC-11.5 (ours): turns in a row without a destroy that end the game. Between greedy bots, games that went on
+to end by destroys almost never went more than 13 turns without one, so 20 ends only stand-offs; and with at
+most nine turns that destroy in a game of five to win, no game lasts beyond 189 turns (under the turn cap)."""
 
 DECK_CHOICES_DOC = ", ".join([RANDOM, *PRESETS])
 
@@ -68,7 +72,7 @@ OPTIONS = OptionSet(
         ),
         Option(
             "stall_turns",
-            0,
+            DEFAULT_STALL_TURNS,
             "Anti-stalling rule designed for this project (not the publisher's): the game ends after this many "
             "turns in a row without a destroy; more destroys wins, else a draw. 0 = off. Rule MC-11.5.",
             minimum=0,
