@@ -18,7 +18,7 @@ from monsterlair.games.monster_club.decks import (
     validate_deck,
 )
 from monsterlair.games.monster_club.effects import conflict_score
-from monsterlair.games.monster_club.spec import DEFAULT_STALL_TURNS
+from monsterlair.games.monster_club.spec import DEFAULT_STALL_TURNS, SUGGESTED_STALL_TURNS
 from monsterlair.games.monster_club.state import ClubState
 from monsterlair.games.monster_club.turns import P_ATTACK, P_OVER, P_PLAY, P_REVEAL, P_TARGET
 from tests.games.monster_club.helpers import at, board_ids, code, ids, play, scenario, texts, types
@@ -823,16 +823,16 @@ def test_MC_11_4_a_player_who_can_never_have_a_monster_loses() -> None:
     assert result is not None and result.winners == (0,) and result.termination == "no_monster"
 
 
-@pytest.mark.parametrize("stall", [0, 4, None])
+@pytest.mark.parametrize("stall", [0, 4, SUGGESTED_STALL_TURNS, None])
 def test_MC_11_5_stalling_rule(stall: int | None) -> None:
-    # None: the default, which is on (20 turns).
+    # None: the default, which is off (the rule is ours, not the source's).
     s = scenario(
         boards=(("pebble-imp", None, None), (None, "pebble-imp", None)),
         destroys=(1, 0),
         options={} if stall is None else {"stall_turns": stall},
     )
     limit = DEFAULT_STALL_TURNS if stall is None else stall
-    for _ in range(limit or 2 * DEFAULT_STALL_TURNS):
+    for _ in range(limit or 2 * SUGGESTED_STALL_TURNS):
         assert not s.over
         play(s, "end")
     if limit:
@@ -841,7 +841,7 @@ def test_MC_11_5_stalling_rule(stall: int | None) -> None:
         assert not result.capped
     else:
         assert not s.over
-    assert GAME.options["stall_turns"].default == DEFAULT_STALL_TURNS == 20
+    assert GAME.options["stall_turns"].default == DEFAULT_STALL_TURNS == 0
 
 
 def test_MC_11_5_a_destroy_restarts_the_stall_count() -> None:

@@ -32,10 +32,12 @@ TURN_ACTION_CAP = 200
 is known that reaches it; it exists so that every playout provably terminates."""
 DEFAULT_DESTROYS = 5
 DEFAULT_MAX_TURNS = 200
-DEFAULT_STALL_TURNS = 20
-"""MC-11.5 (ours): turns in a row without a destroy that end the game. Between greedy bots, games that went on
-to end by destroys almost never went more than 13 turns without one, so 20 ends only stand-offs; and with at
-most nine turns that destroy in a game of five to win, no game lasts beyond 189 turns (under the turn cap)."""
+DEFAULT_STALL_TURNS = 0
+"""MC-11.5 (ours) is off by default: neither the source nor the guide has it, so players switch it on."""
+SUGGESTED_STALL_TURNS = 20
+"""The value the rules document recommends for MC-11.5. Between greedy bots, games that went on to end by
+destroys almost never went more than 13 turns without one, so 20 ends only stand-offs; and with at most nine
+turns that destroy in a game of five to win, no game lasts beyond 189 turns (under the turn cap)."""
 
 DECK_CHOICES_DOC = ", ".join([RANDOM, *PRESETS])
 
