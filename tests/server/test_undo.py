@@ -10,6 +10,7 @@ import pytest
 from monsterlair import games
 from monsterlair.core import Rng
 from monsterlair.server.app import create_app
+from monsterlair.server import hub as hub_module
 from monsterlair.server.hub import Hub
 from monsterlair.server.master import Table, TableError
 from monsterlair.server.storage.base import SeatData
@@ -39,6 +40,16 @@ def test_the_generator_fingerprint_finds_every_seeded_generator_in_a_state() -> 
     before = rng_fingerprint(toy)
     toy.rng.next64()
     assert rng_fingerprint(toy) != before
+
+
+SEED = 1
+"""A deal where the first face-up Monster Club play and the Monster Smash picks below reveal nothing."""
+
+
+@pytest.fixture(autouse=True)
+def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table here gets the same seed: which moves reveal something depends on the deal."""
+    monkeypatch.setattr(hub_module, "fresh_seed", lambda: SEED)
 
 
 async def test_monster_smash_card_picks_can_be_taken_back_but_not_a_draw(tmp_path: Path) -> None:
