@@ -9,8 +9,8 @@ import pytest
 
 from monsterlair import games
 from monsterlair.core import Rng
-from monsterlair.server.app import create_app
 from monsterlair.server import hub as hub_module
+from monsterlair.server.app import create_app
 from monsterlair.server.hub import Hub
 from monsterlair.server.master import Table, TableError
 from monsterlair.server.storage.base import SeatData
