@@ -175,10 +175,7 @@ class TableControls:
             log.exception("storing a change for table %s failed", table.id)
             raise TableError("storage_failed", "The server could not store that; nothing was changed.") from None
         table.commit(proposal)
-        hub.fanout.publish(table.id, TABLE_NOTICE, {"state_id": table.state_id})
-        hub._broadcast_update(table, proposal.entries, proposal.base_state_id)
-        hub._kick_bot(table)
-        hub._changed(table)
+        hub.announce_committed(table, proposal, TABLE_NOTICE)
 
     async def _reload(self, table_id: str) -> None:
         """Another writer changed the table: adopt what storage holds and resync everyone watching it here."""

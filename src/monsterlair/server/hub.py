@@ -418,7 +418,12 @@ class Hub:
         if table.status == FINISHED:  # rated before anyone hears of the end, so the new ratings are there
             await ratings.settle(self.store, table.meta, table.game)
         self.controls.undo_tracker.noted(table, proposal, before)
-        self.fanout.publish(table.id, ACTIONS_NOTICE, {"state_id": table.state_id})
+        self.announce_committed(table, proposal, ACTIONS_NOTICE)
+
+    def announce_committed(self, table: Table, proposal: Proposal, notice: str) -> None:
+        """After a stored change was adopted: tell the other processes (``notice``), then every receiver here
+        its own update, then the bots and the listeners. Actions and the controls' changes share this."""
+        self.fanout.publish(table.id, notice, {"state_id": table.state_id})
         self._broadcast_update(table, proposal.entries, proposal.base_state_id)
         self._kick_bot(table)
         self._changed(table)
