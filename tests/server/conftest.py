@@ -178,13 +178,13 @@ class Peer:
         await self.ws.close()
 
 
-async def until(check: Callable[[], bool], seconds: float = 3.0) -> None:
-    """Wait until ``check()`` holds (polling every 5 ms), or fail."""
+async def until(check: Callable[[], bool], seconds: float = 3.0, what: str = "the condition") -> None:
+    """Wait until ``check()`` holds (polling every 5 ms), or fail naming ``what`` was awaited."""
     for _ in range(int(seconds / 0.005)):
         if check():
             return
         await asyncio.sleep(0.005)
-    raise AssertionError("timed out waiting")
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 def cookie_of(client: httpx.AsyncClient) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
@@ -12,7 +11,7 @@ import httpx
 from monsterlair.server.hub import Hub, SeatRequest
 from monsterlair.server.master import Table
 from monsterlair.server.storage.base import UserData
-from tests.server.conftest import Live, Peer, cookie_of
+from tests.server.conftest import Live, Peer, cookie_of, until
 
 
 class Recorder:
@@ -60,11 +59,8 @@ async def two_player_table(
 
 
 async def wait_until(check: Callable[[], bool], seconds: float = 10.0, what: str = "the condition") -> None:
-    for _ in range(int(seconds / 0.01)):
-        if check():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
+    """``until`` with the longer patience that clock and takeover tests need."""
+    await until(check, seconds, what)
 
 
 async def live_table(
