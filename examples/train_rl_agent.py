@@ -12,6 +12,18 @@ measure for a uniformly random agent (the baseline: about 50 %), and a shorter m
 
     .venv/bin/python examples/train_rl_agent.py                 # default run, under 3 minutes on one core
     .venv/bin/python examples/train_rl_agent.py --episodes 2000 --lr 0.01 --eval-games 400   # ~10 s
+    .venv/bin/python examples/train_rl_agent.py --self-play 10   # against its own past, snapshots every 10 updates
+    .venv/bin/python examples/train_rl_agent.py --save smash.npz   # then: monsterlair play monster-smash \
+                                                                   #   --seats human,policy:path=smash.npz
+    .venv/bin/python examples/train_rl_agent.py --game monster-club --opponents greedy --minutes 50 \
+        --save club.npz                                            # against greedy, training capped at 50 min
+
+With ``--self-play N`` the opponent is not ``random`` but the agent's own past: a snapshot of the policy is
+saved every N updates into a pool (``monsterlair.rl.selfplay.SelfPlay``) and each training game's opponent is
+drawn from it (the latest snapshot half the time). The evaluation is the same.
+
+``--save`` writes the trained network as a policy file (``monsterlair.bots.policy.save_policy``), which the
+``policy`` bot plays anywhere a bot can play: ``play``, ``sim``, the engine protocol, a server's seats.
 """
 
 from __future__ import annotations
@@ -26,13 +38,22 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from monsterlair.bots.policy import save_policy
 from monsterlair.rl import gym_env
+from monsterlair.rl.selfplay import SelfPlay
 
 FloatArray = npt.NDArray[np.floating[Any]]
 
 
 class Policy:
     """A one-hidden-layer policy network over masked actions, trained with Adam."""
+
+    def save(self, path: str, game_id: str, players: int = 2, label: str = "", **options: Any) -> str:
+        """Write the network as a policy file for the ``policy`` bot (``label``: its name in a server's lobby);
+        the path written."""
+        p = self.params
+        layers = [(p["w1"], p["b1"]), (p["w2"], p["b2"])]
+        return str(save_policy(path, layers, game_id, players, options, label=label))
 
     def __init__(self, inputs: int, actions: int, hidden: int, seed: int) -> None:
         rng = np.random.default_rng(seed)
@@ -144,12 +165,26 @@ def train(
     seed: int = 0,
     opponents: str = "random",
     log_every: int = 0,
+    self_play_every: int = 0,
+    pool_size: int = 20,
+    max_seconds: float = 0.0,
     **options: Any,
 ) -> Policy:
-    """Train a policy by REINFORCE in the Gymnasium env (random seat) and return it."""
+    """Train a policy by REINFORCE in the Gymnasium env (random seat) and return it.
+
+    With ``self_play_every`` > 0 the opponents are the policy's past snapshots (one saved every that many
+    updates, at most ``pool_size`` kept; see ``monsterlair.rl.selfplay``) instead of ``opponents``. With
+    ``max_seconds`` > 0 training stops after the first update past that much time.
+    """
     env = gym_env(game_id, seat="random", opponents=opponents, players=2, seed=seed, illegal="raise", **options)
     size = env.enc.observation_size
     policy = Policy(size, env.enc.num_actions, hidden, seed)
+    self_play = None
+    if self_play_every:
+        self_play = SelfPlay(
+            policy, game_id, self_play_every, pool_size, players=2, seed=seed, illegal="raise", **options
+        )
+        env = self_play.env
     rng = np.random.default_rng(seed + 1)
     baseline = 0.0
     recent: list[float] = []
@@ -160,7 +195,7 @@ def train(
         acts: list[int] = []
         rets: list[float] = []
         for _ in range(min(batch, episodes - first)):
-            obs, info = env.reset()
+            obs, info = self_play.reset() if self_play else env.reset()
             steps, done, reward = 0, False, 0.0
             while not done:
                 mask = info["action_mask"]
@@ -176,13 +211,19 @@ def train(
         returns = np.asarray(rets)
         policy.update(np.stack(xs), np.stack(ms), np.asarray(acts), returns - baseline, lr, entropy)
         baseline = 0.9 * baseline + 0.1 * float(returns.mean())
+        if self_play:
+            self_play.updated(policy)
         done_episodes = first + batch
+        if max_seconds and time.perf_counter() - start > max_seconds:
+            print(f"  stopped after {done_episodes} episodes: the time limit ({max_seconds:.0f} s) is reached")
+            break
         if log_every and done_episodes % log_every < batch:
             window = recent[-log_every:]
             wins = sum(r > 0 for r in window) / len(window)
+            pool = f", pool of {len(self_play.pool)} snapshots" if self_play else ""
             print(
                 f"  episodes {min(done_episodes, episodes):6d}: won {100 * wins:5.1f} % of the last {len(window)} "
-                f"(sampling), {time.perf_counter() - start:5.1f} s"
+                f"(sampling){pool}, {time.perf_counter() - start:5.1f} s"
             )
     return policy
 
@@ -236,6 +277,12 @@ def uniform_random(seed: int) -> Chooser:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="monster-smash", help="game id (2 players)")
+    parser.add_argument(
+        "--self-play", type=int, default=0, metavar="N", help="train against past snapshots, one every N updates"
+    )
+    parser.add_argument("--pool-size", type=int, default=20, help="with --self-play: snapshots kept")
+    parser.add_argument("--opponents", default="random", help="the training opponent's bot spec (without --self-play)")
+    parser.add_argument("--minutes", type=float, default=0.0, help="stop training after this many minutes (0: none)")
     parser.add_argument("--episodes", type=int, default=12_000, help="training episodes")
     parser.add_argument("--batch", type=int, default=32, help="episodes per update")
     parser.add_argument("--hidden", type=int, default=128, help="hidden units")
@@ -244,13 +291,32 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=2000, help="evaluation games against random")
     parser.add_argument("--greedy-games", type=int, default=300, help="evaluation games against greedy (0: none)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", default="", help="write the trained policy to this .npz file (the policy bot)")
+    parser.add_argument("--label", default="", help="the saved policy's name in a server's lobby")
     args = parser.parse_args()
 
-    print(f"{args.game}, 2 players: the agent plays from a random seat against the random bot.")
+    against = f"its own past (a snapshot every {args.self_play} updates)" if args.self_play else args.opponents
+    print(f"{args.game}, 2 players: the agent plays from a random seat against {against}.")
     print(f"Training {args.episodes} episodes (REINFORCE, {args.hidden} hidden units, batches of {args.batch})...")
     start = time.perf_counter()
-    policy = train(args.game, args.episodes, args.batch, args.hidden, args.lr, args.entropy, args.seed, log_every=2400)
+    policy = train(
+        args.game,
+        args.episodes,
+        args.batch,
+        args.hidden,
+        args.lr,
+        args.entropy,
+        args.seed,
+        opponents=args.opponents,
+        log_every=2400,
+        self_play_every=args.self_play,
+        pool_size=args.pool_size,
+        max_seconds=60.0 * args.minutes,
+    )
     print(f"Trained in {time.perf_counter() - start:.0f} s. Evaluating (most likely action, fresh seeds)...")
+    if args.save:
+        saved = policy.save(args.save, args.game, label=args.label)
+        print(f"Saved the policy to {saved} (play it as policy:path=FILE).")
     baseline = evaluate(uniform_random(args.seed), args.game, args.eval_games)
     trained = evaluate(greedy_policy(policy), args.game, args.eval_games)
     print(baseline.line("random agent ", "random"))

@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     for villain in args.against or ["random", "greedy"]:
         out = match(args.game, args.hero, villain, args.games, args.seed, args.workers)
         if args.json:
-            print(json.dumps(out))
+            print(json.dumps(out, allow_nan=False))
         else:
             low, high = out["ci95"]
             print(

@@ -1,10 +1,12 @@
 import { defineConfig } from "vite";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
+import { playerRulesPlugin } from "./tools/playerRules";
 
 // The build goes into the Python package, which serves it: no Node at run time.
 // `npm run dev` proxies the API and WebSockets to a server on :8000 (monsterlair serve).
 export default defineConfig({
-  plugins: [svelte()],
+  // docs/rules/*.md?player: the players' rules reference, without the developer parts (tools/playerRules.ts).
+  plugins: [playerRulesPlugin(), svelte()],
   build: {
     outDir: "../src/monsterlair/web/dist",
     emptyOutDir: true,

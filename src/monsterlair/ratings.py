@@ -1,7 +1,7 @@
 """Elo ratings from finished games: duels, free-for-alls by final rank, and team games.
 
 Pure arithmetic, no IO and no game code: the server decides which games count and who played on which
-side (``server/ratings.py``), this module says how much each rating moves.
+side (``server/accounts/ratings.py``), this module says how much each rating moves.
 
 * Everyone starts at :data:`START` (1500).
 * The expected score of A against B is ``E = 1 / (1 + 10 ** ((R_B - R_A) / 400))``.

@@ -14,9 +14,10 @@ from monsterlair import bots, games
 from monsterlair.bots import Bot, ISMCTSBot
 from monsterlair.core import Game, GameOver, Perspective, Rng, State
 from monsterlair.testing.conformance import player_counts
-from tests.utils.tiny_game import TINY, new_tiny
+from tests.example_game import GAME as TOY
+from tests.example_game import ToyState
 
-GAME_IDS = [TINY.id, *games.ids()]
+GAME_IDS = [TOY.id, *games.ids()]
 FAST_SPECS = [
     "random",
     "greedy:samples=1",
@@ -24,11 +25,12 @@ FAST_SPECS = [
     "ismcts:iterations=12,playout=greedy-lite,depth=4",
 ]
 """Small budgets and short playouts: these tests are about legality on every game (some games cost a physics
-simulation per action), not strength. Full playouts are exercised on Tiny Cards and in the strength tests."""
+simulation per action), not strength. Full playouts are exercised on Toy Race (the example game) and in the
+strength tests."""
 
 
 def _game(game_id: str) -> Game:
-    return TINY if game_id == TINY.id else games.get(game_id)
+    return TOY if game_id == TOY.id else games.get(game_id)
 
 
 def play(game: Game, specs: list[str], seed: int) -> State:
@@ -84,7 +86,14 @@ def test_every_bot_plays_legal_moves_at_every_player_count(game_id: str) -> None
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize(
-    "spec", ["random", "greedy", "ismcts:iterations=25,depth=8", "ismcts:iterations=25,playout=greedy-lite,depth=8"]
+    "spec",
+    [
+        "random",
+        "greedy",
+        "ismcts:iterations=25,depth=8",
+        "ismcts:iterations=25,playout=greedy-lite,depth=8",
+        "ismcts:iterations=25,playout=none,reuse=3",
+    ],
 )
 def test_same_seed_same_choice(game_id: str, spec: str) -> None:
     game = _game(game_id)
@@ -99,27 +108,36 @@ def test_same_seed_same_choice(game_id: str, spec: str) -> None:
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:iterations=5"])
 def test_no_choice_once_the_game_is_over(spec: str) -> None:
-    state = play(TINY, ["random", "random"], seed=1)
+    state = play(TOY, ["random", "random"], seed=1)
     with pytest.raises(GameOver):
         bots.from_spec(spec).choose(Perspective(state, 0), Rng(0))
 
 
+def new_toy(players: int, seed: int, options: dict[str, object] | None = None) -> ToyState:
+    state = TOY.new(players, seed, options)
+    assert isinstance(state, ToyState)
+    return state
+
+
 def test_ismcts_refuses_to_move_for_a_seat_that_is_not_to_move() -> None:
-    state = new_tiny(2, 4)
+    state = new_toy(2, 4)
     with pytest.raises(ValueError, match="seat 1, but seat 0 is to move"):
         bots.make("ismcts", iterations=10).choose(Perspective(state, 1), Rng(0))
 
 
 def test_ismcts_returns_a_forced_move_without_searching() -> None:
-    state = new_tiny(2, 0, {"rounds": 1, "hand": 1, "hand_limit": 1})
+    state = new_toy(2, 0)
+    state.hands[0] = []  # nothing to play: pass is the only move
     assert len(state.legal_actions()) == 1
     report = ISMCTSBot(iterations=1000).search(Perspective(state, 0), Rng(0))
     assert report.iterations == 0 and report.action == state.legal_actions()[0]
 
 
-def test_ismcts_report_accounts_for_every_iteration() -> None:
-    state = new_tiny(3, 8)
-    report = ISMCTSBot(iterations=300).search(Perspective(state, 0), Rng(1))
+@pytest.mark.parametrize("prior", [0, 5])
+def test_ismcts_report_accounts_for_every_iteration(prior: int) -> None:
+    """Visits count real iterations only: the heuristic prior's virtual visits are not reported."""
+    state = new_toy(3, 8)
+    report = ISMCTSBot(iterations=300, prior=prior).search(Perspective(state, 0), Rng(1))
     assert 0 < report.iterations <= 300
     assert sum(s.visits for s in report.stats) == report.iterations
     assert [str(s.action) for s in report.stats] == [str(a) for a in state.legal_actions()]
@@ -128,12 +146,103 @@ def test_ismcts_report_accounts_for_every_iteration() -> None:
     assert report.to_json()["action"] == str(best.action)
 
 
+def test_ismcts_heuristic_prior_steers_the_search() -> None:
+    """A heavy prior, without exploration, puts the visits on the move the game's heuristic likes best."""
+    game = games.get("monster-smash")
+    state = game.new(2, 3)
+    perspective = Perspective(state, state.to_move or 0)
+    steered = ISMCTSBot(iterations=60, prior=1000, c=0.0, depth=1).search(perspective, Rng(0))
+    plain = ISMCTSBot(iterations=60, c=0.0, depth=1, prior=0).search(perspective, Rng(0))
+    assert sum(s.visits for s in steered.stats) == steered.iterations
+    assert [(s.visits, s.mean) for s in steered.stats] != [(s.visits, s.mean) for s in plain.stats]
+
+
+class _Counting(Perspective):
+    """A perspective that counts the determinizations drawn from it."""
+
+    __slots__ = ("samples",)
+
+    def __init__(self, state: State, seat: int) -> None:
+        super().__init__(state, seat)
+        self.samples = 0
+
+    def sample(self, rng: Rng) -> State:
+        self.samples += 1
+        return super().sample(rng)
+
+
+@pytest.mark.parametrize("reuse", [1, 3, 8])
+def test_ismcts_reuse_searches_each_determinization_that_many_times(reuse: int) -> None:
+    state = games.get("monstra").new(2, 5)
+    assert state.to_move is not None
+    p = _Counting(state, state.to_move)
+    report = ISMCTSBot(iterations=48, reuse=reuse, depth=2).search(p, Rng(4))
+    assert report.iterations == 48
+    assert p.samples == 48 // reuse + (48 % reuse > 0)
+    assert sum(s.visits for s in report.stats) == 48
+
+
+def test_ismcts_without_playouts_scores_each_new_leaf_by_the_heuristic() -> None:
+    """playout=none: one iteration per root action (a huge prior keeps the search from repeating one) leaves
+    each root action's mean at the heuristic of the position it leads to, in that iteration's sample."""
+    game = games.get("monstra")
+    state = game.new(2, 9)
+    seat = state.to_move
+    assert seat is not None
+    legal = state.legal_actions()
+    bot = ISMCTSBot(iterations=len(legal), playout="none", prior=1, c=0.0, reuse=1)
+    report = bot.search(Perspective(state, seat), Rng(6))
+    assert all(s.visits == 1 for s in report.stats)
+    rng = Rng(6)
+    expected: dict[str, float] = {}
+    for _ in legal:
+        world = state.determinize(seat, rng)
+        # the iteration's expansion: an untried action drawn by the generator, applied to the sample
+        untried = [a for a in world.legal_actions() if str(a) not in expected]
+        action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+        world.apply_quiet(action)
+        expected[str(action)] = game.heuristic(world, seat)
+    assert {str(s.action): round(s.mean, 12) for s in report.stats} == {k: round(v, 12) for k, v in expected.items()}
+
+
+def test_ismcts_takes_a_games_own_search_settings_where_its_spec_names_none() -> None:
+    monstra, smash = games.get("monstra"), games.get("monster-smash")
+    assert monstra.search_settings and not smash.search_settings
+    state = monstra.new(2, 5)
+    assert state.to_move is not None
+    plain = ISMCTSBot(iterations=8)
+    plain.search(Perspective(state, state.to_move), Rng(1))
+    assert {k: getattr(plain, k) for k in monstra.search_settings} == dict(monstra.search_settings)
+    named = ISMCTSBot(iterations=8, c=1.5, playout="random")
+    named.search(Perspective(state, state.to_move), Rng(1))
+    assert (named.c, named.playout, named.reuse) == (1.5, "random", monstra.search_settings["reuse"])
+    # Another game searched by the same bot: the bot's general defaults again.
+    other = smash.new(2, 3)
+    assert other.to_move is not None
+    plain.search(Perspective(other, other.to_move), Rng(1))
+    assert (plain.c, plain.playout, plain.reuse) == (0.7, "random", 1)
+
+
+@pytest.mark.parametrize(
+    "settings", [{"seconds": 5.0}, {"iterations": 10}, {"c": -1.0}, {"playout": "psychic"}, {"depth_": 1}]
+)
+def test_a_games_search_settings_may_tune_the_search_but_not_its_budget(
+    settings: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = games.get("monstra")
+    monkeypatch.setattr(type(game), "search_settings", settings)
+    state = game.new(2, 5)
+    assert state.to_move is not None
+    with pytest.raises(bots.BadBotOptions):
+        ISMCTSBot(iterations=8).search(Perspective(state, state.to_move), Rng(1))
+
+
 def test_ismcts_stops_early_once_the_choice_cannot_change() -> None:
-    """Playing the 9 wins outright here, so the search settles long before its budget."""
-    state = new_tiny(2, 0, {"rounds": 1, "hand": 2, "hand_limit": 2, "copies": 2})
-    state.hands = [[1, 9], [1, 2]]
+    """Playing the 5 wins outright here, so the search settles long before its budget."""
+    state = new_toy(2, 0, {"target": 5})
+    state.hands = [[1, 5], [1, 2]]
     report = ISMCTSBot(iterations=20_000, c=0.3).search(Perspective(state, 0), Rng(2))
-    assert str(report.action) == "play 9"
+    assert str(report.action) == "play 5"
     assert report.iterations < 20_000
 
 
@@ -157,9 +266,11 @@ def _search_stats(bot: ISMCTSBot, p: Perspective, seed: int) -> list[tuple[str, 
 
 
 def _hidden_twins(game: Game, players: int, seed: int, most: int = 4) -> Iterator[tuple[State, State, int]]:
-    """Up to ``most`` pairs of positions that differ only in what the seat to move cannot see (and really do)."""
+    """Up to ``most`` pairs of positions that differ only in what the seat to move cannot see (and really do),
+    from one random game, or from the next seeds' games where one is too short (Toy Race's)."""
     found = 0
-    for i, state in enumerate(positions(game, players, seed, most=4 * most)):
+    games_positions = (state for s in range(seed, seed + 8) for state in positions(game, players, s, most=4 * most))
+    for i, state in enumerate(games_positions):
         if found == most:
             return
         seat = state.to_move
@@ -199,13 +310,16 @@ def test_ismcts_never_reads_hidden_information(game_id: str) -> None:
     deck) are permuted; the search with the same seed must be identical, move for move.
     """
     game = _game(game_id)
-    bot = ISMCTSBot(iterations=40, depth=8)  # short playouts keep physics games affordable; cut ones use heuristics
+    # Short playouts keep physics games affordable; cut ones, and the prior on every new node, use heuristics;
+    # the second bot scores leaves by the heuristic alone and searches each sample several times.
+    searchers = [ISMCTSBot(iterations=40, depth=8, prior=5), ISMCTSBot(iterations=40, playout="none", reuse=4)]
     checked = 0
     for players in player_counts(game):
         for state, twin, seat in _hidden_twins(game, players, seed=players, most=3):
-            a = _search_stats(bot, Perspective(state, seat), seed=checked)
-            b = _search_stats(bot, Perspective(twin, seat), seed=checked)
-            assert a == b, f"{game_id}: ismcts searched differently when only hidden cards changed"
+            for bot in searchers:
+                a = _search_stats(bot, Perspective(state, seat), seed=checked)
+                b = _search_stats(bot, Perspective(twin, seat), seed=checked)
+                assert a == b, f"{game_id}: ismcts ({bot.spec()}) searched differently when only hidden cards changed"
             checked += 1
     assert checked >= 3, f"{game_id}: too few positions with hidden information to test"
 
@@ -214,7 +328,7 @@ def test_the_no_peeking_test_would_catch_a_search_that_peeks() -> None:
     """The same comparison on a perspective that hands out the truth finds differences (so the test can fail)."""
     bot = ISMCTSBot(iterations=60)
     differing = 0
-    for state, twin, seat in _hidden_twins(TINY, 2, seed=2):
+    for state, twin, seat in _hidden_twins(TOY, 2, seed=2):
         a = _search_stats(bot, _Peeking(state, seat), seed=0)
         b = _search_stats(bot, _Peeking(twin, seat), seed=0)
         differing += a != b
@@ -235,12 +349,12 @@ def test_greedy_never_reads_hidden_information(game_id: str) -> None:
 # --- strength ---------------------------------------------------------------------------------------
 
 
-def test_greedy_beats_random_on_tiny_cards() -> None:
-    assert win_rate(TINY, "greedy", "random", 200, seed=100) > 0.7  # measured 0.87
+def test_greedy_beats_random_on_toy_race() -> None:
+    assert win_rate(TOY, "greedy", "random", 200, seed=100) > 0.7  # measured 0.865
 
 
-def test_ismcts_beats_random_on_tiny_cards() -> None:
-    assert win_rate(TINY, "ismcts:iterations=100", "random", 60, seed=200) > 0.7  # measured 0.87
+def test_ismcts_beats_random_on_toy_race() -> None:
+    assert win_rate(TOY, "ismcts:iterations=100", "random", 60, seed=200) > 0.7  # measured 0.93
 
 
 @pytest.mark.slow

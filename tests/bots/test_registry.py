@@ -13,7 +13,7 @@ from monsterlair.core import BadOptions, MonsterLairError
 
 
 def test_names_weakest_first() -> None:
-    assert bots.names() == ["random", "greedy", "ismcts"]
+    assert bots.names() == ["random", "greedy", "ismcts", "policy"]
 
 
 def test_make_builds_each_bot_with_typed_options() -> None:
@@ -50,7 +50,7 @@ def test_describe_and_info_are_json_ready() -> None:
     info = json.loads(json.dumps(bots.info()))
     assert [b["name"] for b in info] == bots.names()
     ismcts = info[2]
-    assert set(ismcts["options"]) == {"iterations", "seconds", "c", "playout", "candidates", "depth"}
+    assert set(ismcts["options"]) == {"iterations", "seconds", "c", "playout", "candidates", "depth", "prior", "reuse"}
     assert all(o["doc"] for b in info for o in b["options"].values())
 
 
@@ -115,3 +115,36 @@ def test_split_specs_keeps_options_with_their_bot(lineup: str, specs: list[str])
 def test_split_specs_rejects_a_leading_option() -> None:
     with pytest.raises(BadBotOptions, match="no bot before it"):
         bots.split_specs("c=0.7,random")
+
+
+UNBOUNDED_BUDGETS = [
+    ("ismcts:seconds=nan", "finite number"),
+    ("ismcts:seconds=NaN", "finite number"),
+    ("ismcts:seconds=inf", "finite number"),
+    ("ismcts:seconds=1e9", "at most 3600"),
+    ("ismcts:iterations=1000000000000", "at most 1,000,000"),
+    ("ismcts:iterations=10^12", "whole number"),
+    ("ismcts:depth=1000000", "at most 5000"),
+    ("ismcts:prior=1001", "at most 1000"),
+    ("ismcts:prior=-1", "at least 0"),
+    ("ismcts:c=nan", "finite number"),
+    ("greedy:samples=1e9", "whole number"),
+    ("greedy:samples=100000", "at most 1000"),
+]
+"""Specs whose thinking budget is not finite or passes its documented cap, and the words that say so."""
+
+
+@pytest.mark.parametrize(("spec", "fragment"), UNBOUNDED_BUDGETS)
+def test_every_thinking_budget_is_finite_and_inside_its_documented_cap(spec: str, fragment: str) -> None:
+    with pytest.raises(BadBotOptions, match=fragment):
+        bots.from_spec(spec)
+
+
+def test_the_caps_themselves_are_accepted() -> None:
+    from monsterlair.bots.ismcts import MAX_ITERATIONS, MAX_PLAYOUT, MAX_PRIOR, MAX_SECONDS
+
+    bot = bots.from_spec(
+        f"ismcts:iterations={MAX_ITERATIONS},seconds={MAX_SECONDS:g},depth={MAX_PLAYOUT},prior={MAX_PRIOR}"
+    )
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == MAX_ITERATIONS and bot.seconds == MAX_SECONDS
+    assert bot.prior == MAX_PRIOR

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from monsterlair.server.config import Settings
+from monsterlair.testing.serving import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -35,21 +36,22 @@ ARTIFACTS = ROOT / "test-artifacts"
 DIST = Settings().dist() / "index.html"
 
 
+RERUNS = 1
+"""A browser test drives a real server, bots on timers and a browser's animations on a shared two-core machine:
+one that fails is run once more (pytest-rerunfailures, reported as ``R``), and fails only when it fails twice.
+A fault in the code fails both runs; the reports still name every rerun, so a flaky test is seen and mended."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if Path(str(item.fspath)).is_relative_to(here):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=1))
             if not CHROMIUM.exists():
                 item.add_marker(pytest.mark.skip(reason="/usr/bin/chromium is missing (apt-get install -y chromium)"))
             elif not DIST.exists():
                 item.add_marker(pytest.mark.skip(reason="the web client is not built (run `make web`)"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Server:
@@ -70,7 +72,15 @@ class Server:
     def start(self) -> None:
         env = dict(os.environ)
         env.update(
-            {"MONSTERLAIR_SECRET_KEY": "browser-tests", "MONSTERLAIR_WS_RATE": "50", "MONSTERLAIR_WS_BURST": "200"}
+            {
+                "MONSTERLAIR_SECRET_KEY": "browser-tests",
+                "MONSTERLAIR_WS_RATE": "50",
+                "MONSTERLAIR_WS_BURST": "200",
+                # A module's tests sign in many guests and open many tables from one address, faster than any
+                # person would; the limits themselves are tested in tests/server/test_rate_limits.py.
+                "MONSTERLAIR_LIMIT_GUEST": "600/minute",
+                "MONSTERLAIR_LIMIT_TABLES": "600/minute",
+            }
         )
         env.update(self.env)
         env.pop("MONSTERLAIR_DATABASE_URL", None)
@@ -126,14 +136,41 @@ def server(tmp_path: Path) -> Iterator[Server]:
         srv.stop()
 
 
+# Tests that are not about pacing or motion see every move at once and without motion (the pace choice a
+# person can make; the reduced-motion wish a browser can send), so they wait for nothing but the server.
+INSTANT = (
+    "try { localStorage.getItem('monsterlair.pace') || localStorage.setItem('monsterlair.pace', 'instant'); }"
+    " catch (e) {}"
+)
+
+
+class Chromium:
+    """The browser, whose new contexts show moves at once and without motion unless asked otherwise."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("reduced_motion", "reduce")
+        context = self.browser.new_context(**options)
+        context.add_init_script(INSTANT)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        return self.new_context(**options).new_page()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
 @pytest.fixture
-def chromium() -> Iterator[object]:
+def chromium() -> Iterator[Chromium]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
-            yield browser
+            yield Chromium(browser)
         finally:
             browser.close()
 
@@ -141,4 +178,7 @@ def chromium() -> Iterator[object]:
 def shot(page: object, name: str) -> None:
     """Keep a screenshot in test-artifacts/ (gitignored; CI keeps it)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+    # CSS animations are finished at once so a screenshot never waits on a moving frame of a busy machine.
+    page.screenshot(  # type: ignore[attr-defined]
+        path=str(ARTIFACTS / f"{name}.png"), full_page=True, animations="disabled", timeout=60_000
+    )

@@ -42,7 +42,7 @@ def wait_for_my_turn_or_end(page: Any, timeout: float = 30.0) -> str:
 
 
 def _click_cards(page: Any, selector: str, limit: int) -> int:
-    cards = page.locator(f"[data-testid=hand] {selector}:not([disabled])")
+    cards = page.locator(f"[data-testid=hand] {selector}:not([aria-disabled=true])")
     n = min(cards.count(), limit)
     for i in range(n):
         cards.nth(i).click()
@@ -72,10 +72,10 @@ def play_one_decision(page: Any) -> str:
     elif phase == "attack_cards":
         page.get_by_role("button", name="Confirm attack").click()
     elif phase == "defend":
-        own = page.locator("[data-testid=hand] .card.own:not([disabled])")
+        own = page.locator("[data-testid=hand] .card.own:not([aria-disabled=true])")
         if own.count():
             own.last.click()
-            others = page.locator("[data-testid=hand] .card:not(.selected):not([disabled])")
+            others = page.locator("[data-testid=hand] .card:not(.selected):not([aria-disabled=true])")
             if others.count():
                 others.last.click()
             page.locator("[data-testid=defend]").click()

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -227,7 +228,7 @@ def test_lobby_and_dialogs_pass_axe_and_work_from_the_keyboard(lair: Server, chr
     assert focused_matches(page, "button[aria-controls=account-panel]")
 
     # The new-table dialog: the same, then a table made from the keyboard alone.
-    opener = "[data-testid=game-monster-smash] button"
+    opener = "[data-testid=game-monster-smash] button[aria-label^='New table']"
     tab_to(page, opener)
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement?.closest('[data-testid=create-table]')")
@@ -297,7 +298,7 @@ def smash_by_keyboard(page: Any) -> str:
         tab_to(page, "[data-testid=keep]")
         page.keyboard.press("Enter")
     elif phase in ("attack", "defend"):
-        own = "[data-testid=hand] .card.own:not([disabled])"
+        own = "[data-testid=hand] .card.own:not([aria-disabled=true])"
         if page.locator(own).count():
             tab_to(page, own)
             name = focused_name(page)
@@ -363,17 +364,21 @@ def monstra_by_keyboard(page: Any, n: int) -> str:
     """One MONSTRA decision with the keyboard: a Strike on an enemy, a tactic and its target, or Guard."""
     phase = str(page.locator(MONSTRA).get_attribute("data-phase"))
     if phase == "discard":
-        tab_to(page, "[data-testid^=tactic-]:not([disabled])")
+        tab_to(page, "[data-testid^=tactic-]:not([aria-disabled=true])")
         page.keyboard.press("Enter")
         return "discard"
     if phase == "order":
         tab_to(page, "button[data-action^='first ']")
         page.keyboard.press("Enter")
         return "order"
+    if phase == "cleanse":
+        tab_to(page, "button[data-action^='cleanse ']")
+        page.keyboard.press("Enter")
+        return "cleanse"
     assert phase == "act", phase
-    tactics = page.locator("[data-testid^=tactic-]:not([disabled])")
+    tactics = page.locator("[data-testid^=tactic-]:not([aria-disabled=true])")
     if n == 1 and tactics.count():
-        tab_to(page, "[data-testid^=tactic-]:not([disabled])")
+        tab_to(page, "[data-testid^=tactic-]:not([aria-disabled=true])")
         label = focused_name(page)
         assert label.startswith("Play ") and "energy" in label, label
         page.keyboard.press("Enter")
@@ -412,7 +417,8 @@ def test_monstra_by_keyboard(lair: Server, chromium: Any) -> None:
             assert "guards" in new, new
     assert len(done) >= 3 and "strike" in done, done
     # the live region read out the newest log line (and only lines that came after the page opened)
-    newest = page.locator("[data-testid=log] li").last.inner_text()
+    # (the line's own words: a line that opens a move also carries the move's number, which is not read out)
+    newest = page.locator("[data-testid=log] li .text").last.inner_text()
     page.wait_for_function(
         "(t) => document.querySelector('[data-testid=announcer]').textContent.includes(t)", arg=newest
     )
@@ -460,7 +466,7 @@ def test_monster_club_by_keyboard_with_face_down_cards_unnamed(lair: Server, chr
     assert wait_turn(page, CLUB)
     axe(page, "Monster Club at the start")
     placed = club_place_by_keyboard(page, face_down=False)
-    assert placed and "Cleo plays" in placed, placed
+    assert placed and "You play" in placed, placed  # the log speaks to its reader
     axe(page, "Monster Club after a play")
     down = club_place_by_keyboard(page, face_down=True)
     assert down and "face down" in down, down
@@ -509,6 +515,17 @@ def test_monster_club_by_keyboard_with_face_down_cards_unnamed(lair: Server, chr
 
 
 # --- Push a Monster ----------------------------------------------------------------------------------------------
+def wait_played_or_refused(page: Any, before: str) -> Any:
+    """After Enter on a Push a Monster action: wait for the log to grow or a refusal; the error locator."""
+    page.wait_for_function(
+        """(before) => document.querySelector('[data-testid=error]')
+            || (document.querySelector('[data-testid=log]').innerText !== before
+                && document.querySelector('[data-testid=push-board]').dataset.busy === 'no')""",
+        arg=before,
+    )
+    return page.locator("[data-testid=error]")
+
+
 def push_aim_and_push_by_keyboard(page: Any) -> str:
     """Aim with the controls alone (a mark by arrow key, a turn by arrow keys, a typed depth), check the
     preview follows each change, push; a push the game says cannot start is aimed again from the next mark."""
@@ -538,13 +555,7 @@ def push_aim_and_push_by_keyboard(page: Any) -> str:
         tab_to(page, "[data-testid=push]")
         before = log_text(page)
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            """(before) => document.querySelector('[data-testid=error]')
-                || (document.querySelector('[data-testid=log]').innerText !== before
-                    && document.querySelector('[data-testid=push-board]').dataset.busy === 'no')""",
-            arg=before,
-        )
-        error = page.locator("[data-testid=error]")
+        error = wait_played_or_refused(page, before)
         if not error.count():
             return "push"
         assert "cannot start" in error.inner_text() or "must" in error.inner_text(), error.inner_text()
@@ -557,17 +568,38 @@ def push_aim_and_push_by_keyboard(page: Any) -> str:
 def test_push_a_monster_by_keyboard_with_the_arena_in_words(lair: Server, chromium: Any) -> None:
     page = open_game(chromium, lair, "push-a-monster", "Pia")
     done: list[str] = []
-    for _ in range(8):
+    for _ in range(24):
         if len(done) >= 4 and "push" in done:
             break
         if not wait_turn(page, PUSH, timeout=90):
             break
         phase = str(page.locator(PUSH).get_attribute("data-phase"))
         before = log_text(page)
-        if page.locator("button[data-action=drop]").count():
-            tab_to(page, "button[data-action=drop]")
+        if page.locator("button[data-action=assist]").count():
+            tab_to(page, "button[data-action=assist]")
             page.keyboard.press("Enter")
-            done.append("drop")
+            done.append("assist")
+        elif phase == "setup":
+            # a free place by keyboard: the fields move the monster, Place sets it down (refused if taken)
+            tab_to(page, "[data-testid=place-x]")
+            page.keyboard.press("Control+A")
+            page.keyboard.type(f"{0.4 * math.cos(len(done) * 2.4):.2f}")
+            tab_to(page, "[data-testid=place-y]")
+            page.keyboard.press("Control+A")
+            page.keyboard.type(f"{0.3 * math.sin(len(done) * 2.4):.2f}")
+            tab_to(page, "[data-testid=place]")
+            page.keyboard.press("Enter")
+            error = wait_played_or_refused(page, before)
+            if error.count():  # that place is taken: dismiss, snap to the nearest free spot, place
+                tab_to(page, "[data-testid=error] button", backwards=True)
+                page.keyboard.press("Enter")
+                tab_to(page, "[data-testid=place-snap]")
+                page.keyboard.press("Enter")
+                tab_to(page, "[data-testid=place]")
+                page.keyboard.press("Enter")
+                wait_log_grows(page, PUSH, before)
+            done.append("place")
+            continue
         elif phase == "choose":
             tab_to(page, "button[data-action^=take]")
             page.keyboard.press("Enter")
@@ -590,7 +622,7 @@ def test_push_a_monster_by_keyboard_with_the_arena_in_words(lair: Server, chromi
     # the canvas's text twin: the last push and what fell, and every monster on the arena with where it is
     words = page.locator("[data-testid=arena-text]")
     text = words.text_content() or ""
-    assert re.search(r"last (push|nudge): .*(fell|nothing fell)", text), text
+    assert re.search(r"(push|nudge)(es|s)? the .*\(monster \d+\): .*(Nothing fell\.|off)", text), text
     monsters = page.evaluate("() => document.querySelectorAll('[data-testid=arena-text] li').length")
     assert monsters >= 1 and re.search(r"near mark [A-Z]", text), text
     described = page.locator("[data-testid=arena]").evaluate(
@@ -605,6 +637,9 @@ def test_push_a_monster_by_keyboard_with_the_arena_in_words(lair: Server, chromi
 # --- phone width ------------------------------------------------------------------------------------------------
 def no_sideways_scroll(page: Any, where: str) -> None:
     width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    if width[0] > width[1]:  # just after a resize the page may still be laying out: look again once it settles
+        page.wait_for_timeout(400)
+        width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     if width[0] > width[1]:
         wide = page.evaluate(
             """() => [...document.querySelectorAll('body *')]

@@ -17,6 +17,7 @@ import pytest
 from tests.browser.conftest import Server, shot
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 
 def sign_in(page: Any, url: str, name: str) -> None:
@@ -35,6 +36,10 @@ def start_game(page: Any, game: str, *, players: int, bot: str, options: dict[st
         form.locator(f"select[name=seat-{seat}]").select_option("bot")
         form.locator(f"select[name=seat-{seat}-bot]").select_option(bot)
     for name, value in options.items():
+        if name == "decks":  # the deck picker: a ready-made deck per team ("starter/blaze")
+            for team, deck in zip("ab", value.split("/"), strict=False):
+                form.locator(f"[name=opt-decks-{team}]").select_option(deck)
+            continue
         field = form.locator(f"[name=opt-{name}]")
         if field.evaluate("e => e.tagName") == "SELECT":
             field.select_option(value)
@@ -99,11 +104,38 @@ def finish(page: Any, name: str) -> None:
 
 
 def new_page(chromium: Any) -> tuple[Any, list[str]]:
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     return page, problems
+
+
+def game_against_bots(
+    chromium: Any,
+    url: str,
+    name: str,
+    game: str,
+    board: str,
+    *,
+    players: int,
+    options: dict[str, str],
+    bot: str = "random",
+) -> tuple[Any, list[str]]:
+    """A new page whose guest ``name`` started ``game`` against bots with the new-table form, its board shown."""
+    page, problems = new_page(chromium)
+    sign_in(page, url, name)
+    start_game(page, game, players=players, bot=bot, options=options)
+    page.wait_for_selector(board)
+    return page, problems
+
+
+def shots(page: Any, name: str) -> None:
+    """A screenshot at the desktop size and one at the phone's."""
+    shot(page, name)
+    page.set_viewport_size(PHONE)
+    shot(page, f"{name}-phone")
+    page.set_viewport_size(DESKTOP)
 
 
 # --- MONSTRA -------------------------------------------------------------------------------------------------
@@ -111,16 +143,19 @@ MONSTRA = "[data-testid=monstra-board]"
 
 
 def monstra_decide(page: Any, n: int) -> str:
-    """One decision: discard, tie order, or act (sometimes a tactic first, then the signature or a Strike)."""
+    """One decision: discard, tie order, a Cleanse's condition, or act (sometimes a tactic first, then the
+    signature or a Strike)."""
     board = page.locator(MONSTRA)
     phase = str(board.get_attribute("data-phase"))
     before = seen(page, MONSTRA)
     if phase == "discard":
-        page.locator("[data-testid^=tactic-]:not([disabled])").first.click()
+        page.locator("[data-testid^=tactic-]:not([aria-disabled=true])").first.click()
     elif phase == "order":
         page.locator("button[data-action^='first ']").first.click()
+    elif phase == "cleanse":
+        page.locator("button[data-action^='cleanse ']").first.click()
     elif phase == "act":
-        tactics = page.locator("[data-testid^=tactic-]:not([disabled])")
+        tactics = page.locator("[data-testid^=tactic-]:not([aria-disabled=true])")
         if n % 3 == 1 and tactics.count():
             tactics.first.click()
             if seen(page, MONSTRA) == before and page.locator(".targets button[data-action]").count():
@@ -135,7 +170,18 @@ def monstra_decide(page: Any, n: int) -> str:
         signature = page.locator("[data-testid=act-signature]")
         if n % 2 == 0 and signature.is_enabled():
             signature.click()
-            if seen(page, MONSTRA) == before and not page.locator(MONSTRA).get_attribute("data-busy") == "yes":
+            # the move goes at once (no target), or its targets show; a position arriving at the same moment
+            # clears a half-made choice, and the loop decides again
+            after = page.wait_for_function(
+                """([sel, before]) => {
+                  const b = document.querySelector(sel);
+                  if (!b || Number(b.dataset.seen) > before || b.dataset.busy === 'yes') return 'sent';
+                  return document.querySelector('.targets button[data-action]') ? 'targets' : false;
+                }""",
+                arg=[MONSTRA, before],
+                timeout=30_000,
+            ).json_value()
+            if after == "targets":
                 targets = page.locator("button.creature.targetable")
                 if targets.count():
                     targets.first.click()  # the creature itself is the target button
@@ -154,10 +200,10 @@ def monstra_decide(page: Any, n: int) -> str:
 
 
 def test_monstra_duel_against_a_bot_through_the_ui(server: Server, chromium: Any) -> None:
-    page, problems = new_page(chromium)
-    sign_in(page, server.url, "Mira")
-    start_game(page, "monstra", players=2, bot="greedy", options={"rounds": "4", "decks": "starter/blaze"})
-    page.wait_for_selector(MONSTRA)
+    options = {"rounds": "4", "decks": "starter/blaze"}
+    page, problems = game_against_bots(
+        chromium, server.url, "Mira", "monstra", MONSTRA, players=2, options=options, bot="greedy"
+    )
     assert page.locator(MONSTRA).get_attribute("data-mode") == "duel"
     assert page.locator("[data-testid=order] li").count() == 4  # the SPD track of the round
     assert page.locator("[data-testid^=unit-]").count() == 4
@@ -168,10 +214,7 @@ def test_monstra_duel_against_a_bot_through_the_ui(server: Server, chromium: Any
     while wait_turn_or_end(page, MONSTRA) == "turn":
         assert time.monotonic() < deadline, "the duel did not end in time"
         if decisions == 2:
-            shot(page, "monstra-mid")
-            page.set_viewport_size(PHONE)
-            shot(page, "monstra-mid-phone")
-            page.set_viewport_size({"width": 1280, "height": 900})
+            shots(page, "monstra-mid")
         kinds.add(monstra_decide(page, decisions))
         decisions += 1
     assert decisions >= 4
@@ -187,10 +230,9 @@ def test_monstra_missions_and_partners_through_the_ui(
     server: Server, chromium: Any, players: int, mode: str, name: str
 ) -> None:
     """The solo and co-op missions (the Guardian, its revealed behaviour, Strikes by clicking it) and 2v2."""
-    page, problems = new_page(chromium)
-    sign_in(page, server.url, "Sol")
-    start_game(page, "monstra", players=players, bot="random", options={"mode": mode, "rounds": "2"})
-    page.wait_for_selector(MONSTRA)
+    page, problems = game_against_bots(
+        chromium, server.url, "Sol", "monstra", MONSTRA, players=players, options={"mode": mode, "rounds": "2"}
+    )
     assert page.locator(MONSTRA).get_attribute("data-mode") == mode
     if mode == "mission":
         assert page.locator("[data-testid=unit-g]").count() == 1
@@ -256,16 +298,8 @@ def club_decide(page: Any, plays_this_turn: int) -> str:
 
 
 def test_monster_club_against_a_bot_through_the_ui(server: Server, chromium: Any) -> None:
-    page, problems = new_page(chromium)
-    sign_in(page, server.url, "Cleo")
-    start_game(
-        page,
-        "monster-club",
-        players=2,
-        bot="random",
-        options={"destroys_to_win": "3", "first_player": "0", "max_turns": "60"},
-    )
-    page.wait_for_selector(CLUB)
+    options = {"destroys_to_win": "3", "first_player": "0", "max_turns": "60"}
+    page, problems = game_against_bots(chromium, server.url, "Cleo", "monster-club", CLUB, players=2, options=options)
     assert page.locator("[data-testid^=space-own-]").count() == 3
     assert page.locator("[data-testid^=space-opp-]").count() == 3
     shot(page, "club-start")
@@ -277,11 +311,10 @@ def test_monster_club_against_a_bot_through_the_ui(server: Server, chromium: Any
         now = str(page.locator(CLUB).get_attribute("data-turn"))
         if now != turn:
             turn, plays = now, 0
+        # on my turn the opponent's "moved" and "attacked" tags of their own turn are gone (issue 13, item 15)
+        assert page.locator("[data-testid^=space-opp-] .flag").count() == 0
         if decisions == 4:
-            shot(page, "club-mid")
-            page.set_viewport_size(PHONE)
-            shot(page, "club-mid-phone")
-            page.set_viewport_size({"width": 1280, "height": 900})
+            shots(page, "club-mid")
         did = club_decide(page, plays)
         if did in ("place", "flip"):
             plays += 1
@@ -307,7 +340,7 @@ def drag_push(page: Any, theta: float) -> None:
     def screen(x: float, y: float) -> tuple[float, float]:
         return box["x"] + box["width"] / 2 + x * scale, box["y"] + box["height"] / 2 - y * scale
 
-    sx, sy = screen(1.95 * math.cos(theta), 1.55 * math.sin(theta))
+    sx, sy = screen(1.75 * math.cos(theta), 1.4 * math.sin(theta))
     tx, ty = screen(0.0, 0.0)
     page.mouse.move(sx, sy)
     page.mouse.down()
@@ -316,17 +349,39 @@ def drag_push(page: Any, theta: float) -> None:
     page.mouse.up()
 
 
+def click_arena(page: Any, x: float, y: float) -> None:
+    """Click the arena canvas at world point (x, y) dm."""
+    canvas = page.locator("[data-testid=arena]")
+    box = canvas.bounding_box()
+    scale = float(
+        page.evaluate("() => JSON.parse(document.querySelector('[data-testid=arena]').dataset.view)")["scale"]
+    )
+    page.mouse.click(box["x"] + box["width"] / 2 + x * scale, box["y"] + box["height"] / 2 - y * scale)
+
+
 def push_decide(page: Any, n: int) -> str:
     board = page.locator(PUSH)
     phase = str(board.get_attribute("data-phase"))
     before = seen(page, PUSH)
-    if page.locator("button[data-action=drop]").count():
-        page.locator("button[data-action=drop]").click()
-        phase = "drop"
+    own = page.locator("[data-testid=mode-own]")
+    if own.count() and own.get_attribute("aria-pressed") == "false":  # back from shoving to pushing
+        own.click()
+    if page.locator("button[data-action=assist]").count():
+        page.locator("button[data-action=assist]").click()
+        phase = "assist"
+    elif phase == "setup":
+        # click a spot of the arena; if it is taken, the board snaps to the nearest free one
+        click_arena(page, 0.45 * math.cos(n * 2.39996), 0.35 * math.sin(n * 2.39996))
+        page.locator("[data-testid=place]").click()
+        if settle(page, PUSH, before, refusable=True):
+            return phase
+        before = seen(page, PUSH)
+        page.locator("[data-testid=place-snap]").click()
+        page.locator("[data-testid=place]").click()
     elif phase == "push":
         for attempt in range(12):
             drag_push(page, theta=(n * 12 + attempt) * 2.39996)  # golden-angle steps: entries all round
-            text = page.locator("[data-testid=push-text]").inner_text()
+            text = page.locator("[data-testid=push]").get_attribute("data-command") or ""
             assert text.startswith("push x="), text
             page.locator("[data-testid=depth]").fill("0.55")
             page.locator("[data-testid=push]").click()
@@ -344,14 +399,14 @@ def push_decide(page: Any, n: int) -> str:
 
 
 def test_push_a_monster_against_a_bot_through_the_ui(server: Server, chromium: Any) -> None:
-    page, problems = new_page(chromium)
-    sign_in(page, server.url, "Pia")
-    start_game(page, "push-a-monster", players=2, bot="random", options={})
-    page.wait_for_selector(PUSH)
+    # the players' own start layout (the default); at most 2 tries a turn keeps the game short
+    page, problems = game_against_bots(
+        chromium, server.url, "Pia", "push-a-monster", PUSH, players=2, options={"max_tries": "2"}
+    )
     shot(page, "push-start")
     decisions = strokes = 0
-    aimed = False
-    deadline = time.monotonic() + 200
+    aimed = shoved = False
+    deadline = time.monotonic() + 600  # a safety stop only: on a loaded machine a whole game takes minutes
     while True:
         # the bot's pushes and ours are animated from the server's motion frames
         if decisions == 3 and page.locator(PUSH).get_attribute("data-animating") == "yes":
@@ -362,10 +417,23 @@ def test_push_a_monster_against_a_bot_through_the_ui(server: Server, chromium: A
         if decisions >= 4 and not aimed and page.locator(PUSH).get_attribute("data-phase") == "push":
             aimed = True
             drag_push(page, 0.8)
-            shot(page, "push-aim")
-            page.set_viewport_size(PHONE)
-            shot(page, "push-aim-phone")
-            page.set_viewport_size({"width": 1280, "height": 900})
+            shots(page, "push-aim")
+        if decisions == 0 and page.locator(PUSH).get_attribute("data-phase") == "setup":
+            shots(page, "push-setup")
+        if decisions == 8 and not shoved and page.locator(PUSH).get_attribute("data-phase") == "push":
+            shoved = True  # tried once: a shove the game refuses (the monster cannot go that way) is not retried
+            # shove a monster already on the arena (the publisher's clarification): pick it, push it a little
+            page.locator("[data-testid=mode-shove]").click()
+            page.locator("[data-testid=shove-target]").select_option(index=1)
+            page.locator("[data-testid=shove-dist]").fill("0.05")
+            shot(page, "push-shove")
+            before = seen(page, PUSH)
+            page.locator("[data-testid=shove]").click()
+            if settle(page, PUSH, before, refusable=True):
+                strokes += 1
+            else:
+                page.locator("[data-testid=mode-own]").click()  # back to pushing a monster in
+            continue
         if push_decide(page, decisions) in ("push", "nudge"):
             strokes += 1
         decisions += 1
@@ -379,3 +447,47 @@ def test_push_a_monster_against_a_bot_through_the_ui(server: Server, chromium: A
     assert lines.count() == 2
     finish(page, "push")
     assert not problems, problems
+
+
+# --- a game with no board of its own: the example game on the generic board ----------------------------------
+GENERIC = "[data-testid=generic-board]"
+
+
+def test_a_plugin_game_plays_on_the_generic_board(tmp_path: Any, chromium: Any) -> None:
+    """Toy Race comes from ``tests/example_game`` through ``MONSTERLAIR_GAMES`` alone: the lobby offers it, the
+    table form starts it against a bot, and the generic board shows its view and its moves to the end."""
+    from tests import example_game
+
+    server = Server(tmp_path / "lair", env=example_game.ENV)
+    server.start()
+    try:
+        page, problems = new_page(chromium)
+        sign_in(page, server.url, "Gus")
+        start_game(page, "toy-race", players=2, bot="greedy", options={"target": "9"})
+        page.wait_for_selector(GENERIC)
+        moves = 0
+        deadline = time.monotonic() + 90
+        while not page.locator("[data-testid=end-screen]").count():
+            assert time.monotonic() < deadline, "the game did not end in time"
+            buttons = page.locator(f"{GENERIC} button[data-action]:not([disabled])")
+            if not buttons.count():
+                page.wait_for_timeout(100)
+                continue
+            texts = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+            play = next((t for t in texts if t != "pass"), "pass")
+            before = page.locator(f"{GENERIC} pre").inner_text()
+            page.locator(f"{GENERIC} button[data-action='{play}']").click()
+            moves += 1
+            page.wait_for_function(  # the position moved on (the view changed), or the game ended
+                """([sel, before]) => document.querySelector('[data-testid=end-screen]')
+                    || document.querySelector(`${sel} pre`)?.textContent !== before""",
+                arg=[GENERIC, before],
+                timeout=30_000,
+            )
+        assert moves >= 1
+        assert page.locator("[data-testid=headline]").inner_text()
+        assert '"total"' in page.locator(f"{GENERIC} pre").inner_text()  # the seat's view, as the server sent it
+        shot(page, "toy-race-generic-end")
+        assert not problems, problems
+    finally:
+        server.stop()

@@ -77,11 +77,11 @@ def test_a_new_user_plays_a_whole_game_against_a_bot(server: Server, chromium: A
     page.goto(first.replace("/t/", "/replay/"))
     page.wait_for_selector("[data-testid=replay-controls]")
     counter = page.locator("[data-testid=step-counter]")
-    total = int(counter.inner_text().split("/")[1])
-    assert total > 0 and counter.inner_text() == f"Step {total} / {total}"
+    total = int(counter.get_attribute("data-moves") or 0)
+    assert total > 0 and counter.inner_text().startswith(f"Move {total} / {total}")
     page.locator("[data-testid=step-back]").click()
     page.wait_for_function(
-        f"() => document.querySelector('[data-testid=step-counter]').innerText === 'Step {total - 1} / {total}'"
+        f"() => document.querySelector('[data-testid=step-counter]').innerText.startsWith('Move {total - 1} / {total}')"
     )
     assert page.locator("[data-testid=smash-board] .reveal .card").count() > 0  # every hand shown
     shot(page, "replay-phone")
@@ -99,8 +99,8 @@ def test_two_players_play_while_a_spectator_never_sees_a_hand_card(server: Serve
     ann.wait_for_selector("[data-testid=seats-panel]")
     shot(ann, "waiting-for-players")
     sign_in(bob, server.url, "Bob")
-    bob.locator("[data-testid=table-row]").get_by_role("link", name="Join").first.click()
-    bob.locator("[data-testid=join-1]").click()
+    bob.locator("[data-testid=table-row] [data-testid=join]").first.click()  # Join seats Bob at once
+    bob.wait_for_url("**/t/**")
     ann.wait_for_function("() => !document.querySelector('[data-testid=start]').disabled")
 
     frames: list[str] = []

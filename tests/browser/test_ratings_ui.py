@@ -16,6 +16,15 @@ MY_TURN = """() => {
 }"""
 
 
+def register(page: Any, url: str, username: str) -> None:
+    """Turn the page's guest into a registered account (only registered accounts earn ratings)."""
+    data = {"username": username, "password": "correct horse battery"}
+    r = page.request.post(f"{url}/api/auth/register", data=data, headers={"Origin": url})
+    assert r.ok, r.text()
+    page.reload()
+    page.wait_for_selector("[data-testid=who]")
+
+
 def ended(page: Any) -> bool:
     return bool(page.locator("[data-testid=end-screen]").count())
 
@@ -31,6 +40,8 @@ def test_two_people_finish_a_game_and_see_it_on_the_leaderboard_and_their_profil
         page.on("pageerror", lambda e: problems.append(str(e)))
     sign_in(ann, server.url, "Ann")
     sign_in(bob, server.url, "Bob")
+    register(ann, server.url, "ann_rated")
+    register(bob, server.url, "bob_rated")
 
     # Ann opens a two-player MONSTRA duel of one round; Bob takes the open seat; Ann starts.
     ann.locator("[data-testid=game-monstra]").get_by_role("button", name="New table").click()
@@ -38,13 +49,14 @@ def test_two_people_finish_a_game_and_see_it_on_the_leaderboard_and_their_profil
     form.locator(".players button", has_text="2").click()
     form.locator("select[name=seat-1]").select_option("open")
     form.locator("[name=opt-rounds]").fill("1")
-    form.locator("[name=opt-decks]").fill("starter/blaze")
+    form.locator("[name=opt-decks-a]").select_option("starter")
+    form.locator("[name=opt-decks-b]").select_option("blaze")
     form.locator("button[type=submit]").click()
     ann.wait_for_url("**/t/**")
     ann.wait_for_selector("[data-testid=seats-panel]")
     bob.goto(server.url)
-    bob.locator("[data-testid=table-row]").get_by_role("link", name="Join").first.click()
-    bob.locator("[data-testid=join-1]").click()
+    bob.locator("[data-testid=table-row] [data-testid=join]").first.click()  # Join seats Bob at once
+    bob.wait_for_url("**/t/**")
     # the waiting room links each person's name to their profile
     ann.wait_for_function("() => !document.querySelector('[data-testid=start]').disabled")
     assert ann.locator("[data-testid=seats-panel] a[href^='/u/']").count() == 2
@@ -116,7 +128,7 @@ def test_two_people_finish_a_game_and_see_it_on_the_leaderboard_and_their_profil
     bob.wait_for_url("**/replay/**")
     bob.wait_for_selector("[data-testid=replay-controls]")
     counter = bob.locator("[data-testid=step-counter]").inner_text()
-    assert counter.startswith("Step ") and counter.split("/")[1].strip() == str(decisions)
+    assert counter.startswith("Move ") and counter.split("/")[1].split("·")[0].strip() == str(decisions)
     assert problems == []
     ann_ctx.close()
     bob_ctx.close()

@@ -21,9 +21,18 @@ PHONE = {"width": 375, "height": 812}
 RULES = ROOT / "docs" / "rules"
 
 
+def fits_a_phone(page: Any, url: str, ready: str, name: str) -> None:
+    """Open ``url`` on a phone-sized screen: once ``ready`` shows, the page is no wider than the phone."""
+    page.set_viewport_size(PHONE)
+    page.goto(url)
+    page.locator(ready).wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, name)
+
+
 def guest(page: Any, url: str, name: str) -> None:
     """Sign in as a guest through the API; the cookie lands in the page's context."""
-    r = page.request.post(f"{url}/api/auth/guest", data={"name": name})
+    r = page.request.post(f"{url}/api/auth/guest", data={"name": name}, headers={"Origin": url})
     assert r.ok, r.text()
 
 
@@ -31,7 +40,7 @@ def finished_game(page: Any, url: str, game: str, options: dict[str, Any]) -> st
     """A two-bot game of ``game``, played to the end by the server; returns the table id."""
     seats = [{"kind": "bot", "bot": "random"}] * 2
     body = {"game": game, "players": 2, "options": options, "seats": seats, "start": True}
-    r = page.request.post(f"{url}/api/tables", data=body)
+    r = page.request.post(f"{url}/api/tables", data=body, headers={"Origin": url})
     assert r.ok, r.text()
     table_id = str(r.json()["table"]["id"])
     deadline = time.monotonic() + 90
@@ -95,18 +104,14 @@ def test_the_rules_page_shows_the_numbered_rules_of_the_document(server: Server,
     )
     assert mention.count() > 0
     shot(page, "rules-page")
-    page.set_viewport_size(PHONE)
-    page.goto(f"{server.url}/rules/monstra")
-    page.locator("[data-testid=rules-doc]").wait_for()
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    shot(page, "rules-page-phone")
+    fits_a_phone(page, f"{server.url}/rules/monstra", "[data-testid=rules-doc]", "rules-page-phone")
     assert not problems, problems
 
 
 def test_rules_are_linked_from_the_lobby_and_the_header(server: Server, chromium: Any) -> None:
     page, problems = new_page(chromium)
     page.goto(server.url)
-    page.locator("[data-testid=game-monster-club]").get_by_role("link", name="Monster Club rules").click()
+    page.locator("[data-testid=game-monster-club]").get_by_role("link", name="How to play Monster Club").click()
     page.wait_for_url("**/rules/monster-club")
     page.locator("[data-testid=rules-doc]").wait_for()
     assert page.get_by_role("heading", level=1).inner_text() == "Monster Club rules"
@@ -129,8 +134,11 @@ def test_the_table_rules_panel_opens_closes_and_returns_focus(server: Server, ch
     button.focus()
     page.keyboard.press("Enter")
     panel = page.locator("[data-testid=rules-panel]")
-    panel.locator("[data-testid=rules-doc]").wait_for()
+    # the panel opens on the one-screen guide; the full rules are one press away
+    panel.locator("[data-testid=guide] h3", has_text="The goal").wait_for()
     assert panel.evaluate("d => d.open")
+    panel.locator("[data-testid=full-rules-tab]").click()
+    panel.locator("[data-testid=rules-doc]").wait_for()
     # focus moved into the panel, and Tab keeps it there (a modal dialog)
     assert page.evaluate("document.activeElement.closest('dialog') !== null")
     for _ in range(4):
@@ -151,6 +159,7 @@ def test_the_table_rules_panel_opens_closes_and_returns_focus(server: Server, ch
     # at phone width the panel takes the screen, and its close button closes it
     page.set_viewport_size(PHONE)
     button.click()
+    panel.locator("[data-testid=full-rules-tab]").click()
     panel.locator("[data-testid=rules-doc]").wait_for()
     width = panel.evaluate("d => d.getBoundingClientRect().width")
     assert width <= PHONE["width"] + 1
@@ -195,11 +204,12 @@ def _club_value(page: Any, view: dict[str, Any] | None) -> list[Any]:
 def _push_value(page: Any, view: dict[str, Any] | None) -> list[Any]:
     """The die, how many monsters lie on the arena, and each token line."""
     if view is None:
-        die = page.locator("[data-testid=push-board] .die").get_attribute("aria-label") or ""
+        dice = page.locator("[data-testid=push-board] .die")
+        die = (dice.get_attribute("data-face") or "") if dice.count() else "not rolled yet"  # no die in the set-up
         arena = page.locator("[data-testid=arena]").get_attribute("aria-label") or ""
         on = re.search(r"(\d+) monsters", arena)
         lines = [int(x) for x in page.locator("[data-testid^=line-] .len").all_inner_texts()]
-        return [die.removeprefix("Die: "), int(on.group(1)) if on else -1, lines]
+        return [die, int(on.group(1)) if on else -1, lines]
     face = (view.get("die") or {}).get("face") or "not rolled yet"
     return [face, len(view["monsters"]), list(view["lines"])]
 
@@ -213,7 +223,7 @@ REPLAYS = {
 
 def _counter(page: Any, step: int, total: int) -> None:
     page.wait_for_function(
-        """([k, n]) => document.querySelector('[data-testid=step-counter]')?.innerText === `Step ${k} / ${n}`
+        """([k, n]) => document.querySelector('[data-testid=step-counter]')?.innerText.startsWith(`Move ${k} / ${n}`)
              && document.querySelector('[data-testid=replay-board]')?.dataset.step === String(k)""",
         arg=[step, total],
     )
@@ -234,14 +244,14 @@ def test_a_replay_shows_the_games_own_board_and_steps(server: Server, chromium: 
         out: dict[str, Any] = page.request.get(f"{server.url}/api/replays/{table_id}/steps/{k}").json()["spectator"]
         return out
 
-    # a step after which the shown value changes (for Push a Monster: a push, so its motion plays)
-    k = total // 2
-    while True:
-        assert k < total, "no step changes the value"
+    # a step after which the shown value changes (for Push a Monster: a push, so its motion plays): the first
+    # from the middle on, or else from the start (a random game may change nothing shown in its second half)
+    for k in [*range(total // 2, total), *range(total // 2)]:
         pushes = game != "push-a-monster" or info["actions"][k]["text"].startswith("push")
         if pushes and value(page, frame(k)) != value(page, frame(k + 1)):
             break
-        k += 1
+    else:
+        raise AssertionError("no step changes the value")
     before, after = value(page, frame(k)), value(page, frame(k + 1))
 
     page.goto(f"{server.url}/replay/{table_id}?step={k}")
@@ -298,8 +308,52 @@ def test_a_replay_shows_the_games_own_board_and_steps(server: Server, chromium: 
         page.locator(f"{board} {hand}").wait_for()
         assert "(you)" not in page.locator(board).inner_text()
         assert "as=0" in page.url
+    check_turns_and_words(page, info, k + 1)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, f"replay-{game}-phone")
     assert not problems, problems
+
+
+def check_turns_and_words(page: Any, info: dict[str, Any], k: int) -> None:
+    """At move ``k``: the step box speaks the move in words; stepping by turn moves a whole turn; a turn can
+    be jumped to; no action code shows anywhere (issue 13, item 10)."""
+    total, turns, actions = int(info["steps"]), info["turns"], info["actions"]
+    assert turns and turns[0]["first"] == 1 and turns[-1]["last"] == total
+    box = page.locator("[data-testid=step-box]")
+    assert actions[k - 1]["label"] in box.inner_text()
+    assert f"Move {k}" in box.inner_text()
+    # by turn: forward goes to the end of the next turn, and the box holds every move of that turn
+    page.locator("[data-testid=by-turn]").check()
+    assert "by=turn" in page.url
+    nxt = next((t for t in turns if t["last"] > k), None)
+    if nxt is not None:
+        page.locator("[data-testid=step-forward]").click()
+        _counter(page, nxt["last"], total)
+        assert f"Turn {nxt['turn']} / {len(turns)}" in page.locator("[data-testid=step-counter]").inner_text()
+        moves = page.locator("[data-testid=step-move]")
+        assert moves.count() == nxt["last"] - nxt["first"] + 1
+        assert nxt["label"] in box.inner_text()
+        page.locator("[data-testid=step-back]").click()  # to the end of the turn before it
+        before = [t["last"] for t in turns if t["last"] < nxt["last"]]
+        _counter(page, before[-1] if before else 0, total)
+    # jump to a turn: the position after it, the whole turn in the box
+    pick = turns[len(turns) // 2]
+    page.locator("[data-testid=turn-select]").select_option(str(pick["turn"]))
+    _counter(page, pick["last"], total)
+    assert page.locator("[data-testid=step-move]").count() == pick["last"] - pick["first"] + 1
+    for a in actions[pick["first"] - 1 : pick["last"]]:
+        assert a["label"] in box.inner_text()
+    shot(page, f"replay-turn-{info['table']['game']}")
+    # the log's current lines are that turn's, each move numbered; nothing reads like code
+    current = page.locator("[data-testid=log] li.current")
+    assert current.count() >= 1
+    plies = {int(p) for p in current.evaluate_all("els => els.map(e => e.dataset.ply)")}
+    assert plies <= set(range(pick["first"], pick["last"] + 1))
+    page.locator("[data-testid=by-move]").check()
+    words = page.locator("main").inner_text() if page.locator("main").count() else page.inner_text("body")
+    assert not re.search(r"\b\w+=[\w\[{-]", words), "a key=value dump on the replay page"
+    codes = {a["text"] for a in actions if " " in a["text"] or any(ch.isdigit() for ch in a["text"])}
+    shown = [c for c in codes if c in words and c not in {a["label"] for a in actions}]
+    assert not shown, f"action codes shown to people: {shown[:3]}"

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests import example_game
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -51,10 +53,12 @@ def test_console_script_engine_answers_garbage_and_stops_at_quit() -> None:
 def test_engine_subprocess_plays_a_whole_game_on_bot_advice() -> None:
     """A client in conversation with the engine: ask the bot, play its choice, until the game ends.
 
-    Toy Race is registered by a launcher module; everything else is the real ``engine`` path.
+    Toy Race, the example game, comes in through the environment (``MONSTERLAIR_GAMES``); everything else is
+    the real ``engine`` path.
     """
-    command = [sys.executable, "-m", "tests.utils.toy_cli", "engine"]
-    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT) as proc:
+    command = [sys.executable, "-c", "from monsterlair.cli import main; main()", "engine"]
+    env = {**os.environ, **example_game.ENV}
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, env=env) as proc:
         assert proc.stdin is not None and proc.stdout is not None
 
         def ask(request: dict[str, Any]) -> dict[str, Any]:

@@ -69,7 +69,25 @@ def test_every_registered_game_simulates(game_id: str) -> None:
 
 def test_the_toy_game_behind_the_tool_tests_passes_the_conformance_suite() -> None:
     from monsterlair.testing.conformance import check_game
-    from tests.utils import toy_game
+    from tests import example_game
 
-    report = check_game(toy_game.GAME, seeds=range(3), subprocess_check=False)
+    report = check_game(example_game.GAME, seeds=range(3), subprocess_check=False)
     assert report.games == 9
+
+
+@pytest.mark.parametrize(
+    "spec", ["ismcts:seconds=nan", "ismcts:seconds=inf", "ismcts:seconds=1e9", "ismcts:iterations=10000000"]
+)
+@pytest.mark.parametrize("command", ["sim", "play"])
+def test_a_bot_spec_without_a_finite_capped_budget_is_refused_before_anything_runs(
+    command: str, spec: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    if command == "sim":
+        args = ["sim", "monster-smash", "--games", "2", "--bots", f"{spec},random", "--workers", "1", "--out", str(out)]
+    else:
+        args = ["play", "monster-smash", "--seats", f"{spec},random", "--save", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code != 0
+    assert "Bot 'ismcts'" in result.output and "Traceback" not in result.output
+    assert not out.exists()  # nothing was played or written

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,16 +12,16 @@ from typer.testing import CliRunner
 from monsterlair import games
 from monsterlair.cli import app
 from monsterlair.core import Game, Option, OptionSet
-from tests.utils import toy_game
+from tests import example_game
+from tests.utils.terminal import spawn_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 PROMPT = "Your choice (number or action; 'help' for help): "
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Game:
     monkeypatch.chdir(tmp_path)  # a stray answer to the save prompt must not write into the tree
-    return toy_game.register(monkeypatch)
+    return example_game.register(monkeypatch)
 
 
 def run(args: list[str], lines: list[str]) -> tuple[int, str]:
@@ -42,21 +41,23 @@ def test_human_against_a_bot_to_the_end_with_a_bad_line_and_a_saved_record(tmp_p
     )
     assert status == 0, out
     assert "'play 4' is not legal now." in out
-    assert "There is no choice 99; pick 1 to 3." in out
+    assert "There is no choice 99; pick one of the numbers 1 to 3." in out
     assert "Type the number of an action" in out  # help
-    assert out.count("Seat 0 — your turn") >= 2
-    assert "Seat 0 (you): play 2" in out and "Seat 0 (you): play 5" in out
-    assert "Game over" in out and ("Won by" in out or "No winner" in out)
+    assert out.count("Player 1 — your move") >= 2
+    assert "You play a 2" in out and "You play a 5" in out
+    assert re.search(r"^\s+1 You play a 2: the total is 2\.$", out, re.M)  # move numbers in the log
+    assert "Game over" in out and ("You win!" in out or "wins" in out or "A draw" in out)
+    assert "=" not in out.split("Game over")[0].split("your move")[1]
     record = json.loads(record_file.read_text())
     assert record["game"] == "toy-race" and record["seed"] == 3 and record["actions"][:2] == ["play 2", "play 3"]
-    assert toy_game.GAME.replay(record).over
+    assert example_game.GAME.replay(record).over
 
 
 def test_every_bad_line_gets_a_message_and_a_new_prompt() -> None:
     bad = ["dance", "play", "0", "-1", "play 6"]
     status, out = run(["play", "toy-race", "--seed", "3", "--seats", "human,greedy"], bad + ["1"] * 60 + [""])
     assert status == 0
-    first_turn = out.split("Seat 0 (you):")[0]
+    first_turn = re.split(r"^\s+1 You ", out, flags=re.M)[0]
     assert first_turn.count(PROMPT) == len(bad) + 1
     assert first_turn.count("Type a number from the menu") + first_turn.count("There is no choice") == len(bad)
 
@@ -64,26 +65,25 @@ def test_every_bad_line_gets_a_message_and_a_new_prompt() -> None:
 def test_the_log_shows_my_draws_but_never_a_bots_card() -> None:
     status, out = run(["play", "toy-race", "--seed", "3", "--seats", "human,random"], ["2"] + ["1"] * 60 + [""])
     assert status == 0
-    draws = [line.strip() for line in out.splitlines() if line.strip().startswith("draw:")]
-    mine = [d for d in draws if d.startswith("draw: seat=0")]
-    theirs = [d for d in draws if d.startswith("draw: seat=1")]
-    assert mine and all("card=" in d for d in mine)
-    assert theirs and all("card=" not in d for d in theirs)
+    lines = [re.sub(r"^\d+ ", "", line.strip()) for line in out.splitlines()]
+    mine = [d for d in lines if d.startswith("You draw")]
+    theirs = [d for d in lines if " draws " in d]
+    assert mine and all("a card" not in d for d in mine)
+    assert theirs and all(d.endswith("draws a card.") for d in theirs)
 
 
 def test_hot_seat_hides_each_hand_from_the_other_player() -> None:
     script = ["", "2", ""] + ["2", ""] * 40
     status, out = run(["play", "toy-race", "--seed", "5", "--seats", "human,human"], script)
     assert status == 0, out
-    assert "Pass the keyboard to seat 0, then press Enter." in out
-    assert "Pass the keyboard to seat 1, then press Enter." in out
-    # Everything shown while seat N has the keyboard may reveal only seat N's cards.
-    for section in re.split(r"Pass the keyboard to seat ", out)[1:]:
-        seat = int(section[0])
-        other = 1 - seat
+    assert "Pass the keyboard to Player 1, then press Enter." in out
+    assert "Pass the keyboard to Player 2, then press Enter." in out
+    # Everything shown while a player has the keyboard may reveal only that player's cards.
+    for section in re.split(r"Pass the keyboard to Player ", out)[1:]:
+        other = 2 if section[0] == "1" else 1
         for line in section.splitlines():
-            if line.strip().startswith(f"draw: seat={other}"):
-                assert "card=" not in line, (seat, line)
+            if f"Player {other} draws" in line:
+                assert line.strip().endswith("draws a card."), line
 
 
 def test_mode_sets_the_mode_option() -> None:
@@ -95,7 +95,7 @@ def test_mode_sets_the_mode_option() -> None:
 
 
 def test_mode_on_a_game_without_modes_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Plain(toy_game.ToyGame):
+    class Plain(example_game.ToyGame):
         id = "toy-plain"
         options = OptionSet([Option("target", 12, "Total that wins.")])
 
@@ -153,33 +153,26 @@ def test_save_to_an_unwritable_place_is_reported(tmp_path: Path) -> None:
     assert status == 0 and "Could not save the record" in out
 
 
-def test_the_default_describe_event_is_a_compact_line(toy: Game) -> None:
-    assert toy.describe_event({"type": "draw", "seat": 1, "deck": 4}) == "draw: seat=1, deck=4"
-    assert toy.describe_event({"type": "end"}) == "end"
+def test_the_default_describe_event_is_a_sentence_not_a_dump(toy: Game) -> None:
+    assert toy.describe_event({"type": "hop", "seat": 1, "deck": 4}) == "Player 2: hop."
+    assert toy.describe_event({"type": "hop", "seat": 1, "deck": 4}, reader=1) == "You: hop."
+    assert toy.describe_event({"type": "game_end"}) == "Game end."
 
 
 # --- a real terminal ---------------------------------------------------------------------------
 
 
 def spawn(args: list[str]) -> object:
-    pexpect = pytest.importorskip("pexpect")
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "tests.utils.toy_cli", *args],
-        cwd=str(ROOT),
-        encoding="utf-8",
-        timeout=60,
-        dimensions=(40, 120),
-    )
+    return spawn_cli(args, toy=True)
 
 
 def test_play_in_a_pseudo_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
     child = spawn(["play", "toy-race", "--seed", "3", "--seats", "human,random"])
-    child.expect_exact("your turn")  # type: ignore[attr-defined]
+    child.expect_exact("your move")  # type: ignore[attr-defined]
     child.expect_exact("Your choice")  # type: ignore[attr-defined]
     child.sendline("nonsense")  # type: ignore[attr-defined]
-    child.expect_exact("is not an action of Toy Race")  # type: ignore[attr-defined]
+    child.expect_exact("is not a Toy Race action")  # type: ignore[attr-defined]
     child.expect_exact("Your choice")  # type: ignore[attr-defined]
     for _ in range(60):
         child.sendline("1")  # type: ignore[attr-defined]

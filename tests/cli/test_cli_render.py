@@ -22,7 +22,8 @@ def run(args: list[str]) -> tuple[int, str]:
 
 def test_render_a_new_game_with_pushes_played(tmp_path: Path) -> None:
     out = tmp_path / "start.png"
-    code, text = run(["--seed", "3", "--players", "3", "--play", "push A; push C depth=1.2", "--trail", "-O", str(out)])
+    play = ["--play", "push A; push C depth=1.2", "--trail", "-o", "layout=fixed"]
+    code, text = run(["--seed", "3", "--players", "3", *play, "-O", str(out)])
     assert code == 0, text
     assert "after 2 actions" in text and out.read_bytes()[:8] == PNG
 
@@ -51,5 +52,5 @@ def test_render_refuses_bad_input_with_a_sentence(tmp_path: Path) -> None:
     code, text = run([str(other), "-O", str(tmp_path / "x.png")])
     assert code == 2 and "not a record of push-a-monster" in text
     code, text = run(["--seat", "5", "-O", str(tmp_path / "x.png")])
-    assert code == 2 and "Seat 5" in text
+    assert code == 2 and "There is no player 5" in text
     assert not (tmp_path / "x.png").exists()

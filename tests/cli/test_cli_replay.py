@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,16 +12,16 @@ from typer.testing import CliRunner
 
 from monsterlair.cli import app
 from monsterlair.core import Rng
-from tests.utils import toy_game
+from tests import example_game
 
 
 @pytest.fixture(autouse=True)
 def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    toy_game.register(monkeypatch)
+    example_game.register(monkeypatch)
 
 
 def make_record(tmp_path: Path, *, finish: bool = True, seed: int = 6) -> tuple[Path, dict[str, Any]]:
-    state = toy_game.GAME.new(3, seed)
+    state = example_game.GAME.new(3, seed)
     rng = Rng(seed)
     steps = 0
     while not state.over and (finish or steps < 3):
@@ -40,20 +41,20 @@ def run(args: list[str], keys: str = "") -> tuple[int, str]:
 
 def test_final_shows_the_end_as_a_spectator(tmp_path: Path) -> None:
     path, record = make_record(tmp_path)
-    final = toy_game.GAME.replay(record)
+    final = example_game.GAME.replay(record)
     status, out = run([str(path), "--final"])
     assert status == 0, out
     n = len(record["actions"])
-    assert f"After {n} of {n} actions" in out
+    assert f"Move {n} of {n}" in out
     assert f"Total {final.view(None)['total']} of 12" in out
     assert "your hand: hidden" in out
-    assert "Game over: won by" in out or "nobody (a draw)" in out
+    assert " wins" in out or "A draw" in out or "no winner" in out
 
 
 def test_final_as_a_seat_shows_only_that_seat_s_cards(tmp_path: Path) -> None:
     path, record = make_record(tmp_path)
-    final = toy_game.GAME.replay(record)
-    status, out = run([str(path), "--final", "--seat", "1"])
+    final = example_game.GAME.replay(record)
+    status, out = run([str(path), "--final", "--seat", "2"])  # players count from 1
     assert status == 0
     hand = " ".join(str(v) for v in final.view(1)["hand"])
     assert f"your hand: {hand}" in out
@@ -63,17 +64,19 @@ def test_to_n_shows_the_state_after_n_actions_and_its_redacted_events(tmp_path: 
     path, record = make_record(tmp_path)
     status, out = run([str(path), "--to", "1"])
     assert status == 0
-    assert "After 1 of" in out and f"Seat 0: {record['actions'][0]}" in out
-    assert "card=" not in out  # a spectator never sees a drawn card
+    assert "Move 1 of" in out and "turn 1" in out
+    assert re.search(r"^\s+1 Player 1 plays a \d", out, re.M)  # in prose, with its move number
+    assert "Player 1 draws a card." in out  # a spectator never sees a drawn card
+    assert "=" not in out and record["actions"][0] not in out
     status, out = run([str(path), "--to", "0"])
-    assert status == 0 and "Seat 0 to move." in out
+    assert status == 0 and "Player 1 to move." in out
 
 
 def test_reveal_shows_every_seat_for_a_finished_game(tmp_path: Path) -> None:
     path, record = make_record(tmp_path)
     status, out = run([str(path), "--final", "--reveal"])
     assert status == 0
-    assert all(f"Seat {s} sees:" in out for s in range(3))
+    assert all(f"Player {s + 1} sees:" in out for s in range(3))
 
 
 def test_reveal_is_refused_for_an_unfinished_game(tmp_path: Path) -> None:
@@ -84,12 +87,12 @@ def test_reveal_is_refused_for_an_unfinished_game(tmp_path: Path) -> None:
 
 def test_interactive_stepping_with_piped_keys(tmp_path: Path) -> None:
     path, record = make_record(tmp_path)
-    status, out = run([str(path)], "\nn\np\np\np\n2\nzz\n99\nq\n")
+    status, out = run([str(path)], "\nn\np\np\np\n2\nzz\n99\nt\nb\nq\n")
     assert status == 0
-    headers = [line for line in out.splitlines() if "After " in line]
-    assert [h.split("After ")[1].split(" of")[0] for h in headers] == ["0", "1", "2", "1", "0", "2"]
+    headers = [line for line in out.splitlines() if "Move " in line and " of " in line]
+    assert [h.split("Move ")[1].split(" of")[0] for h in headers] == ["0", "1", "2", "1", "0", "2", "3", "2"]
     assert "This is the start of the game." in out
-    assert out.count("Type Enter, n, p, q or a number") == 2
+    assert out.count("Type Enter, n, p, t, b, q or a number") == 2
 
 
 def test_interactive_stepping_ends_at_end_of_input(tmp_path: Path) -> None:

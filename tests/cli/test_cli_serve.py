@@ -20,7 +20,7 @@ from monsterlair.cli.serve import _redact
 def test_serve_is_a_subcommand_with_its_flags() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for flag in ("--host", "--port", "--database-url", "--data-dir", "--bot-delay"):
+    for flag in ("--host", "--port", "--database-url", "--data-dir", "--bot-delay", "--bot-processes", "--bot-threads"):
         assert flag in result.output
 
 

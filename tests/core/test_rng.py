@@ -80,3 +80,22 @@ def test_fork_gives_distinct_streams() -> None:
     f1 = base.clone().fork(1)
     f2 = base.clone().fork(2)
     assert f1.next64() != f2.next64()
+
+
+def test_below_shuffle_and_sample_draw_from_next64() -> None:
+    """``below``, ``shuffle`` and ``sample`` write ``next64`` out for speed; they must still be exactly that
+    stream (records and seeded games depend on it)."""
+    fast, slow = Rng(2024), Rng(2024)
+    for n in (1, 2, 3, 7, 52, 1000):
+        assert fast.below(n) == slow.next64() % n
+    seq = list(range(40))
+    fast.shuffle(seq)
+    expected = list(range(40))
+    for i in range(len(expected) - 1, 0, -1):
+        j = slow.next64() % (i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert seq == expected
+    pool = list(range(30))
+    picked = fast.sample(range(30), 7)
+    assert picked == [pool.pop(slow.next64() % len(pool)) for _ in range(7)]
+    assert fast.getstate() == slow.getstate()

@@ -10,12 +10,12 @@ import pytest
 
 from monsterlair.protocol import COMMANDS, Engine, ErrorCode, serve
 from monsterlair.protocol.engine import read_line
-from tests.utils import toy_game
+from tests import example_game
 
 
 @pytest.fixture
 def engine(monkeypatch: pytest.MonkeyPatch) -> Engine:
-    toy_game.register(monkeypatch)
+    example_game.register(monkeypatch)
     return Engine()
 
 
@@ -73,7 +73,13 @@ def test_new_legal_play_view_result_record_close(engine: Engine) -> None:
     assert [e["type"] for e in played["events"]] == ["play", "draw"]
     view = ask(engine, {"cmd": "view", "game_id": gid, "seat": 1})["view"]
     assert view["seat"] == 1 and view["to_move"] == 1 and isinstance(view["hand"], list)
-    assert ask(engine, {"cmd": "result", "game_id": gid}) == {"ok": True, "over": False, "winners": [], "scores": []}
+    assert ask(engine, {"cmd": "result", "game_id": gid}) == {
+        "ok": True,
+        "over": False,
+        "winners": [],
+        "scores": [],
+        "score_meaning": example_game.GAME.score_meaning,
+    }
     record = ask(engine, {"cmd": "record", "game_id": gid})["record"]
     assert record["game"] == "toy-race" and record["actions"] == [legal["actions"][1]] and record["seed"] == 3
     play_out(engine, gid)
@@ -172,7 +178,21 @@ def test_quit_answers_and_marks_the_engine_done(engine: Engine) -> None:
 
 
 def test_every_command_is_documented_in_the_closed_set() -> None:
-    assert COMMANDS == ("games", "new", "legal", "play", "view", "result", "bot", "record", "load", "close", "quit")
+    assert COMMANDS == (
+        "hello",
+        "schema",
+        "games",
+        "new",
+        "legal",
+        "play",
+        "view",
+        "result",
+        "bot",
+        "record",
+        "load",
+        "close",
+        "quit",
+    )
 
 
 # --- errors -----------------------------------------------------------------------------------
@@ -215,7 +235,7 @@ def test_huge_line_is_answered(engine: Engine) -> None:
         {"no_cmd": 1},
         {"cmd": 3},
         {"cmd": "new", "players": 2},
-        {"cmd": "new", "game": "toy-race"},
+        {"cmd": "hello", "protocol": 1},
         {"cmd": "new", "game": "toy-race", "players": "2"},
         {"cmd": "new", "game": "toy-race", "players": True},
         {"cmd": "new", "game": "toy-race", "players": 2.0},
@@ -232,6 +252,8 @@ def test_huge_line_is_answered(engine: Engine) -> None:
         {"cmd": "bot", "game_id": "g1", "bot": "random", "budget": {"iterations": 1, "seconds": 1}},
         {"cmd": "bot", "game_id": "g1", "bot": "random", "budget": {"minutes": 1}},
         {"cmd": "bot", "game_id": "g1", "bot": "random", "budget": {"seconds": -1}},
+        {"cmd": "bot", "game_id": "g1", "bot": "random", "budget": {"seconds": 3601}},
+        {"cmd": "bot", "game_id": "g1", "bot": "random", "budget": {"iterations": 10**12}},
         {"cmd": "bot", "game_id": "g1", "bot": "random", "budget": 5},
         {"cmd": "bot", "game_id": "g1", "bot": "random", "seed": 1.5},
         {"cmd": "load"},
@@ -251,6 +273,35 @@ def test_bad_request_for_seat_out_of_range_and_unknown_bot(engine: Engine) -> No
     assert code(response) == "bad_request" and "greedy" in response["error"]["message"]
     assert code(ask(engine, {"cmd": "bot", "game_id": gid, "bot": "ismcts:bogus=1"})) == "bad_request"
     assert ask(engine, {"cmd": "record", "game_id": gid})["record"]["actions"] == []
+
+
+@pytest.mark.parametrize(
+    ("request_", "error"),
+    [
+        ('{"cmd":"bot","game_id":"GID","bot":"ismcts:seconds=nan"}', "bad_request"),
+        ('{"cmd":"bot","game_id":"GID","bot":"ismcts:seconds=inf"}', "bad_request"),
+        ('{"cmd":"bot","game_id":"GID","bot":"ismcts:seconds=1e9"}', "bad_request"),
+        ('{"cmd":"bot","game_id":"GID","bot":"ismcts:iterations=1000000000000"}', "bad_request"),
+        ('{"cmd":"bot","game_id":"GID","bot":"ismcts","budget":{"seconds":1e999}}', "bad_request"),
+        ('{"cmd":"bot","game_id":"GID","bot":"ismcts","budget":{"seconds":NaN}}', "bad_json"),
+        ('{"cmd":"bot","game_id":"GID","bot":"ismcts","budget":{"seconds":Infinity}}', "bad_json"),
+    ],
+)
+def test_a_bot_spec_or_budget_without_a_finite_capped_budget_is_refused_at_once(
+    engine: Engine, request_: str, error: str
+) -> None:
+    gid = new_game(engine)
+    before = ask(engine, {"cmd": "record", "game_id": gid})
+    response = ask(engine, request_.replace("GID", gid))
+    assert code(response) == error
+    assert ask(engine, {"cmd": "record", "game_id": gid}) == before
+
+
+def test_a_new_game_with_non_finite_options_is_refused(engine: Engine) -> None:
+    assert code(ask(engine, '{"cmd":"new","game":"push-a-monster","players":2,"options":{"tremor_scale":NaN}}'))
+    response = ask(engine, {"cmd": "new", "game": "push-a-monster", "players": 2, "options": {"tremor_scale": "inf"}})
+    assert not response["ok"] and "finite" in response["error"]["message"]
+    assert ask(engine, {"cmd": "new", "game": "push-a-monster", "players": 2})["ok"]
 
 
 def test_unknown_command(engine: Engine) -> None:
@@ -362,7 +413,7 @@ def test_an_engine_bug_answers_internal_error_and_changes_nothing(
         self.total += 100  # a half-done move, then a crash
         raise RuntimeError("secret card 5 in hand")
 
-    monkeypatch.setattr(toy_game.ToyState, "apply_unchecked", broken)
+    monkeypatch.setattr(example_game.ToyState, "apply_unchecked", broken)
     response = ask(engine, {"cmd": "play", "game_id": gid, "action": "pass"})
     assert code(response) == ErrorCode.INTERNAL_ERROR.value
     assert "secret" not in response["error"]["message"]
@@ -382,6 +433,7 @@ def test_every_error_code_is_produced() -> None:
         "illegal_action",
         "game_over",
         "bad_record",
+        "unsupported_protocol",
     }
     assert {c.value for c in ErrorCode} == documented | {"internal_error"}
 
@@ -397,7 +449,7 @@ def run_serve(data: bytes, limit: int = 1 << 20) -> list[dict[str, Any]]:
 
 
 def test_serve_answers_every_line_in_order_and_survives_garbage(monkeypatch: pytest.MonkeyPatch) -> None:
-    toy_game.register(monkeypatch)
+    example_game.register(monkeypatch)
     data = b"\n".join(
         [
             b'{"cmd": "new", "game": "toy-race", "players": 2, "seed": 1, "id": 1}',
@@ -417,7 +469,7 @@ def test_serve_answers_every_line_in_order_and_survives_garbage(monkeypatch: pyt
 
 
 def test_serve_ends_at_end_of_input_even_without_a_final_newline(monkeypatch: pytest.MonkeyPatch) -> None:
-    toy_game.register(monkeypatch)
+    example_game.register(monkeypatch)
     responses = run_serve(b'{"cmd": "games"}\n{"cmd": "new", "game": "toy-race", "players": 2}')
     assert [r["ok"] for r in responses] == [True, True]
 
@@ -425,14 +477,14 @@ def test_serve_ends_at_end_of_input_even_without_a_final_newline(monkeypatch: py
 def test_serve_keeps_stray_prints_off_stdout(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    toy_game.register(monkeypatch)
-    original = toy_game.ToyState.view
+    example_game.register(monkeypatch)
+    original = example_game.ToyState.view
 
     def noisy(self: Any, seat: Any) -> dict[str, Any]:
         print("debugging output")
         return original(self, seat)
 
-    monkeypatch.setattr(toy_game.ToyState, "view", noisy)
+    monkeypatch.setattr(example_game.ToyState, "view", noisy)
     responses = run_serve(b'{"cmd":"new","game":"toy-race","players":2}\n{"cmd":"view","game_id":"g1"}\n')
     assert responses[1]["ok"]
     captured = capsys.readouterr()

@@ -9,8 +9,8 @@ from pettingzoo.test import api_test, seed_test
 from monsterlair import games
 from monsterlair.core import BadOptions, GameOver, IllegalAction, Result, Rng, UnknownGame
 from monsterlair.rl import MonsterLairAEC, aec_env, outcome_reward
+from tests.example_game import ToyGame
 from tests.rl.helpers import cycles, masked_choice, player_counts, variants
-from tests.utils.toy_game import ToyGame
 
 # PettingZoo warns about any Dict observation and unbounded Box; both are deliberate (docs/rl.md).
 pytestmark = [

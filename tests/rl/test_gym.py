@@ -12,8 +12,8 @@ from gymnasium.utils.env_checker import check_env
 from monsterlair.bots.base import Bot, UnknownBot
 from monsterlair.core import Action, BadOptions, GameOver, IllegalAction, Perspective, Rng
 from monsterlair.rl import MonsterLairGym, gym_env, gymnasium_id, outcome_reward, register_gymnasium_envs
+from tests.example_game import ToyGame
 from tests.rl.helpers import SLOW_GAMES, cycles
-from tests.utils.toy_game import ToyGame
 
 pytestmark = [
     # Encodings have no range in the contract, so the Box is unbounded (docs/rl.md).
@@ -184,3 +184,38 @@ def test_render_shows_the_agent_seat_view(toy: ToyGame) -> None:
     text = env.render()
     assert isinstance(text, str) and "your hand:" in text and "hidden" not in text
     assert isinstance(gym_env("toy-race", opponents="random"), MonsterLairGym)
+
+
+class Cheat(Bot):
+    """Plays a legal action until its turn number ``after``, then an action the rules never allow."""
+
+    name = "cheat"
+
+    def __init__(self, after: int) -> None:
+        super().__init__()
+        self.after = after
+        self.turns = 0
+
+    def choose(self, perspective: Perspective, rng: Rng) -> Action:
+        self.turns += 1
+        return perspective.legal_actions()[0] if self.turns <= self.after else "no such move"
+
+
+def test_an_opponents_illegal_action_is_refused_and_its_legal_ones_are_played_as_apply_plays_them() -> None:
+    from monsterlair import games
+
+    cheat = Cheat(after=3)
+    env = gym_env("monster-smash", seat=1, opponents=cheat)
+    with pytest.raises(IllegalAction, match="not legal"):
+        env.reset(seed=4)
+        for _ in range(200):
+            _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+            assert not (terminated or truncated), "the game ended before the bot cheated"
+    state = env.game_state
+    assert state is not None and cheat.turns == 4
+    # the moves played before (quietly, by the env) leave the game a replay with apply() reaches
+    replay = games.get("monster-smash").new(2, state.seed)
+    for action in state.history:
+        replay.apply(action)
+    assert replay.view(0) == state.view(0) and replay.view(1) == state.view(1)
+    assert replay.legal_actions() == state.legal_actions() and replay.to_move == state.to_move == 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from monsterlair import games
@@ -61,3 +63,47 @@ def test_the_environments_observe_exactly_the_encoded_view(game_id: str) -> None
     obs, _ = single.reset(seed=17)
     view = single.game_state.view(single.seat)
     assert np.array_equal(obs, np.asarray(game.encode_view(view, single.enc.players, single.enc.options), np.float32))
+
+
+def test_legal_indices_are_read_from_the_card_games_actions_and_looked_up_for_the_others() -> None:
+    """The card games' actions carry their index (the fast path of ``legal_by_index``, whose masks the test above
+    checks against ``index_of``); Push a Monster's candidate pushes do not, and go through the look-up."""
+    from monsterlair.rl.encoding import _actions_carry_index
+
+    for game_id in ("monster-smash", "monstra", "monster-club"):
+        assert _actions_carry_index(games.get(game_id)), game_id
+    assert not _actions_carry_index(games.get("push-a-monster"))
+
+
+def test_result_info_is_what_a_json_round_trip_gives_as_fresh_objects() -> None:
+    import json
+    import math
+
+    import pytest
+
+    from monsterlair.core import Result
+    from monsterlair.rl.encoding import result_info
+
+    details: list[dict[str, Any]] = [
+        {},
+        {"monsters": ["ember", "gloom"], "eliminated": (0,), "turns": 6, "nested": {"a": [1.5, None, True]}},
+        {"by_seat": {0: "x", 1: "y"}},  # int keys: JSON makes them strings
+        {"flag": np.int64(3)},  # a numpy number: json refuses it as it always did
+    ]
+    for detail in details:
+        result = Result((1,), (2, 1), (0.0, 6.0), "t", detail=detail, payoffs=(0.0, 1.0))
+        try:
+            expected = json.loads(json.dumps(result.to_json(), allow_nan=False))
+        except TypeError:
+            with pytest.raises(TypeError):
+                result_info(result, 1)
+            continue
+        info = result_info(result, 1)
+        assert info == {"result": expected, "payoff": 1.0}
+        assert json.dumps(info["result"]) == json.dumps(expected)  # the same types (lists, str keys), in order
+        assert info["result"] is not result_info(result, 1)["result"]
+        if detail:
+            assert info["result"]["detail"] is not detail
+    for bad in (math.nan, math.inf):
+        with pytest.raises(ValueError):
+            result_info(Result(winners=(0,), ranks=(1, 2), scores=(bad, 0.0), termination="t"), 0)

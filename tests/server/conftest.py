@@ -17,24 +17,42 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from monsterlair import games
 from monsterlair.core import Game
+from monsterlair.server.accounts.auth import COOKIE
 from monsterlair.server.app import create_app
-from monsterlair.server.auth import COOKIE
 from monsterlair.server.config import Settings
-from tests.utils import toy_game
+from monsterlair.server.storage.sql import SqlStore
+from monsterlair.server.tables.hub import Hub
+from tests import example_game
+from tests.server.records import opened
 
 MEMORY = "sqlite+aiosqlite://"
+
+
+RERUNS = 1
+"""A server test drives real sockets, bots on timers and worker threads on a shared two-core machine: one that
+fails is run once more (pytest-rerunfailures, reported as ``R``) and fails only when it fails twice. A fault in
+the code fails both runs; the reports name every rerun, so a flaky test is seen and mended."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=1))
 
 
 def all_games() -> dict[str, Game]:
     """Every registered game plus the toy game of tests/utils."""
     out: dict[str, Game] = {g.id: g for g in games.all_games()}
-    out[toy_game.GAME.id] = toy_game.GAME
+    out[example_game.GAME.id] = example_game.GAME
     return out
 
 
 def make_settings(tmp_path: Path, database_url: str = MEMORY, **extra: Any) -> Settings:
-    """Settings for a test: no bot delay, a fixed key, data in the test's folder."""
+    """Settings for a test: no bot delay, a fixed key, data in the test's folder, bots in threads (tests hand
+    the server bots that do not pickle; the worker processes have their own tests)."""
     values: dict[str, Any] = {
+        "bot_processes": False,
         "database_url": database_url,
         "secret_key": "test-secret",
         "bot_delay": 0.0,
@@ -55,7 +73,10 @@ async def running(app: FastAPI) -> AsyncIterator[FastAPI]:
 async def http(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     """An HTTP client speaking to the app in process (no sockets)."""
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+    # A browser page of the site sends its Origin with every state-changing request (the CSRF check).
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://testserver", headers={"Origin": "http://testserver"}
+    ) as client:
         yield client
 
 
@@ -67,12 +88,32 @@ async def guest(client: httpx.AsyncClient, name: str = "Ann") -> dict[str, Any]:
     return data
 
 
+def bots_table(game: str, bots: list[str], options: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """The body of ``POST /api/tables`` for a table of bots only (one per spec), started at once."""
+    seats = [{"kind": "bot", "bot": spec} for spec in bots]
+    return {"game": game, "players": len(bots), "seats": seats, "options": options, "start": True, **extra}
+
+
 @pytest.fixture
 async def app(tmp_path: Path) -> AsyncIterator[FastAPI]:
     """A running app on in-memory SQLite with every game and the toy game."""
     application = create_app(make_settings(tmp_path), games=all_games())
     async with running(application):
         yield application
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqlStore]:
+    """A migrated store on a SQLite file of the test's own."""
+    async with opened(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}") as s:
+        yield s
+
+
+@pytest.fixture
+def hub(app: FastAPI) -> Hub:
+    """The hub of ``app``."""
+    hub: Hub = app.state.hub
+    return hub
 
 
 @pytest.fixture
@@ -131,7 +172,7 @@ class Live:
         return f"http://127.0.0.1:{self.port}"
 
     def client(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(base_url=self.base)
+        return httpx.AsyncClient(base_url=self.base, headers={"Origin": self.base})
 
     async def socket(
         self, table_id: str, cookie: str | None = None, query: str = "", headers: Mapping[str, str] | None = None

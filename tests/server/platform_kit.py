@@ -2,33 +2,40 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 
-from monsterlair.server.hub import Hub, SeatRequest
-from monsterlair.server.master import Table
 from monsterlair.server.storage.base import UserData
+from monsterlair.server.tables.hub import Hub, SeatRequest
+from monsterlair.server.tables.table import Table
 from tests.server.conftest import Live, Peer, cookie_of, until
 
 
 class Recorder:
-    """A hub subscriber that keeps every game message it is sent (snapshots and updates), decoded.
+    """The tests' one hub subscriber (receiver): it keeps every message it is sent, decoded, in ``received``.
 
-    Messages that are the same for everyone and hold nothing of the game (``presence``, ``chat``,
-    ``chat_history``) go to ``others``.
+    ``messages`` holds the game messages (snapshots and updates); messages that are the same for everyone
+    and hold nothing of the game (``presence``, ``chat``, ``chat_history``) go to ``others``.
     """
 
     def __init__(self, user_id: int | None) -> None:
         self.user_id = user_id
+        self.received: list[dict[str, Any]] = []
         self.messages: list[dict[str, Any]] = []
         self.others: list[dict[str, Any]] = []
 
     def send(self, text: str) -> None:
         message = json.loads(text)
+        self.received.append(message)
         (self.messages if message["type"] in ("snapshot", "update") else self.others).append(message)
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        """The messages of one type, in the order they came."""
+        return [m for m in self.received if m["type"] == kind]
 
     def last(self) -> dict[str, Any]:
         return self.messages[-1]
@@ -58,6 +65,20 @@ async def two_player_table(
     return table
 
 
+async def bot_game(
+    hub: Hub, game: str, bots: list[str], options: dict[str, Any] | None = None, seconds: float = 60.0
+) -> Table:
+    """A table of bots only (one per spec), started by a host and played to its end."""
+    host = await hub.store.create_user("Host")
+    seats = [SeatRequest("bot", spec) for spec in bots]
+    table = await hub.create(host, game, len(bots), options, seats, start=True)
+    for _ in range(int(seconds / 0.02)):
+        if table.status == "finished":
+            return table
+        await asyncio.sleep(0.02)
+    raise AssertionError("the bots did not finish the game")
+
+
 async def wait_until(check: Callable[[], bool], seconds: float = 10.0, what: str = "the condition") -> None:
     """``until`` with the longer patience that clock and takeover tests need."""
     await until(check, seconds, what)
@@ -76,3 +97,11 @@ async def live_table(
         await live.socket(tid),
     )
     return tid, *peers
+
+
+WORDS = ("text", "turn", "undone", "detail")
+
+
+def bare(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Log entries as sent, without the words the server adds (``server/tables/words.py``): ply, by, event."""
+    return [{k: v for k, v in e.items() if k not in WORDS} for e in entries]

@@ -6,24 +6,26 @@ from typing import Any
 
 import httpx
 import pytest
-from fastapi import FastAPI
 
-from monsterlair.server.hub import Hub
 from monsterlair.server.storage.base import UserData
-from tests.server.conftest import ClientFactory, guest
+from monsterlair.server.tables.hub import Hub
+from tests.server.conftest import ClientFactory
 from tests.server.toy_play import play_toy
 
 
 async def signed_in(clients: ClientFactory, hub: Hub, name: str) -> tuple[httpx.AsyncClient, UserData]:
+    """A registered person (only registered accounts earn ratings), signed in on a client of their own."""
     client = await clients()
-    me = await guest(client, name)
-    user = await hub.store.get_user(me["id"])
+    r = await client.post(
+        "/api/auth/register", json={"username": name.lower() + "_x", "password": "12345678", "name": name}
+    )
+    assert r.status_code == 200, r.text
+    user = await hub.store.get_user(r.json()["id"])
     assert user is not None
     return client, user
 
 
-async def test_the_leaderboard_lists_rated_players_best_first_with_paging(app: FastAPI, clients: ClientFactory) -> None:
-    hub: Hub = app.state.hub
+async def test_the_leaderboard_lists_rated_players_best_first_with_paging(hub: Hub, clients: ClientFactory) -> None:
     client, ann = await signed_in(clients, hub, "Ann")
     _, bob = await signed_in(clients, hub, "Bob")
     _, cy = await signed_in(clients, hub, "Cy")
@@ -43,7 +45,7 @@ async def test_the_leaderboard_lists_rated_players_best_first_with_paging(app: F
     assert [e["games"] for e in lines] == [2, 1, 3]
     assert lines[0]["rating"] > lines[1]["rating"] > 1500 > lines[2]["rating"]
     assert lines[0]["wins"] == 2 and lines[2]["losses"] == 3
-    assert lines[0]["user"] == {"id": ann.id, "name": "Ann", "guest": True}
+    assert lines[0]["user"] == {"id": ann.id, "name": "Ann", "guest": False}
 
     page = (await client.get("/api/leaderboard/toy-race?limit=1&offset=1")).json()
     assert page["total"] == 3 and [(e["position"], e["user"]["name"]) for e in page["entries"]] == [(2, "Cy")]
@@ -71,9 +73,8 @@ async def test_clear_refusals(client: httpx.AsyncClient, path: str, status: int,
 
 
 async def test_a_profile_shows_ratings_their_course_and_recent_games_with_replays(
-    app: FastAPI, clients: ClientFactory
+    hub: Hub, clients: ClientFactory
 ) -> None:
-    hub: Hub = app.state.hub
     client, ann = await signed_in(clients, hub, "Ann")
     _, bob = await signed_in(clients, hub, "Bob")
     first = await play_toy(hub, [ann, bob], winner=0)
@@ -84,7 +85,7 @@ async def test_a_profile_shows_ratings_their_course_and_recent_games_with_replay
     r = await anonymous.get(f"/api/users/{ann.id}")
     assert r.status_code == 200, r.text
     p = r.json()
-    assert p["user"]["id"] == ann.id and p["user"]["name"] == "Ann" and p["user"]["guest"] is True
+    assert p["user"]["id"] == ann.id and p["user"]["name"] == "Ann" and p["user"]["guest"] is False
     assert p["user"]["member_since"] and p["me"] is False
     assert "username" not in p["user"]
     [toy] = p["ratings"]
@@ -118,10 +119,7 @@ async def test_a_profile_shows_ratings_their_course_and_recent_games_with_replay
     assert bobs["ratings"][0]["position"] == 2 and [g["outcome"] for g in bobs["games"]] == ["draw", "loss"]
 
 
-async def test_a_private_game_is_listed_only_to_those_who_may_open_its_replay(
-    app: FastAPI, clients: ClientFactory
-) -> None:
-    hub: Hub = app.state.hub
+async def test_a_private_game_is_listed_only_to_those_who_may_open_its_replay(hub: Hub, clients: ClientFactory) -> None:
     ann_client, ann = await signed_in(clients, hub, "Ann")
     bob_client, bob = await signed_in(clients, hub, "Bob")
     cy_client, _ = await signed_in(clients, hub, "Cy")
@@ -144,8 +142,7 @@ async def test_a_private_game_is_listed_only_to_those_who_may_open_its_replay(
     assert (await cy_client.get(f"/api/users/{ann.id}")).json()["ratings"][0]["games"] == 2
 
 
-async def test_seats_carry_user_ids_for_profile_links(app: FastAPI, clients: ClientFactory) -> None:
-    hub: Hub = app.state.hub
+async def test_seats_carry_user_ids_for_profile_links(hub: Hub, clients: ClientFactory) -> None:
     client, ann = await signed_in(clients, hub, "Ann")
     _, bob = await signed_in(clients, hub, "Bob")
     table = await play_toy(hub, [ann, bob], winner=0)

@@ -10,7 +10,7 @@ import pytest
 from fastapi import FastAPI
 
 from monsterlair import games
-from monsterlair.server.hub import Hub
+from monsterlair.server.tables.hub import Hub
 from tests.server.conftest import ClientFactory, guest
 
 
@@ -59,6 +59,12 @@ async def test_signing_in_is_needed_to_create(client: httpx.AsyncClient) -> None
         ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "deep-blue"}]}, "bad_bot", "Unknown bot"),
         ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy:samples=0"}]}, "bad_bot", "at least 1"),
         ({"seats": [{"kind": "me"}, {"kind": "robot"}]}, "bad_request", "not valid"),
+        ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:seconds=nan"}]}, "bad_bot", "finite number"),
+        ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:seconds=inf"}]}, "bad_bot", "finite number"),
+        ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:seconds=1e9"}]}, "bad_bot", "at most"),
+        ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:iterations=10^12"}]}, "bad_bot", "whole number"),
+        ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:iterations=999999"}]}, "bad_bot", "at most"),
+        ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "ismcts:seconds=60"}]}, "bad_bot", "at most"),
     ],
 )
 async def test_bad_tables_are_refused_with_a_sentence(
@@ -71,6 +77,19 @@ async def test_bad_tables_are_refused_with_a_sentence(
     assert r.status_code in (404, 409, 422), r.text
     assert r.json()["error"]["code"] == code
     assert words in r.json()["error"]["message"]
+    assert (await client.get("/api/tables")).json()["mine"] == []
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", '"nan"', '"inf"', "1e999"])
+async def test_a_non_finite_option_is_refused_and_no_table_is_made(client: httpx.AsyncClient, value: str) -> None:
+    await guest(client)
+    body = (
+        '{"game":"push-a-monster","players":2,"seats":[{"kind":"me"},{"kind":"open"}],'
+        f'"options":{{"tremor_scale":{value}}}}}'
+    )
+    r = await client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422, r.text
+    assert r.json()["error"]["code"] == "bad_options" and "finite number" in r.json()["error"]["message"]
     assert (await client.get("/api/tables")).json()["mine"] == []
 
 
@@ -108,7 +127,7 @@ async def test_join_leave_start_and_the_lobby_lists(clients: ClientFactory) -> N
     cys = (await cy.get("/api/tables")).json()
     assert cys["mine"][0]["your_turn"] is False and [t["id"] for t in cys["live"]] == [tid]
     assert (await bob.get("/api/tables")).json()["mine"] == []
-    # Leaving a game under way hands the seat to a bot (server/takeover.py); the game then is not rated.
+    # Leaving a game under way hands the seat to a bot (server/tables/takeover.py); the game then is not rated.
     assert (await cy.post(f"/api/tables/{tid}/leave")).status_code == 200
     table = (await cy.get(f"/api/tables/{tid}")).json()["table"]
     assert table["seats"][1]["bot"] == "greedy" and table["seats"][1]["kind"] == "human" and table["rated"] is False

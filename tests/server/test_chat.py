@@ -11,9 +11,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from monsterlair.server.app import create_app
-from monsterlair.server.chat import MAX_CHARS, ChatRate, clean_text
-from monsterlair.server.hub import Hub
-from monsterlair.server.master import TableError
+from monsterlair.server.tables.chat import MAX_CHARS, ChatRate, clean_text
+from monsterlair.server.tables.hub import Hub
+from monsterlair.server.tables.table import TableError
 from tests.server.conftest import Live, Peer, all_games, cookie_of, guest, make_settings
 from tests.server.test_ws import open_table
 

@@ -11,32 +11,20 @@ import httpx
 import pytest
 
 from monsterlair.server.app import create_app
-from monsterlair.server.clock import ClockError, ClockLimits, clock_info, describe, recovered_deadline, stamp
-from monsterlair.server.hub import Hub, SeatRequest
 from monsterlair.server.storage.base import SeatData, TableData
+from monsterlair.server.tables.clock import ClockError, ClockLimits, clock_info, describe, recovered_deadline, stamp
+from monsterlair.server.tables.hub import Hub, SeatRequest
 from tests.server.conftest import all_games, guest, make_settings, running
 from tests.server.platform_kit import Recorder, two_player_table, users, wait_until
+from tests.server.records import toy_table
 
 FAST = {"clock_min_seconds": 0.05}
 """Settings that allow a fraction of a second per turn, so a test can watch a clock run out."""
 
 
 def meta(turn_seconds: float | None = 60.0, to_move: int | None = 0, status: str = "playing") -> TableData:
-    return TableData(
-        id="t",
-        game="toy-race",
-        rules_version=1,
-        players=2,
-        options={},
-        seed=1,
-        owner_id=1,
-        private=False,
-        invite="i",
-        status=status,
-        to_move=to_move,
-        seats=[SeatData(user_id=1, name="Ann"), SeatData(user_id=2, name="Bob")],
-        turn_seconds=turn_seconds,
-    )
+    seats = [SeatData(user_id=1, name="Ann"), SeatData(user_id=2, name="Bob")]
+    return toy_table("t", 1, seats, status=status, to_move=to_move, turn_seconds=turn_seconds)
 
 
 def test_limits_accept_seconds_in_range_and_explain_everything_else() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from monsterlair.server.config import Settings, default_data_dir
-from monsterlair.server.master import TableError
+from monsterlair.server.tables.table import TableError
 from monsterlair.server.transport.ws import RateLimiter, parse
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -12,7 +11,16 @@ import fakeredis
 import pytest
 import redis.exceptions
 
-from monsterlair.server.fanout import Fanout, LocalFanout, RedisFanout, decode, encode, make_fanout
+from monsterlair.server.tables.fanout import (
+    Fanout,
+    LocalFanout,
+    RedisFanout,
+    RedisUnreachable,
+    decode,
+    encode,
+    make_fanout,
+    own_prefix,
+)
 from tests.server.conftest import until
 
 Received = list[tuple[str, str, dict[str, Any]]]
@@ -54,8 +62,19 @@ async def test_the_local_fanout_publishes_nothing_and_grants_every_lease() -> No
 
 
 def test_notices_encode_and_refuse_what_is_not_one() -> None:
-    assert decode(encode("p1", "t1", "chat", {"id": 3})) == ("p1", "t1", "chat", {"id": 3})
-    for bad in ("nope", "[]", '{"o":"p","t":"t","k":"k"}', '{"o":1,"t":"t","k":"k","p":{}}', b"\xff"):
+    notices = [("t1", "chat", {"id": 3}), ("t2", "actions", {"state_id": 4})]
+    assert decode(encode("p1", notices)) == ("p1", notices)
+    assert encode("p1", notices).encode().startswith(own_prefix("p1"))
+    assert not encode("p12", notices).encode().startswith(own_prefix("p1"))
+    for bad in (
+        "nope",
+        "[]",
+        '{"o":"p","n":{}}',
+        '{"o":1,"n":[]}',
+        '{"o":"p","n":[["t","k"]]}',
+        '{"o":"p","n":[["t","k",[]]]}',
+        b"\xff",
+    ):
         assert decode(bad) is None
 
 
@@ -74,6 +93,32 @@ async def test_notices_reach_the_other_processes_in_order_and_not_the_sender() -
         expected = [("actions", "t1", {"state_id": i}) for i in range(1, 6)] + [("chat", "t2", {"message_id": 9})]
         await until(lambda: got["two"] == expected and got["three"] == expected)
         assert got["one"] == []
+
+
+async def test_a_burst_of_notices_travels_as_few_messages_in_order() -> None:
+    # Under load a process stores many changes between two sends: they go out together (one Redis command,
+    # one message per listener), not one message each.
+    server = fakeredis.FakeServer()
+    one, two = fanout_on(server), fanout_on(server)
+    got: Received = []
+    two.on("actions", recorder(got, "actions"))
+    async with started(one, two):
+        raw = fakeredis.FakeAsyncRedis(server=server)
+        pubsub = raw.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe("t:tables")
+        for i in range(1, 101):
+            one.publish(f"t{i % 7}", "actions", {"state_id": i})
+        await until(lambda: len(got) == 100)
+        assert [p["state_id"] for _, _, p in got] == list(range(1, 101))
+        messages = []
+        for _ in range(20):  # (the first answers are the subscription's own)
+            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.02)
+            if message is not None:
+                messages.append(decode(message["data"]))
+        assert 1 <= len(messages) <= 2, len(messages)
+        assert [p["state_id"] for m in messages if m for _, _, p in m[1]] == list(range(1, 101))
+        await pubsub.aclose()
+        await raw.aclose()
 
 
 async def test_a_failing_handler_does_not_stop_the_others_or_later_notices() -> None:
@@ -206,13 +251,26 @@ async def test_a_notice_published_while_redis_refuses_is_sent_once_it_is_back() 
         assert [p["state_id"] for _, _, p in got] == [1, 2] and failures["left"] == 0
 
 
-async def test_a_lease_is_granted_when_redis_cannot_answer() -> None:
+async def test_no_lease_is_granted_when_redis_cannot_answer() -> None:
+    """Degraded: a bot turn waits for Redis (the sweep plays it later) rather than risk two processes playing it."""
     server = fakeredis.FakeServer()
-    one = fanout_on(server)
-    async with started(one):
+    one, two = fanout_on(server), fanout_on(server)
+    async with started(one, two):
         server.connected = False
-        assert await one.claim("bot:t1:0", 5)  # the database still refuses a second move
+        assert not await one.claim("bot:t1:0", 5)
+        assert not await two.claim("bot:t1:0", 5)
         server.connected = True
+        assert await one.claim("bot:t1:0", 5)
+        assert not await two.claim("bot:t1:0", 5)
+
+
+async def test_a_process_refuses_to_start_when_its_redis_does_not_answer() -> None:
+    server = fakeredis.FakeServer()
+    server.connected = False
+    one = fanout_on(server)
+    with pytest.raises(RedisUnreachable, match="does not start without it"):
+        await one.start(wait=0.3)
+    assert one.status()["degraded"] is True
 
 
 async def test_close_sends_what_is_queued() -> None:
@@ -229,7 +287,9 @@ async def test_close_sends_what_is_queued() -> None:
     for _ in range(40):  # (the first answers are the subscription's own)
         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.02)
         if message is not None:
-            seen.append(json.loads(message["data"])["p"]["state_id"])
+            decoded = decode(message["data"])
+            assert decoded is not None
+            seen += [payload["state_id"] for _, _, payload in decoded[1]]
     await pubsub.aclose()
     await spy.aclose()
     assert seen == list(range(20))

@@ -25,12 +25,13 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from monsterlair.server.auth import COOKIE
-from monsterlair.server.bots import BotCatalog
-from monsterlair.server.hub import Hub, SeatRequest
-from monsterlair.server.storage.base import ActionData, Conflict, SeatData, TableData
+from monsterlair.server.accounts.auth import COOKIE
+from monsterlair.server.storage.base import ActionData, Conflict, SeatData
 from monsterlair.server.storage.sql import SqlStore
+from monsterlair.server.tables.bots import BotCatalog
+from monsterlair.server.tables.hub import Hub, SeatRequest
 from tests.server.conftest import Peer, all_games, cookie_of, guest
+from tests.server.records import toy_table
 from tests.server.services import fresh_database, require_redis
 
 pytestmark = pytest.mark.services
@@ -133,7 +134,10 @@ async def stored_actions(db_url: str, table_id: str) -> list[str]:
 
 async def test_two_server_processes_share_tables_live(tmp_path: Path) -> None:
     async with two_servers(tmp_path) as (one, two, db_url):
-        async with httpx.AsyncClient(base_url=one.base) as ann_http, httpx.AsyncClient(base_url=two.base) as bob_http:
+        async with (
+            httpx.AsyncClient(base_url=one.base, headers={"Origin": one.base}) as ann_http,
+            httpx.AsyncClient(base_url=two.base, headers={"Origin": two.base}) as bob_http,
+        ):
             # Ann signs in on process one, Bob on process two; the lobby and the table are shared.
             await guest(ann_http, "Ann")
             await guest(bob_http, "Bob")
@@ -199,7 +203,10 @@ async def test_two_server_processes_share_tables_live(tmp_path: Path) -> None:
             await p.send({"type": "sync"})
         views = [await p.recv_type("snapshot") for p in ann]
         assert views[0] == views[1] and views[0]["state_id"] == state_id
-        async with httpx.AsyncClient(base_url=one.base) as c1, httpx.AsyncClient(base_url=two.base) as c2:
+        async with (
+            httpx.AsyncClient(base_url=one.base, headers={"Origin": one.base}) as c1,
+            httpx.AsyncClient(base_url=two.base, headers={"Origin": two.base}) as c2,
+        ):
             looks = [(await c.get(f"/api/tables/{tid}")).json()["table"] for c in (c1, c2)]
         assert looks[0] == looks[1] and looks[0]["state_id"] == state_id
         assert len(await stored_actions(db_url, tid)) == state_id
@@ -213,18 +220,7 @@ async def test_guarded_saves_and_the_bot_sweep_query_on_postgres() -> None:
         await store.start()
         try:
             ann = await store.create_user("Ann")
-            t = TableData(
-                id="g1",
-                game="toy-race",
-                rules_version=1,
-                players=2,
-                options={},
-                seed=1,
-                owner_id=ann.id,
-                private=False,
-                invite="i",
-                seats=[SeatData(user_id=ann.id, name="Ann"), SeatData()],
-            )
+            t = toy_table("g1", ann.id)
             await store.create_table(t)
             expected = dataclasses.replace(t, seats=[dataclasses.replace(seat) for seat in t.seats])
             t.seats[1] = SeatData(bot="random", name="Random bot")

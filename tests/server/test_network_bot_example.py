@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from monsterlair.server.app import create_app
-from monsterlair.server.botfeed import BotFeed
+from monsterlair.server.tables.botfeed import BotFeed
 from tests.server.conftest import Live, all_games, make_settings
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "network_bot.py"

@@ -15,11 +15,11 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from monsterlair.core import Rng
+from monsterlair.server.accounts.auth import COOKIE
 from monsterlair.server.app import create_app
-from monsterlair.server.auth import COOKIE
-from monsterlair.server.botfeed import BotFeed
-from monsterlair.server.hub import Hub
 from monsterlair.server.storage.sql import SqlStore
+from monsterlair.server.tables.botfeed import BotFeed
+from monsterlair.server.tables.hub import Hub
 from tests.server.conftest import Live, Peer, all_games, cookie_of, guest, make_settings
 from tests.server.test_redaction import check_hidden, states_of
 
@@ -28,7 +28,7 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture
 async def live(tmp_path: Path) -> AsyncIterator[Live]:
-    app = create_app(make_settings(tmp_path, ws_rate=200.0, ws_burst=400), games=all_games())
+    app = create_app(make_settings(tmp_path, ws_rate=200.0, ws_burst=400, bot_ws_rate=1000.0, bot_ws_burst=1000), games=all_games())
     async with Live(app) as server:
         yield server
 
@@ -475,7 +475,7 @@ async def test_every_message_to_a_bot_over_a_whole_game_is_its_own_seats_view(li
     states = states_of(table.meta.record)
     seat = 1
     turns = [m for m in peer.received if m["type"] == "turn"]
-    assert len(turns) > 5
+    assert len(turns) > 2  # a whole game (its length is chance's: the server seeds every table afresh)
     log: list[dict[str, Any]] = []
     for msg in turns:
         n = msg["state_id"]

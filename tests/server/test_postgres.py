@@ -9,11 +9,17 @@ from pathlib import Path
 import pytest
 
 from monsterlair.server.app import create_app
-from monsterlair.server.hub import Hub, SeatRequest
-from monsterlair.server.storage.base import ActionData, Conflict, SeatData, StoredEvent, TableData
+from monsterlair.server.storage.base import ActionData, Conflict, SeatData, StoredEvent
 from monsterlair.server.storage.sql import SqlStore
+from monsterlair.server.tables.hub import Hub
 from tests.server.conftest import all_games, make_settings, running
+from tests.server.platform_kit import two_player_table, users
+from tests.server.records import opened, toy_table
 from tests.server.services import fresh_database
+from tests.server.test_storage import (
+    check_grouped_commits_accept_the_current_and_refuse_the_stale,
+    check_one_bad_row_fails_only_its_own_commit,
+)
 
 pytestmark = pytest.mark.services
 
@@ -25,47 +31,36 @@ async def pg_url() -> AsyncIterator[str]:
         yield url
 
 
-async def test_the_store_migrates_and_checks_versions_on_postgres(pg_url: str) -> None:
-    store = SqlStore(pg_url)
-    await store.start()
-    try:
-        user = await store.create_user("Ann", "ann", "hash")
-        with pytest.raises(Conflict):
-            await store.create_user("Ann", "ann", "hash")
-        t = TableData(
-            id="t1",
-            game="toy-race",
-            rules_version=1,
-            players=2,
-            options={"target": 12},
-            seed=2**47,
-            owner_id=user.id,
-            private=False,
-            invite="i",
-            seats=[SeatData(user_id=user.id, name="Ann"), SeatData()],
-        )
-        await store.create_table(t)
-        t.status, t.state_id, t.record = "playing", 1, {"actions": ["pass"]}
-        event = StoredEvent(1, 0, "pass", {"seat": 0}, {"secret": [1, 2]}, [0])
+@pytest.fixture
+async def pg_store(pg_url: str) -> AsyncIterator[SqlStore]:
+    """A migrated store on a fresh database."""
+    async with opened(pg_url) as store:
+        yield store
+
+
+async def test_the_store_migrates_and_checks_versions_on_postgres(pg_store: SqlStore) -> None:
+    store = pg_store
+    user = await store.create_user("Ann", "ann", "hash")
+    with pytest.raises(Conflict):
+        await store.create_user("Ann", "ann", "hash")
+    t = toy_table("t1", user.id, options={"target": 12}, seed=2**47)
+    await store.create_table(t)
+    t.status, t.state_id, t.record = "playing", 1, {"actions": ["pass"]}
+    event = StoredEvent(1, 0, "pass", {"seat": 0}, {"secret": [1, 2]}, [0])
+    await store.commit_actions(t, 0, [ActionData(1, 0, "pass")], [event])
+    with pytest.raises(Conflict):
         await store.commit_actions(t, 0, [ActionData(1, 0, "pass")], [event])
-        with pytest.raises(Conflict):
-            await store.commit_actions(t, 0, [ActionData(1, 0, "pass")], [event])
-        loaded = await store.load_table("t1")
-        assert loaded is not None and loaded.state_id == 1 and loaded.seed == 2**47
-        assert await store.load_events("t1") == [event]
-    finally:
-        await store.close()
+    loaded = await store.load_table("t1")
+    assert loaded is not None and loaded.state_id == 1 and loaded.seed == 2**47
+    assert await store.load_events("t1") == [event]
 
 
 async def test_a_game_survives_a_restart_on_postgres(pg_url: str, tmp_path: Path) -> None:
     first = create_app(make_settings(tmp_path, pg_url), games=all_games())
     async with running(first):
         hub: Hub = first.state.hub
-        ann = await hub.store.create_user("Ann")
-        bob = await hub.store.create_user("Bob")
-        table = await hub.create(ann, "toy-race", 2, {"target": 50}, [SeatRequest("me"), SeatRequest("open")])
-        await hub.join(bob, table.id)
-        await hub.start(ann, table.id)
+        ann, bob = await users(hub, "Ann", "Bob")
+        table = await two_player_table(hub, "toy-race", ann, bob, {"target": 50})
         await hub.act(ann.id, table.id, 0, ["pass"])
     second = create_app(make_settings(tmp_path, pg_url), games=all_games())
     async with running(second):
@@ -77,14 +72,13 @@ async def test_a_game_survives_a_restart_on_postgres(pg_url: str, tmp_path: Path
 
 
 async def test_ratings_are_applied_once_when_two_servers_race_on_postgres(pg_url: str) -> None:
-    from monsterlair.server.ratings import settle
-    from tests.server.test_ratings import TOY, finished
+    from monsterlair.server.accounts.ratings import settle
+    from tests.server.test_ratings import TOY, finished, people
 
     first, second = SqlStore(pg_url), SqlStore(pg_url)
     await first.start()
     try:
-        ann = await first.create_user("Ann")
-        bob = await first.create_user("Bob")
+        ann, bob = await people(first, "Ann", "Bob")
         same = finished("same", [ann.id, bob.id], [1, 2])
         await first.create_table(same)
         done = await asyncio.gather(*(settle(s, same, TOY) for s in (first, second, first, second)))
@@ -105,31 +99,51 @@ async def test_ratings_are_applied_once_when_two_servers_race_on_postgres(pg_url
         await second.close()
 
 
-async def test_takeovers_and_undos_are_version_checked_on_postgres(pg_url: str) -> None:
+async def test_takeovers_and_undos_are_version_checked_on_postgres(pg_store: SqlStore) -> None:
     from tests.server.test_storage import check_commit_change
 
-    store = SqlStore(pg_url)
-    await store.start()
-    try:
-        await check_commit_change(store)
-    finally:
-        await store.close()
+    await check_commit_change(pg_store)
 
 
-async def test_chat_and_turns_queries_on_postgres(pg_url: str) -> None:
-    store = SqlStore(pg_url)
-    await store.start()
-    try:
-        ann, bob = await store.create_user("Ann"), await store.create_user("Bob")
-        seats = [SeatData(user_id=ann.id, name="Ann"), SeatData(user_id=bob.id, name="Bob")]
-        t = TableData("t1", "toy-race", 1, 2, {}, 1, ann.id, False, "i", status="playing", to_move=1, seats=seats)
-        await store.create_table(t)
-        assert [m.id for m in await store.list_turns(bob.id, limit=5)] == ["t1"]
-        assert await store.list_turns(ann.id, limit=5) == []
-        text = "ünïcødé <b>ok</b> " + "x" * 250
-        first = await store.add_chat("t1", bob.id, "Bob", 1, text)
-        await store.add_chat("t1", ann.id, "Ann", 0, "gg")
-        got = await store.recent_chat("t1", limit=5)
-        assert [(m.id, m.text) for m in got] == [(first.id, text), (first.id + 1, "gg")]
-    finally:
-        await store.close()
+async def test_chat_and_turns_queries_on_postgres(pg_store: SqlStore) -> None:
+    store = pg_store
+    ann, bob = await store.create_user("Ann"), await store.create_user("Bob")
+    seats = [SeatData(user_id=ann.id, name="Ann"), SeatData(user_id=bob.id, name="Bob")]
+    await store.create_table(toy_table("t1", ann.id, seats, status="playing", to_move=1))
+    assert [m.id for m in await store.list_turns(bob.id, limit=5)] == ["t1"]
+    assert await store.list_turns(ann.id, limit=5) == []
+    text = "ünïcødé <b>ok</b> " + "x" * 250
+    first = await store.add_chat("t1", bob.id, "Bob", 1, text)
+    await store.add_chat("t1", ann.id, "Ann", 0, "gg")
+    got = await store.recent_chat("t1", limit=5)
+    assert [(m.id, m.text) for m in got] == [(first.id, text), (first.id + 1, "gg")]
+
+
+async def test_grouped_commits_accept_the_current_and_refuse_the_stale_on_postgres(pg_store: SqlStore) -> None:
+    await check_grouped_commits_accept_the_current_and_refuse_the_stale(pg_store)
+
+
+async def test_one_bad_row_fails_only_its_own_commit_on_postgres(pg_store: SqlStore) -> None:
+    await check_one_bad_row_fails_only_its_own_commit(pg_store)
+
+
+async def test_a_non_finite_option_is_refused_and_the_server_stays_healthy_on_postgres(
+    pg_url: str, tmp_path: Path
+) -> None:
+    from tests.server.conftest import guest, http
+
+    app = create_app(make_settings(tmp_path, pg_url), games=all_games())
+    async with running(app), http(app) as client:
+        await guest(client)
+        body = (
+            '{"game":"push-a-monster","players":2,"seats":[{"kind":"me"},{"kind":"open"}],'
+            '"options":{"tremor_scale":NaN}}'
+        )
+        r = await client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 422 and r.json()["error"]["code"] == "bad_options"
+        assert (await client.get("/api/tables")).json()["mine"] == []
+        r = await client.post(
+            "/api/tables",
+            json={"game": "push-a-monster", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]},
+        )
+        assert r.status_code == 200, r.text  # the connection and the server are fine

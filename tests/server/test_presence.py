@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from monsterlair.server.app import create_app
-from monsterlair.server.hub import Hub
+from monsterlair.server.tables.hub import Hub
 from tests.server.conftest import Live, Peer, all_games, cookie_of, guest, make_settings
 from tests.server.test_ws import open_table
 
@@ -82,8 +82,9 @@ async def test_an_unchanged_presence_reaches_only_the_newcomer(live: Live) -> No
     async with live.client() as cy_client:
         await guest(cy_client, "Cy")
         ann, cy = await live.socket(tid, ann_c), await live.socket(tid, cookie_of(cy_client))
-        await settled(ann)
-        await settled(cy)
+        for peer in (ann, cy):  # until each has been told of Cy (on a busy machine that can come late)
+            while (await settled(peer))["spectators"] != ["Cy"]:
+                pass
         second = await live.socket(tid, cookie_of(cy_client))
         assert (await settled(second))["spectators"] == ["Cy"]
         assert [m for m in await ann.quiet(0.2) if m["type"] == "presence"] == []

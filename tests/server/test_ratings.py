@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -18,13 +17,13 @@ from typer.testing import CliRunner
 
 from monsterlair import games
 from monsterlair.cli import app as cli
-from monsterlair.server.hub import Hub
-from monsterlair.server.ratings import outcome, rebuild, seated, settle, unrated_reason
+from monsterlair.server.accounts.ratings import outcome, rebuild, seated, settle, unrated_reason
 from monsterlair.server.storage.base import Conflict, RatingData, SeatData, TableData, UserData
 from monsterlair.server.storage.models import Base
 from monsterlair.server.storage.sql import SqlStore
+from monsterlair.server.tables.hub import Hub
+from tests import example_game
 from tests.server.toy_play import play_toy
-from tests.utils import toy_game
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -59,16 +58,9 @@ def finished(
     )
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqlStore]:
-    s = SqlStore(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
-    await s.start()
-    yield s
-    await s.close()
-
-
 async def people(store: SqlStore, *names: str) -> list[UserData]:
-    return [await store.create_user(n) for n in names]
+    """Registered people (only registered accounts earn ratings)."""
+    return [await store.create_user(n, n.lower(), "not-a-real-hash") for n in names]
 
 
 async def history_rows(store: SqlStore) -> list[tuple[str, int, float, float]]:
@@ -78,7 +70,7 @@ async def history_rows(store: SqlStore) -> list[tuple[str, int, float, float]]:
 
 
 # --- which games count -----------------------------------------------------------------------------------
-TOY = toy_game.GAME
+TOY = example_game.GAME
 MONSTRA = games.get("monstra")
 
 
@@ -112,6 +104,27 @@ def test_unrated_games(meta: TableData, game: Any, why: str) -> None:
     reason = unrated_reason(meta, game)
     assert reason is not None and why in reason
     assert seated(meta, game) is None
+
+
+def test_a_game_with_a_guest_is_unrated() -> None:
+    meta = finished("t", [1, 2], [1, 2])
+    reason = unrated_reason(meta, TOY, guests={2})
+    assert reason is not None and "guest" in reason
+    assert seated(meta, TOY, guests={2}) is None and seated(meta, TOY, guests={3}) is not None
+
+
+async def test_guests_farming_each_other_earn_nothing_while_registered_people_are_rated(app: FastAPI) -> None:
+    """Rating farming: guest accounts cost one click, so a game of guests (or against one) changes no rating."""
+    hub: Hub = app.state.hub
+    g1, g2 = await hub.store.create_user("G1"), await hub.store.create_user("G2")
+    ann, bob = await people(hub.store, "Ann", "Bob")  # type: ignore[arg-type]
+    for _ in range(3):
+        await play_toy(hub, [g1, g2], winner=0)
+    await play_toy(hub, [ann, g2], winner=0)
+    assert await hub.store.load_ratings("toy-race", [g1.id, g2.id, ann.id]) == {}
+    assert await hub.store.leaderboard("toy-race", limit=10, offset=0) == (0, [])
+    await play_toy(hub, [ann, bob], winner=0)
+    assert set(await hub.store.load_ratings("toy-race", [ann.id, bob.id, g1.id])) == {ann.id, bob.id}
 
 
 def test_monstra_partners_share_a_side_as_in_the_game() -> None:

@@ -6,8 +6,9 @@ import asyncio
 from pathlib import Path
 
 from monsterlair.server.app import create_app
-from monsterlair.server.hub import Hub, SeatRequest
+from monsterlair.server.tables.hub import Hub, SeatRequest
 from tests.server.conftest import all_games, make_settings, running
+from tests.server.platform_kit import Recorder, two_player_table, users
 
 
 async def test_a_restarted_server_resumes_games_where_they_were(tmp_path: Path) -> None:
@@ -52,40 +53,27 @@ async def test_a_restarted_server_resumes_games_where_they_were(tmp_path: Path) 
         assert len(await hub2.store.load_actions(vs_bot.id)) == resumed.state_id
 
 
-async def test_a_store_failure_plays_nothing_and_announces_nothing(tmp_path: Path) -> None:
-    app = create_app(make_settings(tmp_path), games=all_games())
-    async with running(app):
-        hub: Hub = app.state.hub
-        ann = await hub.store.create_user("Ann")
-        bob = await hub.store.create_user("Bob")
-        table = await hub.create(ann, "toy-race", 2, None, [SeatRequest("me"), SeatRequest("open")])
-        await hub.join(bob, table.id)
-        await hub.start(ann, table.id)
+async def test_a_store_failure_plays_nothing_and_announces_nothing(hub: Hub) -> None:
+    ann, bob = await users(hub, "Ann", "Bob")
+    table = await two_player_table(hub, "toy-race", ann, bob)
 
-        sent: list[str] = []
+    bobs = Recorder(bob.id)
+    await hub.subscribe(table.id, bobs)
+    bobs.received.clear()
 
-        class Sub:
-            user_id: int | None = bob.id
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
 
-            def send(self, text: str) -> None:
-                sent.append(text)
-
-        await hub.subscribe(table.id, Sub())
-        sent.clear()
-
-        async def broken(*args: object, **kwargs: object) -> None:
-            raise OSError("disk full")
-
-        original = hub.store.commit_actions
-        hub.store.commit_actions = broken  # type: ignore[method-assign]
-        try:
-            await hub.act(ann.id, table.id, 0, ["pass"])
-        except Exception as exc:  # noqa: BLE001 - the refusal type is checked below
-            assert getattr(exc, "code", None) == "storage_failed"
-        else:
-            raise AssertionError("the action should have been refused")
-        finally:
-            hub.store.commit_actions = original  # type: ignore[method-assign]
-        assert table.state_id == 0 and table.log == [] and sent == []
+    original = hub.store.commit_actions
+    hub.store.commit_actions = broken  # type: ignore[method-assign]
+    try:
         await hub.act(ann.id, table.id, 0, ["pass"])
-        assert table.state_id == 1 and len(sent) == 1
+    except Exception as exc:  # noqa: BLE001 - the refusal type is checked below
+        assert getattr(exc, "code", None) == "storage_failed"
+    else:
+        raise AssertionError("the action should have been refused")
+    finally:
+        hub.store.commit_actions = original  # type: ignore[method-assign]
+    assert table.state_id == 0 and table.log == [] and bobs.received == []
+    await hub.act(ann.id, table.id, 0, ["pass"])
+    assert table.state_id == 1 and len(bobs.received) == 1

@@ -8,19 +8,12 @@ import httpx
 from fastapi import FastAPI
 
 from monsterlair import games
-from monsterlair.server.hub import Hub
-from tests.server.conftest import ClientFactory, guest
+from monsterlair.server.tables.hub import Hub
+from tests.server.conftest import ClientFactory, bots_table, guest
 
 
 async def finished_game(app: FastAPI, client: httpx.AsyncClient, private: bool = False) -> dict[str, str]:
-    body = {
-        "game": "monster-smash",
-        "players": 2,
-        "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],
-        "options": {"max_turns": 80},
-        "start": True,
-        "private": private,
-    }
+    body = bots_table("monster-smash", ["greedy", "random"], {"max_turns": 80}, private=private)
     table = (await client.post("/api/tables", json=body)).json()["table"]
     hub: Hub = app.state.hub
     live = await hub.table(table["id"])
@@ -71,3 +64,35 @@ async def test_a_private_replay_needs_its_link(app: FastAPI, clients: ClientFact
     assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
     assert (await other.get(f"/api/replays/{tid}/steps/0")).status_code == 403
     assert (await other.get(f"/api/replays/{tid}", params={"invite": game["invite"]})).status_code == 200
+
+
+async def test_a_replay_speaks_prose_steps_by_turn_and_names_its_bots(app: FastAPI, client: httpx.AsyncClient) -> None:
+    await guest(client)
+    tid = (await finished_game(app, client))["id"]
+    rep = (await client.get(f"/api/replays/{tid}")).json()
+    names = [s["name"] for s in rep["table"]["seats"]]
+    assert len(set(names)) == 2 and all("(" in n and "bot" in n for n in names)  # "Gnasher (Greedy bot)"
+    assert all(e["text"] and "=" not in e["text"] and "_" not in e["text"] for e in rep["log"])
+    assert any(names[0] in e["text"] for e in rep["log"]) and any(names[1] in e["text"] for e in rep["log"])
+    assert all(not e["text"].startswith("You") for e in rep["log"])  # a replay is told in the third person
+    for a in rep["actions"]:
+        assert a["label"] and a["label"] != a["text"] and "=" not in a["label"]
+    turns = rep["turns"]
+    assert turns[0]["first"] == 1 and turns[-1]["last"] == rep["steps"]
+    assert all(t["first"] <= t["last"] and t["label"] == f"Turn {t['turn']} · {names[t['seat']]}" for t in turns)
+    assert all(b["first"] == a["last"] + 1 and b["seat"] != a["seat"] for a, b in zip(turns, turns[1:], strict=False))
+    assert len(turns) < rep["steps"]
+    # Turns are counted as the game counts them: the log's "Turn N" lines and the replay's turns agree.
+    opened = {e["event"]["turn"] for e in rep["log"] if e["event"]["type"] == "turn"}
+    assert {t["turn"] for t in turns} - {1} <= opened
+    assert [t["turn"] for t in turns] == sorted({t["turn"] for t in turns})
+    for e in rep["log"]:
+        if e["event"]["type"] == "turn":
+            assert e["turn"] == e["event"]["turn"] and e["text"].startswith(f"Turn {e['turn']}: ")
+    result = rep["result_text"]
+    assert result["outcome"] in ("win", "capped", "draw") and result["headline"]
+    assert sorted(s["name"] for s in result["standings"]) == sorted(names)
+    assert all(s["score_text"].endswith("in hand") for s in result["standings"])
+    lobby = (await client.get("/api/tables")).json()
+    line = next(t for t in lobby["finished"] if t["id"] == tid)
+    assert line["result_summary"]["headline"] == result["headline"]

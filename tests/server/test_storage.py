@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,29 +12,11 @@ from alembic.script import ScriptDirectory
 
 from monsterlair.server.storage.base import ActionData, Conflict, SeatData, StoredEvent, TableData
 from monsterlair.server.storage.sql import SqlStore, alembic_config
+from tests.server.records import opened, toy_table
 
 
 def table(tid: str = "t1", owner: int = 1) -> TableData:
-    return TableData(
-        id=tid,
-        game="toy-race",
-        rules_version=1,
-        players=2,
-        options={"target": 12},
-        seed=1,
-        owner_id=owner,
-        private=False,
-        invite="i",
-        seats=[SeatData(user_id=owner, name="Ann"), SeatData()],
-    )
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqlStore]:
-    s = SqlStore(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
-    await s.start()
-    yield s
-    await s.close()
+    return toy_table(tid, owner, options={"target": 12})
 
 
 async def test_migrations_create_every_table_and_run_twice(store: SqlStore) -> None:
@@ -103,6 +84,11 @@ async def test_an_in_memory_store_works_for_tests() -> None:
 
 
 async def test_grouped_commits_accept_the_current_and_refuse_the_stale(store: SqlStore) -> None:
+    await check_grouped_commits_accept_the_current_and_refuse_the_stale(store)
+
+
+async def check_grouped_commits_accept_the_current_and_refuse_the_stale(store: SqlStore) -> None:
+    """Commits that arrive together are written together; each table's version is checked on its own."""
     user = await store.create_user("Ann")
     tables = [table(f"t{i}", user.id) for i in range(3)]
     for t in tables:
@@ -117,6 +103,69 @@ async def test_grouped_commits_accept_the_current_and_refuse_the_stale(store: Sq
     )
     assert results[0] is None and results[2] is None and isinstance(results[1], Conflict)
     assert [len(await store.load_actions(t.id)) for t in tables] == [1, 0, 1]
+    # Every column of a grouped commit is stored as given (values of each type, and empty ones).
+    first, second = tables[0], tables[2]
+    first.state_id, second.state_id = 2, 2
+    first.to_move, first.turn_seconds, first.deadline = 1, 45.5, datetime(2026, 12, 4, 16, 30, tzinfo=UTC)
+    first.record, first.result = {"actions": ["pass", "pass"], "note": "é"}, None
+    second.to_move, second.result, second.status = None, {"winners": [0], "scores": [3, 1]}, "finished"
+    second.finished_at, second.rated = datetime(2026, 12, 4, 16, 31, tzinfo=UTC), False
+    await asyncio.gather(
+        store.commit_actions(first, 1, [ActionData(2, 1, "pass")], []),
+        store.commit_actions(second, 1, [ActionData(2, 1, "pass")], []),
+    )
+    for given in (first, second):
+        stored = await store.load_table(given.id)
+        assert stored is not None
+        for name in ("status", "state_id", "to_move", "result", "record", "options", "turn_seconds", "rated"):
+            assert getattr(stored, name) == getattr(given, name), name
+        for name in ("deadline", "finished_at"):
+            assert getattr(stored, name) == getattr(given, name), name
+
+
+async def check_one_bad_row_fails_only_its_own_commit(store: SqlStore) -> None:
+    """A commit whose row the database refuses (here a ply already stored) fails alone; the others in its
+    group are stored, and the bad one leaves its table as it was (any database)."""
+    user = await store.create_user("Ann")
+    tables = [table(f"g{i}", user.id) for i in range(4)]
+    for t in tables:
+        await store.create_table(t)
+        t.status, t.state_id = "playing", 1
+        await store.commit_actions(t, 0, [ActionData(1, 0, "pass")], [])
+    for t in tables:
+        t.state_id = 2
+    event = StoredEvent(2, 0, "pass", {"seat": 0}, None, [])
+    results = await asyncio.gather(
+        store.commit_actions(tables[0], 1, [ActionData(2, 1, "pass")], [event]),
+        store.commit_actions(tables[1], 1, [ActionData(1, 1, "pass")], [event]),  # ply 1 is stored already
+        store.commit_actions(tables[2], 1, [ActionData(2, 1, "pass")], [event]),
+        store.commit_actions(tables[3], 7, [ActionData(2, 1, "pass")], [event]),  # stale
+        return_exceptions=True,
+    )
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], Conflict) and isinstance(results[3], Conflict)
+    assert [len(await store.load_actions(t.id)) for t in tables] == [2, 1, 2, 1]
+    assert [len(await store.load_events(t.id)) for t in tables] == [1, 0, 1, 0]
+    states = [await store.load_table(t.id) for t in tables]
+    assert [s.state_id if s else None for s in states] == [2, 1, 2, 1]
+
+
+async def test_one_bad_row_fails_only_its_own_commit(store: SqlStore) -> None:
+    await check_one_bad_row_fails_only_its_own_commit(store)
+
+
+async def test_one_bad_row_fails_only_its_own_commit_in_memory() -> None:
+    async with opened("sqlite+aiosqlite://") as memory:
+        await check_one_bad_row_fails_only_its_own_commit(memory)
+
+
+async def test_a_value_that_is_not_strict_json_is_never_stored(store: SqlStore) -> None:
+    user = await store.create_user("Ann")
+    bad = table("nan", user.id)
+    bad.options = {"tremor_scale": float("nan")}
+    with pytest.raises(sa.exc.StatementError, match="not JSON compliant"):
+        await store.create_table(bad)
+    assert await store.load_table("nan") is None
 
 
 async def check_commit_change(store: SqlStore) -> None:

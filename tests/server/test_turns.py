@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import httpx
 from fastapi import FastAPI
 
-from monsterlair.server.hub import Hub
 from monsterlair.server.storage.base import SeatData, TableData
+from monsterlair.server.tables.hub import Hub
 from tests.server.conftest import ClientFactory, guest
 
 

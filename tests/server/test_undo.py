@@ -9,15 +9,15 @@ import pytest
 
 from monsterlair import games
 from monsterlair.core import Rng
-from monsterlair.server import hub as hub_module
 from monsterlair.server.app import create_app
-from monsterlair.server.hub import Hub
-from monsterlair.server.master import Table, TableError
 from monsterlair.server.storage.base import SeatData
-from monsterlair.server.undo import UndoTracker, rng_fingerprint
+from monsterlair.server.tables import hub as hub_module
+from monsterlair.server.tables.hub import Hub
+from monsterlair.server.tables.table import Table, TableError
+from monsterlair.server.tables.undo import UndoTracker, rng_fingerprint
+from tests import example_game
 from tests.server.conftest import Live, all_games, guest, make_settings, running
-from tests.server.platform_kit import Recorder, live_table, two_player_table, users
-from tests.utils import toy_game
+from tests.server.platform_kit import Recorder, bare, live_table, two_player_table, users
 
 
 def legal(table: Table) -> list[str]:
@@ -33,7 +33,7 @@ async def refused(call: Any, code: str = "undo_not_allowed") -> str:
 
 
 def test_the_generator_fingerprint_finds_every_seeded_generator_in_a_state() -> None:
-    toy = toy_game.GAME.new(2, 5)
+    toy = example_game.GAME.new(2, 5)
     assert rng_fingerprint(toy) == (toy.rng.getstate(),)
     push = games.get("push-a-monster").new(2, 5)
     assert len(rng_fingerprint(push)) == 1
@@ -52,7 +52,25 @@ def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hub_module, "fresh_seed", lambda: SEED)
 
 
-async def test_monster_smash_card_picks_can_be_taken_back_but_not_a_draw(tmp_path: Path) -> None:
+async def to_burn_step(hub: Hub, table: Table) -> None:
+    """Monster Smash: both players keep their hands, burn nothing and attack nobody, up to a burn step after
+    the first turns (where skipping the burn leads on to the attack, with nothing drawn)."""
+    for _ in range(12):
+        options = legal(table)
+        assert table.state is not None
+        view = table.state.view(table.to_move)
+        if view["phase"] == "burn" and not view["first_turn"]:
+            return
+        step = next(a for a in ("keep", "pass", "done") if a in options)
+        seat = table.to_move
+        assert seat is not None
+        await hub.act(table.meta.seats[seat].user_id, table.id, table.state_id, [step])
+    raise AssertionError(legal(table))
+
+
+async def test_monster_smash_skipping_the_burn_can_be_taken_back_but_not_a_draw_a_card_laid_face_up_or_an_attack(
+    tmp_path: Path,
+) -> None:
     app = create_app(make_settings(tmp_path), games=all_games())
     async with running(app):
         hub: Hub = app.state.hub
@@ -70,11 +88,18 @@ async def test_monster_smash_card_picks_can_be_taken_back_but_not_a_draw(tmp_pat
         assert table.to_move == mover and watchers[mover].last()["can_undo"] is False
         why = await refused(hub.controls.undo(person.id, table.id, table.state_id))
         assert "hidden card" in why
-        after_keep = table.state.view(mover) if table.state else None
-        burns = [a for a in legal(table) if a.startswith("burn")]
-        assert len(burns) >= 2
+        # A card picked to burn is laid face up: taking it back would have shown it all the same.
         await hub.act(person.id, table.id, table.state_id, ["burn 1"])
-        await hub.act(person.id, table.id, table.state_id, ["burn 1"])
+        assert watchers[mover].last()["can_undo"] is False
+        why = await refused(hub.controls.undo(person.id, table.id, table.state_id))
+        assert "card from your hand" in why
+        await hub.act(person.id, table.id, table.state_id, ["done"])
+        await to_burn_step(hub, table)
+        assert table.to_move == mover  # the fixed deal comes back to the same player's attack
+        target = "pass"  # burn nothing: it shows nothing and draws nothing
+        before = table.state.view(mover) if table.state else None
+        plies = len((table.meta.record or {})["actions"])
+        await hub.act(person.id, table.id, table.state_id, [target])
         assert watchers[mover].last()["can_undo"] is True
         assert watchers[1 - mover].last()["can_undo"] is False and watchers[None].last()["can_undo"] is False
         await refused(hub.controls.undo(other.id, table.id, table.state_id))  # not the other player's to take back
@@ -83,50 +108,51 @@ async def test_monster_smash_card_picks_can_be_taken_back_but_not_a_draw(tmp_pat
         sid = table.state_id
         await hub.controls.undo(person.id, table.id, sid)
         await refused(hub.controls.undo(person.id, table.id, sid), "stale_state")  # a double click acts once
-        await hub.controls.undo(person.id, table.id, table.state_id)
-        assert table.state is not None and table.state.view(mover) == after_keep
-        assert table.state_id == sid + 2 and len((table.meta.record or {})["actions"]) == 1
-        assert watchers[mover].last()["can_undo"] is False  # back to just after the draw
-        why = await refused(hub.controls.undo(person.id, table.id, table.state_id))
-        assert "hidden card" in why
-        # Nothing accepted is lost: both picks stay stored, marked undone; the log says what happened.
+        assert table.state is not None and table.state.view(mover) == before
+        assert table.state_id == sid + 1 and len((table.meta.record or {})["actions"]) == plies
+        # Nothing accepted is lost: the choice stays stored, marked undone; the log says what happened.
         kept = await hub.store.load_actions(table.id, include_undone=True)
-        assert [(a.text, a.undone) for a in kept] == [("keep", False), ("burn 1", True), ("burn 1", True)]
-        assert [a.text for a in await hub.store.load_actions(table.id)] == ["keep"]
+        assert [(a.text, a.undone) for a in kept][-1] == (target, True)
         undos = [e for e in table.log if e.event.type == "move_undone"]
-        assert [(e.ply, e.event.data) for e in undos] == [
-            (3, {"seat": mover, "ply": 3}),
-            (2, {"seat": mover, "ply": 2}),
-        ]
-        # Each receiver was sent the new position as theirs, and the undo entries carry no private part.
-        game = games.get("monster-smash")
-        start = game.replay({**(table.meta.record or {}), "actions": []})
+        assert [(e.ply, e.event.data) for e in undos] == [(plies + 1, {"seat": mover, "ply": plies + 1})]
+        # Each receiver was sent the new position as theirs, in words, with the taken-back move marked.
         for seat_no, w in watchers.items():
             update = w.last()
             assert update["type"] == "update" and update["log"][0]["event"]["type"] == "move_undone"
             assert update["view"] == table.state.view(seat_no)
-            assert update["view"] != start.view(seat_no) or seat_no is None
+            who = "You take" if seat_no == mover else f"{person.name} takes"
+            assert update["log"][0]["text"] == f"{who} back move {plies + 1}."
+            marked = table.snapshot(seat_no)["log"]
+            assert [e["undone"] for e in marked if e["ply"] == plies + 1 and e["event"]["type"] != "move_undone"]
+            assert all(e["undone"] for e in marked if e["ply"] == plies + 1 and e["event"]["type"] != "move_undone")
+            assert not any(e["undone"] for e in marked if e["ply"] <= plies)
         for e in await hub.store.load_events(table.id):
             if e.type == "move_undone":
                 assert e.private is None and e.to == []
-        # Play goes on from there: a new pick, and the game still replays from its record.
-        await hub.act(person.id, table.id, table.state_id, ["burn 2"])
+        # Play goes on from there; an attack, once its target is named, stands (MS-5.2: no backing out).
+        await hub.act(person.id, table.id, table.state_id, [target])
+        attack = next((a for a in legal(table) if a.startswith("attack")), None)
+        if attack is not None:
+            await hub.act(person.id, table.id, table.state_id, [attack])
+            assert "rules" in await refused(hub.controls.undo(person.id, table.id, table.state_id))
+        game = games.get("monster-smash")
         assert game.replay(table.meta.record or {}).view(mover) == table.state.view(mover)
 
 
-async def test_monster_club_a_face_up_play_can_be_taken_back_a_face_down_one_cannot(tmp_path: Path) -> None:
+async def test_monster_club_no_play_from_the_hand_can_be_taken_back(tmp_path: Path) -> None:
+    """Issue 13: a face-up play showed the card; undoing it and playing face down there would tell everyone
+    what the face-down card is. A face-down play carries its card in a private part."""
     app = create_app(make_settings(tmp_path), games=all_games())
     async with running(app):
         hub: Hub = app.state.hub
         ann, bob = await users(hub, "Ann", "Bob")
         table = await two_player_table(hub, "monster-club", ann, bob, {"first_player": 0})
         assert table.to_move == 0
-        before = table.state.view(0) if table.state else None
         face_up = next(a for a in legal(table) if a.startswith("play") and not a.endswith("down"))
         await hub.act(ann.id, table.id, 0, [face_up])
-        assert hub.controls.can_undo(table, 0) and not hub.controls.can_undo(table, 1)
-        await hub.controls.undo(ann.id, table.id, table.state_id)
-        assert table.state is not None and table.state.view(0) == before and table.to_move == 0
+        assert not hub.controls.can_undo(table, 0) and not hub.controls.can_undo(table, 1)
+        why = await refused(hub.controls.undo(ann.id, table.id, table.state_id))
+        assert "card from your hand" in why
         face_down = next(a for a in legal(table) if a.startswith("play") and a.endswith("down"))
         await hub.act(ann.id, table.id, table.state_id, [face_down])
         why = await refused(hub.controls.undo(ann.id, table.id, table.state_id))
@@ -139,6 +165,17 @@ async def test_monster_club_a_face_up_play_can_be_taken_back_a_face_down_one_can
         assert "player to move" in why
         why = await refused(hub.controls.undo(bob.id, table.id, table.state_id))  # and it was never Bob's move
         assert "not yours" in why
+
+
+def test_the_unit_a_person_takes_back_is_defined_per_game() -> None:
+    smash, club, push = (games.get(g) for g in ("monster-smash", "monster-club", "push-a-monster"))
+    assert smash.undo_unit(["keep", "burn 2", "burn 4", "done"]) == 3
+    assert smash.undo_unit(["keep", "burn 2"]) == 1
+    assert smash.undo_unit(["pass"]) == 1
+    assert smash.undo_unit(["attack 1"]) == smash.undo_unit(["attack 1", "play 2", "done"]) == 0
+    assert club.undo_unit(["play 1 to 2", "target opp 3 left"]) == 2
+    assert club.undo_unit(["move 1 to 2"]) == 1
+    assert push.undo_unit(["take green"]) == 1
 
 
 def test_a_move_that_exposes_something_hidden_is_refused_even_without_a_private_part() -> None:
@@ -181,57 +218,143 @@ async def test_undo_over_the_websocket_and_after_a_restart(tmp_path: Path) -> No
         await guest(ann, "Ann")
         await guest(bob, "Bob")
         body = {
-            "game": "monster-club",
+            "game": "monster-smash",
             "players": 2,
             "seats": [{"kind": "me"}, {"kind": "open"}],
-            "options": {"first_player": 0},
+            "options": {"max_turns": 40},
         }
         tid, a, b, spectator = await live_table(live, ann, bob, body)
-        snap = await a.recv_type("snapshot")
-        await b.recv_type("snapshot")
-        await spectator.recv_type("snapshot")
-        assert snap["can_undo"] is False
-        play = next(x["text"] for x in snap["legal"] if x["text"].startswith("play") and "down" not in x["text"])
-        await a.send({"type": "action", "state_id": 0, "actions": [play]})
+        for p in (a, b, spectator):
+            assert (await p.recv_type("snapshot"))["can_undo"] is False
+        table = await app.state.hub.table(tid)
+        first = table.meta.seats[table.to_move or 0].user_id
+        for step in ("keep", "burn 1", "done"):  # the deal of the test above, up to the same attack
+            await app.state.hub.act(first, tid, table.state_id, [step])
+        await to_burn_step(app.state.hub, table)
+        for p in (a, b, spectator):
+            await p.quiet(0.2)
+        m = table.to_move
+        assert m is not None
+        sock = {m: (a, b)[m], 1 - m: (a, b)[1 - m], None: spectator}
+        who = ("Ann", "Bob")[m]
+        sid, n = table.state_id, len((table.meta.record or {})["actions"])
+        before = table.state.view(m) if table.state else None
+        attack = "pass"  # skip the burn: nothing shown, nothing drawn
+        await sock[m].send({"type": "action", "state_id": sid, "actions": [attack]})
         mine, theirs, watched = (
-            await a.recv_type("update"),
-            await b.recv_type("update"),
+            await sock[m].recv_type("update"),
+            await sock[1 - m].recv_type("update"),
             await spectator.recv_type("update"),
         )
-        assert mine["can_undo"] is True and theirs["can_undo"] is False and watched["can_undo"] is False
-        await b.send({"type": "undo", "state_id": 1, "ref": 5})
-        err = await b.recv_type("error")
+        assert mine["can_undo"] is True, app.state.hub.controls.undo_tracker.check(table, m)
+        assert theirs["can_undo"] is False and watched["can_undo"] is False
+        await sock[1 - m].send({"type": "undo", "state_id": sid + 1, "ref": 5})
+        err = await sock[1 - m].recv_type("error")
         assert err["code"] == "undo_not_allowed" and err["ref"] == 5
-        await spectator.send({"type": "undo", "state_id": 1})
+        await spectator.send({"type": "undo", "state_id": sid + 1})
         assert (await spectator.recv_type("error"))["code"] == "not_seated"
-        await a.send({"type": "undo", "state_id": "one"})
-        assert (await a.recv_type("error"))["code"] == "bad_request"
-        await a.send({"type": "undo", "state_id": 1})
-        for p, seat in ((a, 0), (b, 1), (spectator, None)):
-            update = await p.recv_type("update")
-            assert update["prev_state_id"] == 1 and update["state_id"] == 2 and update["seat"] == seat
-            assert update["log"] == [{"ply": 1, "by": 0, "event": {"type": "move_undone", "seat": 0, "ply": 1}}]
-            assert update["view"] == snap["view"] or seat != 0
-        # Once more over HTTP, then the server restarts: the check and the undo then replay the record.
-        await a.send({"type": "action", "state_id": 2, "actions": [play]})
-        assert (await a.recv_type("update"))["can_undo"] is True
+        await sock[m].send({"type": "undo", "state_id": "one"})
+        assert (await sock[m].recv_type("error"))["code"] == "bad_request"
+        await sock[m].send({"type": "undo", "state_id": sid + 1})
+        for seat in (m, 1 - m, None):
+            update = await sock[seat].recv_type("update")
+            assert update["prev_state_id"] == sid + 1 and update["state_id"] == sid + 2 and update["seat"] == seat
+            assert bare(update["log"]) == [
+                {"ply": n + 1, "by": m, "event": {"type": "move_undone", "seat": m, "ply": n + 1}}
+            ]
+            said = f"You take back move {n + 1}." if seat == m else f"{who} takes back move {n + 1}."
+            assert update["log"][0]["text"] == said
+            assert update["view"] == before or seat != m
+        # Once more, then the server restarts: the check and the undo then replay the record.
+        await sock[m].send({"type": "action", "state_id": sid + 2, "actions": [attack]})
+        assert (await sock[m].recv_type("update"))["can_undo"] is True
         for p in (a, b, spectator):
             await p.close()
     again = create_app(make_settings(tmp_path, url), games=all_games())
     async with running(again):
         hub: Hub = again.state.hub
         table = await hub.table(tid)
-        assert table.state_id == 3 and len((table.meta.record or {})["actions"]) == 1
-        assert hub.controls.can_undo(table, 0)
-        user = table.meta.seats[0].user_id
-        await hub.controls.undo(user, tid, 3)
-        assert table.state_id == 4 and (table.meta.record or {})["actions"] == []
+        assert table.state_id == sid + 3 and len((table.meta.record or {})["actions"]) == n + 1
+        assert hub.controls.can_undo(table, m)
+        user = table.meta.seats[m].user_id
+        await hub.controls.undo(user, tid, sid + 3)
+        assert table.state_id == sid + 4 and len((table.meta.record or {})["actions"]) == n
     third = create_app(make_settings(tmp_path, url), games=all_games())
     async with running(third):
         hub = third.state.hub
         table = await hub.table(tid)
-        assert table.state_id == 4 and table.state is not None and table.state.view(0) == snap["view"]
-        assert [(a.text, a.undone) for a in await hub.store.load_actions(tid, include_undone=True)] == [
-            (play, True),
-            (play, True),
+        assert table.state_id == sid + 4 and table.state is not None and table.state.view(m) == before
+        assert [(a.text, a.undone) for a in await hub.store.load_actions(tid, include_undone=True)][-2:] == [
+            (attack, True),
+            (attack, True),
         ]
+        snap = table.snapshot(m)
+        assert [e["undone"] for e in snap["log"] if e["ply"] == n + 1 and e["event"]["type"] != "move_undone"]
+        assert all(e["undone"] for e in snap["log"] if e["ply"] == n + 1 and e["event"]["type"] != "move_undone")
+
+
+@pytest.mark.parametrize("game_id", ["monster-smash", "monster-club", "monstra"])
+async def test_who_moved_last_read_from_the_log_agrees_with_the_position_rebuilt(
+    tmp_path: Path, game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The undo check reads who made the last move from the log instead of rebuilding the position before
+    it; at every position of a played game both ways give the same answer to both players."""
+    import random
+
+    from monsterlair.server.tables import undo as undo_module
+
+    app = create_app(make_settings(tmp_path), games=all_games())
+    async with running(app):
+        hub: Hub = app.state.hub
+        ann, bob = await users(hub, "Ann", "Bob")
+        table = await two_player_table(hub, game_id, ann, bob, {})
+        people = {0: ann, 1: bob}
+        rng = random.Random(5)
+        checked = not_yours = 0
+        for _ in range(40):
+            if table.state is None or table.state.over or table.to_move is None:
+                break
+            for seat in (0, 1):
+                quick = UndoTracker().check(table, seat)
+                with monkeypatch.context() as m:
+                    m.setattr(undo_module, "_mover", lambda _table, _ply: None)
+                    slow = UndoTracker().check(table, seat)
+                assert quick == slow, (seat, quick, slow)
+                checked += 1
+                not_yours += "not yours" in quick.reason
+            seat = table.to_move
+            action = rng.choice(table.state.legal_actions())
+            await hub.act(people[seat].id, table.id, table.state_id, [str(action)])
+        assert checked >= 20 and not_yours >= 1  # the log answered at least once
+
+
+async def test_undo_is_decided_once_per_position_and_messages_only_read_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sampled-worlds check runs once for a position, however many receivers and resyncs there are."""
+    from monsterlair.server.tables.undo import UndoCheck, UndoTracker
+
+    decided: list[int] = []
+    real = UndoTracker._check
+
+    def counting(self: UndoTracker, table: Table, seat: int) -> UndoCheck:
+        decided.append(table.state_id)
+        return real(self, table, seat)
+
+    monkeypatch.setattr(UndoTracker, "_check", counting)
+    app = create_app(make_settings(tmp_path), games=all_games())
+    async with running(app):
+        hub: Hub = app.state.hub
+        ann, bob = await users(hub, "Ann", "Bob")
+        table = await two_player_table(hub, "push-a-monster", ann, bob)
+        watchers = [Recorder(ann.id), Recorder(ann.id), Recorder(bob.id), Recorder(None)]
+        for watcher in watchers:
+            await hub.subscribe(table.id, watcher)
+        seat = table.to_move
+        assert seat is not None
+        decided.clear()
+        await hub.act(table.meta.seats[seat].user_id, table.id, table.state_id, [legal(table)[0]])
+        for watcher in watchers:
+            hub.resync(table, watcher)
+        assert decided == [table.state_id]  # one decision for the new position, none per message
+        assert all(w.messages[-1]["state_id"] == table.state_id for w in watchers)

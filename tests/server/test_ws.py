@@ -11,9 +11,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from monsterlair.server.app import create_app
-from monsterlair.server.hub import Hub
-from monsterlair.server.master import TableError
-from tests.server.conftest import Live, all_games, cookie_of, guest, make_settings, running
+from monsterlair.server.tables.hub import Hub
+from monsterlair.server.tables.table import TableError
+from tests.server.conftest import Live, all_games, cookie_of, guest, make_settings
+from tests.server.platform_kit import two_player_table, users
 
 
 async def open_table(live: Live, game: str = "toy-race", **body: Any) -> tuple[str, str, str]:
@@ -143,28 +144,20 @@ async def test_two_actions_for_the_same_state_apply_exactly_once(live: Live) -> 
     assert len(errors) == 1 and errors[0]["code"] == "stale_state"
 
 
-async def test_concurrent_hub_actions_apply_exactly_once(tmp_path: Path) -> None:
-    app = create_app(make_settings(tmp_path), games=all_games())
-    async with running(app):
-        hub: Hub = app.state.hub
-        from monsterlair.server.storage.base import UserData
+async def test_concurrent_hub_actions_apply_exactly_once(hub: Hub) -> None:
+    from monsterlair.server.storage.base import UserData
 
-        ann = await hub.store.create_user("Ann")
-        bob = await hub.store.create_user("Bob")
-        from monsterlair.server.hub import SeatRequest
-
-        table = await hub.create(ann, "monster-smash", 2, None, [SeatRequest("me"), SeatRequest("open")])
-        await hub.join(bob, table.id)
-        await hub.start(ann, table.id)
-        mover: UserData = ann if table.to_move == 0 else bob
-        results = await asyncio.gather(
-            *(hub.act(mover.id, table.id, 0, ["keep"]) for _ in range(12)), return_exceptions=True
-        )
-        assert sum(r is None for r in results) == 1
-        assert all(isinstance(r, TableError) and r.code == "stale_state" for r in results if r is not None)
-        assert table.state_id == 1
-        actions = await hub.store.load_actions(table.id)
-        assert [a.text for a in actions] == ["keep"]
+    ann, bob = await users(hub, "Ann", "Bob")
+    table = await two_player_table(hub, "monster-smash", ann, bob)
+    mover: UserData = ann if table.to_move == 0 else bob
+    results = await asyncio.gather(
+        *(hub.act(mover.id, table.id, 0, ["keep"]) for _ in range(12)), return_exceptions=True
+    )
+    assert sum(r is None for r in results) == 1
+    assert all(isinstance(r, TableError) and r.code == "stale_state" for r in results if r is not None)
+    assert table.state_id == 1
+    actions = await hub.store.load_actions(table.id)
+    assert [a.text for a in actions] == ["keep"]
 
 
 async def test_the_rate_limit_refuses_floods_without_closing(tmp_path: Path) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from monsterlair.server.hub import Hub, SeatRequest
-from monsterlair.server.master import Table
 from monsterlair.server.storage.base import UserData
+from monsterlair.server.tables.hub import Hub, SeatRequest
+from monsterlair.server.tables.table import Table
 
 
 async def play_toy(

@@ -10,16 +10,16 @@ from typer.testing import CliRunner
 
 from monsterlair.cli import app
 from monsterlair.sim.bench import bench_game, clone_us, default_players, random_playouts, sample_states, scaling
-from tests.utils import toy_game
+from tests import example_game
 
 
 @pytest.fixture(autouse=True)
 def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    toy_game.register(monkeypatch)
+    example_game.register(monkeypatch)
 
 
 def test_bench_game_reports_every_figure_as_a_median_of_its_runs() -> None:
-    figures = bench_game(toy_game.GAME, seconds=0.02, repeats=3, seed=2)
+    figures = bench_game(example_game.GAME, seconds=0.02, repeats=3, seed=2)
     assert figures["game"] == "toy-race" and figures["players"] == 3 and figures["repeats"] == 3
     for key in ("decisions_per_s", "games_per_s", "clone_us", "ismcts_iterations_per_s"):
         runs = figures[key + "_runs"]
@@ -28,15 +28,15 @@ def test_bench_game_reports_every_figure_as_a_median_of_its_runs() -> None:
 
 
 def test_the_parts_measure_real_work() -> None:
-    playout = random_playouts(toy_game.GAME, 2, 0.02, 1, {})
+    playout = random_playouts(example_game.GAME, 2, 0.02, 1, {})
     assert playout["decisions_per_s"] >= playout["games_per_s"] > 0
-    states = sample_states(toy_game.GAME, 2, 8, 1, {})
+    states = sample_states(example_game.GAME, 2, 8, 1, {})
     assert len(states) == 8 and all(not s.over for s in states)
     assert clone_us(states, 0.01) > 0 and clone_us([], 0.01) == 0.0
 
 
 def test_default_players_is_three_where_allowed() -> None:
-    assert default_players(toy_game.GAME) == 3
+    assert default_players(example_game.GAME) == 3
 
 
 def test_default_players_skips_counts_the_game_refuses() -> None:
@@ -88,3 +88,51 @@ def test_bench_command_bad_arguments() -> None:
     assert CliRunner().invoke(app, ["bench", "chess"]).exit_code == 2
     assert CliRunner().invoke(app, ["bench", "toy-race", "--seconds", "0"]).exit_code == 2
     assert CliRunner().invoke(app, ["bench", "toy-race", "--seconds", "0.01", "-p", "9"]).exit_code == 2
+
+
+def test_the_cpu_clock_times_every_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from monsterlair.sim import bench
+
+    calls = []
+
+    def cpu() -> float:
+        calls.append(1)
+        return time.process_time()
+
+    monkeypatch.setitem(bench.CLOCKS, "cpu", cpu)
+    figures = bench_game(example_game.GAME, seconds=0.01, repeats=1, seed=2, clock="cpu")
+    assert figures["clock"] == "cpu" and all(figures[key] > 0 for key in ("decisions_per_s", "clone_us"))
+    made = len(calls)
+    assert made > 0
+    bench_game(example_game.GAME, seconds=0.01, repeats=1, seed=2)  # the default wall clock leaves it alone
+    assert len(calls) == made
+
+
+def test_bench_cli_takes_a_clock() -> None:
+    args = ["bench", "toy-race", "--seconds", "0.01", "--repeats", "1", "--json"]
+    result = CliRunner().invoke(app, [*args, "--clock", "cpu"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["machine"]["clock"] == "cpu" and data["games"][0]["clock"] == "cpu"
+    bad = CliRunner().invoke(app, [*args, "--clock", "sundial"])
+    assert bad.exit_code != 0 and "--clock must be 'wall' or 'cpu'" in bad.output
+
+
+def test_monster_smash_is_measured_against_its_reference_engine() -> None:
+    from monsterlair import games
+
+    figures = bench_game(games.get("monster-smash"), seconds=0.02, repeats=2, seed=3)
+    for key in ("reference_decisions_per_s", "vs_reference"):
+        assert len(figures[key + "_runs"]) == 2 and all(v > 0 for v in figures[key + "_runs"]), key
+    pairs = zip(figures["decisions_per_s_runs"], figures["reference_decisions_per_s_runs"], strict=True)
+    ratios = [g / r for g, r in pairs]
+    assert figures["vs_reference_runs"] == pytest.approx(ratios, rel=1e-2)
+    toy = bench_game(example_game.GAME, seconds=0.01, repeats=1)
+    assert toy["reference_decisions_per_s"] is None and toy["vs_reference"] is None  # no reference engine
+    args = ["bench", "monster-smash", "toy-race", "--seconds", "0.01", "--repeats", "1"]
+    table = CliRunner().invoke(app, args)
+    assert table.exit_code == 0 and "÷ reference" in table.output and "—" in table.output, table.output
+    data = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    assert data["games"][0]["vs_reference"] > 0 and data["games"][1]["vs_reference"] is None

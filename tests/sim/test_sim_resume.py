@@ -12,14 +12,14 @@ from typer.testing import CliRunner
 from monsterlair.cli import app
 from monsterlair.core import BadOptions
 from monsterlair.sim import ResultLog, plan, runner
-from tests.utils import toy_game
+from tests import example_game
 
 ARGS = ["sim", "toy-race", "--games", "12", "--bots", "ismcts:iterations=6,greedy", "--seed", "4", "--workers", "1"]
 
 
 @pytest.fixture(autouse=True)
 def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    toy_game.register(monkeypatch)
+    example_game.register(monkeypatch)
 
 
 def lines(path: Path) -> list[dict[str, Any]]:
@@ -55,7 +55,7 @@ def test_an_interrupted_run_resumes_where_it_stopped(tmp_path: Path, monkeypatch
     assert "run the same command again to resume" in " ".join(interrupted.output.split())
     assert len(lines(out)) == len(first) == 5  # every game finished before the interrupt is on disk
     monkeypatch.undo()
-    toy_game.register(monkeypatch)
+    example_game.register(monkeypatch)
     second = count_games(monkeypatch)
     resumed = CliRunner().invoke(app, [*ARGS, "--out", str(out), "--json"])
     assert resumed.exit_code == 0, resumed.output

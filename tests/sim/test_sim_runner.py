@@ -15,12 +15,12 @@ from monsterlair.core import BadOptions
 from monsterlair.sim import LocalBackend, derive_seed, plan, plan_tournament, run_game
 from monsterlair.sim.local import chunked, default_chunk_size
 from monsterlair.sim.runner import block_size, pair_seatings, rotations
-from tests.utils import toy_game
+from tests import example_game
 
 
 @pytest.fixture(autouse=True)
 def _toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    toy_game.register(monkeypatch)
+    example_game.register(monkeypatch)
 
 
 def strip_time(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -80,10 +80,12 @@ def test_run_game_records_detail_factors_and_the_first_mover(monkeypatch: pytest
     def factors(self: Any, state: Any) -> dict[int, list[str]]:
         return {s: [f"hand:{sum(state.hands[s])}", "kind:x"] for s in range(state.players)}
 
-    monkeypatch.setattr(toy_game.ToyGame, "report_factors", factors)
+    monkeypatch.setattr(example_game.ToyGame, "report_factors", factors)
     result = run_game(plan("toy-race", ["random", "random"], 1, players=3, seed=2)[0])
     assert result["first"] == 0 and result["game"] == "toy-race" and result["detail"] == {}
-    assert [f[0] for f in result["factors"]] == [f"hand:{sum(h)}" for h in toy_game.GAME.new(3, result["seed"]).hands]
+    assert [f[0] for f in result["factors"]] == [
+        f"hand:{sum(h)}" for h in example_game.GAME.new(3, result["seed"]).hands
+    ]
     assert all(f[1] == "kind:x" for f in result["factors"])
 
 
@@ -123,7 +125,7 @@ def test_run_game_reports_a_failure_instead_of_raising(monkeypatch: pytest.Monke
     def broken(self: Any, action: Any) -> Any:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(toy_game.ToyState, "apply_unchecked", broken)
+    monkeypatch.setattr(example_game.ToyState, "apply_unchecked", broken)
     result = run_game(plan("toy-race", ["greedy", "random"], 1, players=2)[0])
     assert result["error"] == "RuntimeError: boom" and result["termination"] == "error"
 
@@ -210,6 +212,11 @@ def test_sim_mode_and_unbalanced_warning() -> None:
         (["--games", "0"], "at least 1"),
         (["-o", "target=x"], "takes a whole number"),
         (["--workers", "0"], "at least 1"),
+        (["--tournament", "greedy"], "at least two bots"),
+        (["--tournament", "greedy,greedy"], "each bot once"),
+        (["--tournament", "greedy,random", "--games-per-pair", "0"], "at least 1"),
+        (["--backend", "cloud"], "'local' or 'ray'"),
+        (["--chunk-size", "0"], "at least 1"),
     ],
 )
 def test_sim_bad_arguments(args: list[str], message: str) -> None:
@@ -221,6 +228,6 @@ def test_sim_reports_failed_games_and_exits_1(monkeypatch: pytest.MonkeyPatch) -
     def broken(self: Any, action: Any) -> Any:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(toy_game.ToyState, "apply_unchecked", broken)
+    monkeypatch.setattr(example_game.ToyState, "apply_unchecked", broken)
     status, out = sim(["--games", "2", "--bots", "greedy,random", "--workers", "1"])
     assert status == 1 and "2 games failed" in out and "RuntimeError: boom" in out

@@ -42,6 +42,12 @@ def test_wilson_is_symmetric_and_shrinks_with_more_games() -> None:
         wilson(11, 10)
 
 
+def test_wilson_holds_a_rate_of_zero_or_one_exactly() -> None:
+    """At 0 of n or n of n, rounding must not put the rate outside its own interval."""
+    for n in range(1, 200):
+        assert wilson(0, n)[0] <= 0.0 and wilson(n, n)[1] >= 1.0
+
+
 def test_quantile_matches_numpy_linear_interpolation() -> None:
     np = pytest.importorskip("numpy")
     values = [7.0, 1.0, 3.0, 10.0, 4.0, 4.0, 12.0]
@@ -140,4 +146,9 @@ def test_factor_rates_are_presence_win_rates_grouped_by_kind() -> None:
     assert f["deck"]["moss"]["n"] == 3 and f["deck"]["moss"]["wins"] == 0
     assert f["creature"]["flaro"]["n"] == 3 and f["creature"]["flaro"]["wins"] == 2
     assert f["creature"]["flaro"]["ci95"] == pytest.approx(list(wilson(2, 3)))
-    assert summarize(results, 2)["factors"] == f
+    marked = summarize(results, 2)["factors"]
+    assert {
+        k: {v: {x: y for x, y in e.items() if x not in ("p", "q", "stands_out")} for v, e in vs.items()}
+        for k, vs in marked.items()
+    } == f
+    assert all({"p", "q", "stands_out"} <= set(e) for vs in marked.values() for e in vs.values())

@@ -1,30 +1,33 @@
 """The conformance suite itself: it passes a correct game and catches every planted bug.
 
-Each mutant below is Tiny Cards with one contract violation; the suite must fail it with a message that
-names the problem. This is what keeps ``check_game`` from being a test that cannot fail.
+Each mutant below is Toy Race (the example game, ``tests/example_game``) with one contract violation; the
+suite must fail it with a message that names the problem. This is what keeps ``check_game`` from being a
+test that cannot fail.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
-from monsterlair.core import Action, BadAction, Event, IllegalAction, OptionValue, Result, Rng, Seat, State
+from monsterlair.core import Action, BadAction, Event, GameKind, IllegalAction, OptionValue, Result, Rng, Seat, State
 from monsterlair.testing.conformance import (
     assert_state_unchanged,
     check_game,
     random_playout,
     snapshot,
 )
-from tests.utils.tiny_game import DRAW, PLAY, TINY, TinyGame, TinyState, new_tiny
+from tests.example_game import GAME as TOY
+from tests.example_game import PASS, PLAYS, SPEC, ToyGame, ToyState
 
 # --- the mutants ---------------------------------------------------------------------------------
 
 
-class LeakyViewState(TinyState):
+class LeakyViewState(ToyState):
     """Shows every hand to every seat."""
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
@@ -33,10 +36,10 @@ class LeakyViewState(TinyState):
         return out
 
 
-class TruthDependentState(TinyState):
+class TruthDependentState(ToyState):
     """Shuffles the hidden cards from where they really are (no canonical order first)."""
 
-    def determinize(self, seat: Seat, rng: Rng) -> TinyState:
+    def determinize(self, seat: Seat, rng: Rng) -> ToyState:
         c = self.clone()
         pool = list(self.deck)
         for other in range(self.players):
@@ -56,42 +59,42 @@ class TruthDependentState(TinyState):
         return c
 
 
-class CloneIsTruthState(TinyState):
+class CloneIsTruthState(ToyState):
     """A determinize that returns the truth (it reseeds, but resamples nothing)."""
 
-    def determinize(self, seat: Seat, rng: Rng) -> TinyState:
+    def determinize(self, seat: Seat, rng: Rng) -> ToyState:
         c = self.clone()
         c.rng = Rng(rng.next64())
         return c
 
 
-class SharedCloneState(TinyState):
-    """clone() shares the played piles."""
+class SharedCloneState(ToyState):
+    """clone() shares the hands."""
 
-    def clone(self) -> TinyState:
+    def clone(self) -> ToyState:
         c = super().clone()
-        c.played = self.played
+        c.hands = self.hands
         return c
 
 
-class MutatingIllegalState(TinyState):
+class MutatingIllegalState(ToyState):
     """Counts a rejected attempt as a turn."""
 
     def apply(self, action: Action) -> list[Event]:
         if action not in self.legal_actions():
-            self.turn += 1
+            self.total += 1
         return super().apply(action)
 
 
-class DuplicateTextState(TinyState):
-    """Offers 'draw' twice."""
+class DuplicateTextState(ToyState):
+    """Offers 'pass' twice."""
 
     def legal_actions(self) -> Sequence[Action]:
         out = list(super().legal_actions())
-        return out + [DRAW] if DRAW in out else out
+        return out + [PASS] if PASS in out else out
 
 
-class PublicPrivateState(TinyState):
+class PublicPrivateState(ToyState):
     """Puts the drawn card in both the public and the private part."""
 
     def apply_unchecked(self, action: Action) -> list[Event]:
@@ -102,7 +105,7 @@ class PublicPrivateState(TinyState):
         return events
 
 
-class BadToState(TinyState):
+class BadToState(ToyState):
     """Sends a private part to a seat that does not exist."""
 
     def apply_unchecked(self, action: Action) -> list[Event]:
@@ -113,16 +116,16 @@ class BadToState(TinyState):
         return events
 
 
-class SetInViewState(TinyState):
+class SetInViewState(ToyState):
     """Puts a Python set in the view."""
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
         out = super().view(seat)
-        out["values"] = set(self.played[0])
+        out["values"] = set(self.hands[0])
         return out
 
 
-class NoLogState(TinyState):
+class NoLogState(ToyState):
     """Adds a 'log' to the view."""
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
@@ -131,34 +134,35 @@ class NoLogState(TinyState):
         return out
 
 
-class WrongRanksState(TinyState):
+class WrongRanksState(ToyState):
     """Ranks everyone first whoever wins."""
 
-    def _finish(self, capped: bool) -> None:
-        super()._finish(capped)
+    def _finish(self, winners: tuple[int, ...], why: str, capped: bool = False) -> None:
+        super()._finish(winners, why, capped)
         assert self._result is not None
         r = self._result
-        self._result = Result((r.winners[0],), (1,) * self.players, r.scores, r.termination, r.capped)
+        if r.winners:
+            self._result = Result((r.winners[0],), (1,) * self.players, r.scores, r.termination, r.capped)
 
 
-class GlobalRandomState(TinyState):
+class GlobalRandomState(ToyState):
     """Deals with the global generator."""
 
-    def __init__(self, game: TinyGame, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
+    def __init__(self, game: ToyGame, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(game, players, seed, options)
         random.shuffle(self.deck)
 
 
-class HashOrderState(TinyState):
+class HashOrderState(ToyState):
     """Orders the deck by iterating a set of strings (depends on PYTHONHASHSEED)."""
 
-    def __init__(self, game: TinyGame, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
+    def __init__(self, game: ToyGame, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
         super().__init__(game, players, seed, options)
         names = {f"card-{v}-{i}": v for i, v in enumerate(self.deck)}
         self.deck = [names[k] for k in set(names)]
 
 
-class NoSeedRecordState(TinyState):
+class NoSeedRecordState(ToyState):
     """Forgets the seed in its record."""
 
     def record(self) -> dict[str, Any]:
@@ -167,35 +171,69 @@ class NoSeedRecordState(TinyState):
         return out
 
 
-class HotHeuristicGame(TinyGame):
+class HotHeuristicGame(ToyGame):
     def heuristic(self, state: State, seat: Seat) -> float:
         return 1.5
 
 
-class EmptyIsDrawGame(TinyGame):
+class EmptyIsDrawGame(ToyGame):
     def parse_action(self, text: str) -> Action:
-        return DRAW if not text.strip() else super().parse_action(text)
+        return PASS if not text.strip() else super().parse_action(text)
 
 
-class MisparseGame(TinyGame):
+class MisparseGame(ToyGame):
     def parse_action(self, text: str) -> Action:
         action = super().parse_action(text)
-        return PLAY[8] if action == PLAY[9] else action
+        return PLAYS[4] if action == PLAYS[5] else action
 
 
-class OneIndexGame(TinyGame):
+class OneIndexGame(ToyGame):
     def action_index(self, action: Action, players: int, options: Mapping[str, OptionValue]) -> int:
         return 0
 
 
-class ShortEncodingGame(TinyGame):
+class TextlessIndexGame(ToyGame):
+    """Indexes actions but not their texts (Monster Club's old ``action_index``)."""
+
+    def action_index(self, action: Action, players: int, options: Mapping[str, OptionValue]) -> int:
+        if isinstance(action, str):
+            raise BadAction(f"{action!r} is not a Toy Race action.")
+        return super().action_index(action, players, options)
+
+
+def _declaring(kind: GameKind) -> type[ToyGame]:
+    """Toy Race whose spec declares ``kind`` (which it is not)."""
+    return type("Declaring", (ToyGame,), {"spec": dataclasses.replace(SPEC, kind=kind)})
+
+
+class ShortEncodingGame(ToyGame):
     def encode_view(self, view: Mapping[str, Any], players: int, options: Mapping[str, OptionValue]) -> list[float]:
         return super().encode_view(view, players, options)[:-1]
 
 
-def _game(state_class: type[TinyState], game_class: type[TinyGame] = TinyGame) -> TinyGame:
+class SparseGame(ToyGame):
+    """A correct sparse fast path: the seat's view encoded, one entry per index."""
+
+    def encode_state_sparse(
+        self, state: State, seat: Seat, players: int, options: Mapping[str, OptionValue]
+    ) -> tuple[list[int], list[float]] | None:
+        dense = self.encode_view(state.view(seat), players, options)
+        return list(range(len(dense))), dense
+
+
+class LeakySparseGame(ToyGame):
+    """A sparse fast path that reads seat 0's hand for every seat."""
+
+    def encode_state_sparse(
+        self, state: State, seat: Seat, players: int, options: Mapping[str, OptionValue]
+    ) -> tuple[list[int], list[float]] | None:
+        dense = self.encode_view(state.view(0), players, options)
+        return list(range(len(dense))), dense
+
+
+def _game(state_class: type[ToyState], game_class: type[ToyGame] = ToyGame) -> ToyGame:
     class Mutant(game_class):  # type: ignore[valid-type,misc]
-        def create(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> TinyState:
+        def create(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> ToyState:
             return state_class(self, players, seed, options)
 
     return Mutant()
@@ -204,7 +242,7 @@ def _game(state_class: type[TinyState], game_class: type[TinyGame] = TinyGame) -
 HASH_ORDER = _game(HashOrderState)
 """Module-level so the suite's fresh interpreter can import it."""
 
-MUTANTS: list[tuple[str, TinyGame, str]] = [
+MUTANTS: list[tuple[str, ToyGame, str]] = [
     ("leaky view", _game(LeakyViewState), "changed seat 0's view"),
     ("truth-dependent determinize", _game(TruthDependentState), "depends on the hidden truth"),
     ("shared clone", _game(SharedCloneState), "on a clone changed the original"),
@@ -217,42 +255,57 @@ MUTANTS: list[tuple[str, TinyGame, str]] = [
     ("inconsistent ranks", _game(WrongRanksState), "exactly the seats ranked 1"),
     ("global random", _game(GlobalRandomState), "same seed"),
     ("record without seed", _game(NoSeedRecordState), "replaying its own record failed"),
-    ("heuristic out of range", _game(TinyState, HotHeuristicGame), "not a number in [0, 1]"),
-    ("empty text parses", _game(TinyState, EmptyIsDrawGame), "must raise BadAction"),
-    ("misparse", _game(TinyState, MisparseGame), "game.parse_action('play 9') gave"),
-    ("shared index", _game(TinyState, OneIndexGame), "share index"),
-    ("short encoding", _game(TinyState, ShortEncodingGame), "observation_size"),
+    ("heuristic out of range", _game(ToyState, HotHeuristicGame), "not a number in [0, 1]"),
+    ("empty text parses", _game(ToyState, EmptyIsDrawGame), "must raise BadAction"),
+    ("misparse", _game(ToyState, MisparseGame), "game.parse_action('play 5') gave"),
+    ("shared index", _game(ToyState, OneIndexGame), "share index"),
+    ("short encoding", _game(ToyState, ShortEncodingGame), "observation_size"),
+    ("index refuses texts", _game(ToyState, TextlessIndexGame), "as text"),
+    ("hidden information undeclared", _game(ToyState, _declaring(GameKind(hidden_info=False))), "no hidden info"),
+    ("chance undeclared", _game(ToyState, _declaring(GameKind(has_chance=False))), "declares no chance"),
+    ("games longer than declared", _game(ToyState, _declaring(GameKind(max_game_length=3))), "max_game_length is 3"),
+    ("leaky sparse encoding", _game(ToyState, LeakySparseGame), "differs from encode_view"),
 ]
 
 
 # --- tests ----------------------------------------------------------------------------------------
 
 
-def test_the_tiny_game_passes_at_every_player_count() -> None:
-    report = check_game(TINY, seeds=range(4))
+def new_toy(players: int, seed: int) -> ToyState:
+    state = TOY.new(players, seed)
+    assert isinstance(state, ToyState)
+    return state
+
+
+def test_the_example_game_passes_at_every_player_count() -> None:
+    report = check_game(TOY, seeds=range(4))
     assert report.player_counts == [2, 3, 4]
     assert report.games == 12
-    assert report.actions > 100
+    assert report.actions > 80
     assert report.determinize_varied
     assert report.capped == 0
 
 
+def test_a_correct_sparse_fast_path_passes() -> None:
+    assert check_game(_game(ToyState, SparseGame), seeds=range(2), subprocess_check=False).games > 0
+
+
 def test_options_are_passed_through_and_caps_count() -> None:
-    report = check_game(TINY, seeds=range(2), players=[2], options={"max_turns": 4}, subprocess_check=False)
+    report = check_game(TOY, seeds=range(2), players=[2], options={"max_turns": 4}, subprocess_check=False)
     assert report.capped == 2
 
 
 @pytest.mark.parametrize(("label", "game", "fragment"), MUTANTS, ids=[m[0] for m in MUTANTS])
-def test_a_planted_bug_is_caught(label: str, game: TinyGame, fragment: str) -> None:
+def test_a_planted_bug_is_caught(label: str, game: ToyGame, fragment: str) -> None:
     with pytest.raises(AssertionError) as caught:
         check_game(game, seeds=range(3), subprocess_check=False)
     message = str(caught.value)
     assert fragment in message, message
-    assert "tiny-cards" in message or "game." in message
+    assert "toy-race" in message or "game." in message
 
 
 def test_failures_name_the_position() -> None:
-    with pytest.raises(AssertionError, match=r"tiny-cards with 2 players, seed 0, at action \d+ .*random_playout"):
+    with pytest.raises(AssertionError, match=r"toy-race with 2 players, seed 0, at action \d+ .*random_playout"):
         check_game(_game(LeakyViewState), seeds=[0], players=[2], subprocess_check=False)
 
 
@@ -270,34 +323,34 @@ def test_a_determinize_that_returns_the_truth_is_reported() -> None:
 
 def test_a_game_that_runs_past_the_cap_fails() -> None:
     with pytest.raises(AssertionError, match="did not end within 5 actions"):
-        check_game(TINY, seeds=[0], players=[2], max_actions=5)
+        check_game(TOY, seeds=[0], players=[2], max_actions=5)
 
 
 def test_random_playout_is_a_function_of_the_seed() -> None:
-    a = random_playout(TINY, 3, 11)
-    b = random_playout(TINY, 3, 11)
-    c = random_playout(TINY, 3, 12)
+    a = random_playout(TOY, 3, 11)
+    b = random_playout(TOY, 3, 11)
+    c = random_playout(TOY, 3, 12)
     assert a.over and a.record() == b.record()
     assert snapshot(a) == snapshot(b)
     assert a.record() != c.record()
 
 
 def test_assert_state_unchanged_passes_a_rejected_action() -> None:
-    state = new_tiny(2, 5)
-    played = next(v for v in range(1, 10) if v not in state.hands[0])
+    state = new_toy(2, 5)
+    played = next(v for v in range(1, 6) if v not in state.hands[0])
     with pytest.raises(IllegalAction), assert_state_unchanged(state, "an illegal play"):
-        state.apply(PLAY[played])
+        state.apply(PLAYS[played])
     with pytest.raises(BadAction), assert_state_unchanged(state):
         state.parse_action("fly away")
 
 
 def test_assert_state_unchanged_catches_a_change_even_when_the_block_raises() -> None:
-    state = new_tiny(2, 5)
+    state = new_toy(2, 5)
     with pytest.raises(AssertionError, match="a sneaky move changed the state: to_move was 0, then 1"):
         with assert_state_unchanged(state, "a sneaky move"):
             state.apply(state.legal_actions()[0])
-    state = new_tiny(2, 5)
+    state = new_toy(2, 5)
     with pytest.raises(AssertionError, match="changed the state"):
         with assert_state_unchanged(state):
-            state.turn += 1
+            state.total += 1
             raise IllegalAction("pretend")

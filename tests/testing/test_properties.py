@@ -1,4 +1,5 @@
-"""Property tests: random legal games of every registered game (and Tiny Cards) keep the contract's invariants.
+"""Property tests: random legal games of every registered game (and Toy Race, the example game) keep the
+contract's invariants.
 
 Hypothesis chooses the player count, the seed and every action, so a failure shrinks to a short game.
 The invariants are the conformance suite's step checks, applied along these arbitrary paths rather than
@@ -24,7 +25,7 @@ from monsterlair.testing.conformance import (
     player_counts,
     snapshot,
 )
-from tests.utils.tiny_game import TINY
+from tests.example_game import GAME as TOY
 
 GAME_IDS = games.ids()
 """Every registered game (tests/testing/test_registered_games.py checks none is missing)."""
@@ -41,10 +42,10 @@ PROPERTY_SETTINGS = settings(
 
 
 def _game(game_id: str) -> Game:
-    return TINY if game_id == TINY.id else games.get(game_id)
+    return TOY if game_id == TOY.id else games.get(game_id)
 
 
-@pytest.mark.parametrize("game_id", [TINY.id, *GAME_IDS])
+@pytest.mark.parametrize("game_id", [TOY.id, *GAME_IDS])
 @PROPERTY_SETTINGS
 @given(data=st.data())
 def test_random_legal_games_keep_the_invariants(game_id: str, data: Any) -> None:
@@ -74,7 +75,7 @@ def test_random_legal_games_keep_the_invariants(game_id: str, data: Any) -> None
             state.apply(action)
 
 
-@pytest.mark.parametrize("game_id", [TINY.id, *GAME_IDS])
+@pytest.mark.parametrize("game_id", [TOY.id, *GAME_IDS])
 @PROPERTY_SETTINGS
 @given(seed=st.integers(0, 2**48), cut=st.integers(0, 400))
 def test_replay_upto_rebuilds_every_prefix(game_id: str, seed: int, cut: int) -> None:

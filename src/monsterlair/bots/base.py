@@ -8,10 +8,20 @@ may play several seats and be sent to worker processes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from monsterlair.core import Action, BadOptions, GameOver, MonsterLairError, OptionSet, OptionValue, Perspective, Rng
+from monsterlair.core import (
+    Action,
+    BadOptions,
+    Game,
+    GameOver,
+    MonsterLairError,
+    OptionSet,
+    OptionValue,
+    Perspective,
+    Rng,
+)
 
 
 class UnknownBot(MonsterLairError, ValueError):
@@ -32,6 +42,9 @@ class Bot(ABC):
     name: ClassVar[str]
     summary: ClassVar[str] = ""
     options: ClassVar[OptionSet] = OptionSet()
+    #: Options whose values name files the bot reads, each with the file name's ending (``{"path": ".npz"}``).
+    #: A server confines them to its policy folder, so a guest's spec cannot make it read any other file.
+    file_options: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, **options: Any) -> None:
         """Check ``options`` against the bot's declared options.
@@ -51,6 +64,28 @@ class Bot(ABC):
         Raises:
             GameOver: if the game has ended (there is nothing to choose).
         """
+
+    @classmethod
+    def file_label(cls, path: str, number: int) -> str:
+        """What a menu calls this bot playing the file ``path`` (its first file option), the ``number``-th file
+        offered, in players' words (never the file's name). Default: "Version 1", "Version 2"...
+
+        Raises:
+            BadBotOptions: if the file is not one this bot can play.
+        """
+        cls(**{next(iter(cls.file_options)): path})  # refuses a file the bot cannot play
+        return f"Version {number}"
+
+    def check_table(self, game: Game, players: int, options: Mapping[str, OptionValue]) -> None:
+        """Check, before a game starts, that this bot can play ``game`` with that many players and options.
+
+        Every bot of the contract plays every game, so by default there is nothing to check; a bot tied to
+        one game (a trained policy) overrides this.
+
+        Raises:
+            BadBotOptions: saying why this bot cannot play that table.
+        """
+        return None  # every game is playable by default (deliberately not abstract)
 
     def describe(self) -> dict[str, Any]:
         """The bot's name and settings (for logs and reports)."""

@@ -54,7 +54,7 @@ class GreedyBot(Bot):
             world = perspective.sample(rng)
             for i, action in enumerate(legal):
                 after = world.clone()
-                after.apply_unchecked(action)
+                after.apply_quiet(action)
                 totals[i] += after.payoff(seat) if after.over else heuristic(after, seat)
         best = max(totals)
         ties = [a for a, t in zip(legal, totals, strict=True) if t >= best - TIE]

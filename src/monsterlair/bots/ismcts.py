@@ -8,9 +8,11 @@ One tree is grown over the searching seat's information set. Each iteration:
 2. descends the tree, restricted to the actions legal in that determinization, choosing by UCB1 where a
    child's exploration term uses its *availability* count (how often it was legal when its parent was
    visited) instead of the parent's visit count;
-3. expands one untried legal action, then plays out with ``apply_unchecked`` (uniformly random, or
-   "greedy-lite": the better of a few random candidates by the game's heuristic), optionally cut after
-   ``depth`` actions and scored by the game's heuristic;
+3. expands one untried legal action (with the heuristic ``prior``, the new node starts with a few virtual
+   visits worth the game's heuristic of the position that action leads to), then plays out with
+   ``apply_quiet`` (uniformly random, or "greedy-lite": the better of a few random candidates by the
+   game's heuristic), cut after ``depth`` actions (4 by default; 0 plays to the end) and scored by the
+   game's heuristic;
 4. backs up, crediting each edge with the payoff (``state.payoff``) of the seat that chose it.
 
 The move played is the most visited root action. Opponents' decisions appear in the tree as the actions they
@@ -21,18 +23,33 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from monsterlair.bots.base import Bot, legal_or_raise
-from monsterlair.core import Action, Option, OptionSet, Perspective, Rng, State
+from monsterlair.bots.base import BadBotOptions, Bot, legal_or_raise
+from monsterlair.core import Action, BadOptions, Game, Option, OptionSet, OptionValue, Perspective, Rng, State
 
 DEFAULT_SECONDS = 1.0
 """The time budget used when neither ``iterations`` nor ``seconds`` is set."""
 
+MAX_ITERATIONS = 1_000_000
+"""The most iterations a move may be given (the documented cap; about a minute to hours, by game)."""
+
+MAX_SECONDS = 3600.0
+"""The longest thinking time a move may be given, in seconds (the documented cap)."""
+
 MAX_PLAYOUT = 5000
 """Playouts longer than this are cut and scored by the heuristic (a guard; games have their own caps)."""
+
+DEFAULT_DEPTH = 4
+"""Playouts are cut after this many actions and scored by the game's heuristic (docs/bots.md measures why)."""
+
+DEFAULT_PRIOR = 5
+"""Virtual visits a new node starts with, valued at the game's heuristic (docs/bots.md)."""
+
+MAX_PRIOR = 1000
+"""The most virtual visits the heuristic prior may give a new node."""
 
 CHECK_EVERY = 16
 """Iterations between budget and early-stop checks."""
@@ -114,6 +131,7 @@ class ISMCTSBot(Bot):
                 "Iterations per move (0 = no iteration limit). Set it, and not 'seconds', for reproducible play: "
                 "the same seed and position then always give the same move.",
                 minimum=0,
+                maximum=MAX_ITERATIONS,
             ),
             Option(
                 "seconds",
@@ -121,14 +139,16 @@ class ISMCTSBot(Bot):
                 "Thinking time per move in seconds (0 = no time limit). With neither budget set, 1 second. "
                 "The search stops early once the most visited action cannot be overtaken.",
                 minimum=0.0,
+                maximum=MAX_SECONDS,
             ),
             Option("c", 0.7, "UCB1 exploration constant (payoffs are in [0, 1]).", minimum=0.0, maximum=10.0),
             Option(
                 "playout",
                 "random",
-                "Playout policy: 'random' (uniform legal actions) or 'greedy-lite' (the better of a few random "
-                "legal actions by the game's heuristic; slower, more realistic).",
-                choices=("random", "greedy-lite"),
+                "Playout policy: 'random' (uniform legal actions), 'greedy-lite' (the better of a few random "
+                "legal actions by the game's heuristic; slower, more realistic), or 'none' (no playout: the new "
+                "leaf is scored by the game's heuristic).",
+                choices=("random", "greedy-lite", "none"),
             ),
             Option(
                 "candidates",
@@ -139,10 +159,27 @@ class ISMCTSBot(Bot):
             ),
             Option(
                 "depth",
-                0,
+                DEFAULT_DEPTH,
                 "Playout length cap in actions (0 = play to the end); a cut playout is scored by the game's "
                 "heuristic for every seat.",
                 minimum=0,
+                maximum=MAX_PLAYOUT,
+            ),
+            Option(
+                "prior",
+                DEFAULT_PRIOR,
+                "Heuristic prior: a new tree node starts with this many virtual visits valued at the game's "
+                "heuristic of the position its action leads to (0 = off).",
+                minimum=0,
+                maximum=MAX_PRIOR,
+            ),
+            Option(
+                "reuse",
+                1,
+                "Iterations per determinization: each sample of the hidden cards and the chance to come is "
+                "searched this many times, on fresh copies (drawing a sample costs much more than a copy).",
+                minimum=1,
+                maximum=64,
             ),
         ]
     )
@@ -152,10 +189,42 @@ class ISMCTSBot(Bot):
         self.iterations = int(self.settings["iterations"])
         seconds = float(self.settings["seconds"])
         self.seconds = DEFAULT_SECONDS if self.iterations == 0 and seconds == 0.0 else seconds
-        self.c = float(self.settings["c"])
-        self.playout = str(self.settings["playout"])
-        self.candidates = int(self.settings["candidates"])
-        self.depth = int(self.settings["depth"])
+        self._given = frozenset(options)
+        self._tuned: dict[str, dict[str, OptionValue]] = {}
+        self._game = ""
+        self._use(self.settings)
+
+    def _use(self, settings: Mapping[str, OptionValue]) -> None:
+        """Put the search's tuning settings in force."""
+        self.c = float(settings["c"])
+        self.playout = str(settings["playout"])
+        self.candidates = int(settings["candidates"])
+        self.depth = int(settings["depth"])
+        self.prior = int(settings["prior"])
+        self.reuse = int(settings["reuse"])
+
+    def _tune_for(self, game: Game) -> None:
+        """Use ``game``'s own search settings (:attr:`Game.search_settings`) for what the spec left unnamed.
+
+        Only the tuning settings may come from a game: never the budget (``iterations``, ``seconds``).
+
+        Raises:
+            BadBotOptions: if a game's settings are not valid ``ismcts`` settings (a game's mistake).
+        """
+        if game.id == self._game:
+            return
+        tuned = self._tuned.get(game.id)
+        if tuned is None:
+            own = {k: v for k, v in game.search_settings.items() if k not in self._given}
+            if game.search_settings.keys() & {"iterations", "seconds"}:
+                raise BadBotOptions(f"Game '{game.id}': search settings may not set the search's budget.")
+            try:
+                tuned = self.options.resolve({**{k: self.settings[k] for k in self._given}, **own})
+            except BadOptions as exc:
+                raise BadBotOptions(f"Game '{game.id}': bad search settings: {exc}") from None
+            self._tuned[game.id] = tuned
+        self._use(tuned)
+        self._game = game.id
 
     def choose(self, perspective: Perspective, rng: Rng) -> Action:
         """The most visited root action after the search budget is spent (a forced move at once).
@@ -176,14 +245,23 @@ class ISMCTSBot(Bot):
         legal = legal_or_raise(perspective)
         if len(legal) == 1:
             return SearchReport(legal[0], 0, 0.0, [ActionStats(legal[0], 0, 0.0)])
+        self._tune_for(perspective.game)
         seat = perspective.seat
         root = _Node(-1, seat)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else math.inf
         limit = self.iterations if self.iterations > 0 else math.inf
         done = 0
+        reuse = self.reuse
+        sample: State | None = None
         while done < limit:
-            world = perspective.sample(rng)
+            if reuse == 1:
+                world = perspective.sample(rng)
+            else:
+                if done % reuse == 0:
+                    sample = perspective.sample(rng)
+                assert sample is not None
+                world = sample.clone()
             if done == 0 and world.to_move != seat:
                 raise ValueError(f"ismcts was asked to move for seat {seat}, but seat {world.to_move} is to move.")
             self._iterate(root, world, rng)
@@ -197,7 +275,7 @@ class ISMCTSBot(Bot):
                     remaining = min(remaining, (deadline - now) * done / max(now - start, 1e-9))
                 if _decided(root, remaining):
                     break
-        return _report(root, legal, done, time.perf_counter() - start)
+        return _report(root, legal, done, time.perf_counter() - start, self.prior)
 
     # --- one iteration ------------------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, rng: Rng) -> None:
@@ -207,6 +285,7 @@ class ISMCTSBot(Bot):
         sqrt = math.sqrt
         node = root
         path: list[_Node] = []
+        leaf: list[float] | None = None
         while True:
             mover = world.to_move
             if mover is None:
@@ -238,14 +317,22 @@ class ISMCTSBot(Bot):
                 action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node(mover)
                 children[action] = child
-                world.apply_unchecked(action)
+                world.apply_quiet(action)
                 path.append(child)
+                if self.playout == "none":
+                    # the leaf's values serve both as the playout's result and as the prior's value
+                    leaf = _values(world)
+                    if self.prior:
+                        child.visits = self.prior
+                        child.reward = self.prior * leaf[mover]
+                elif self.prior:
+                    _seed_prior(child, world, mover, self.prior)
                 break
             assert best is not None
-            world.apply_unchecked(best_action)
+            world.apply_quiet(best_action)
             path.append(best)
             node = best
-        rewards = self._playout(world, rng)
+        rewards = leaf if leaf is not None else self._playout(world, rng)
         for child in path:
             child.visits += 1
             child.reward += rewards[child.chooser]
@@ -254,19 +341,20 @@ class ISMCTSBot(Bot):
         """Play ``world`` forward and return every seat's reward (payoff, or heuristic if cut)."""
         cap = self.depth if self.depth > 0 else MAX_PLAYOUT
         steps = 0
-        if self.playout == "random":
+        if self.playout == "none":
+            pass
+        elif self.playout == "random":
+            legal = world.legal_actions
+            play = world.apply_quiet
+            below = rng.below
             while not world.over and steps < cap:
-                actions = world.legal_actions()
+                actions = legal()
                 n = len(actions)
-                world.apply_unchecked(actions[rng.below(n)] if n > 1 else actions[0])
+                play(actions[below(n)] if n > 1 else actions[0])
                 steps += 1
         else:
             world = self._greedy_lite(world, rng, cap)
-        players = world.players
-        if world.over:
-            return [world.payoff(s) for s in range(players)]
-        heuristic = world.game.heuristic
-        return [heuristic(world, s) for s in range(players)]
+        return _values(world)
 
     def _greedy_lite(self, world: State, rng: Rng, cap: int) -> State:
         """Each step: compare a few random legal actions by the mover's heuristic after them; play the best."""
@@ -278,7 +366,7 @@ class ISMCTSBot(Bot):
             n = len(actions)
             steps += 1
             if n == 1:
-                world.apply_unchecked(actions[0])
+                world.apply_quiet(actions[0])
                 continue
             mover = world.to_move
             assert mover is not None
@@ -287,7 +375,7 @@ class ISMCTSBot(Bot):
             best_value = -1.0
             for i in picks:
                 after = world.clone()
-                after.apply_unchecked(actions[i])
+                after.apply_quiet(actions[i])
                 value = after.payoff(mover) if after.over else heuristic(after, mover)
                 if value > best_value:
                     best_value = value
@@ -295,6 +383,15 @@ class ISMCTSBot(Bot):
             assert best is not None
             world = best
         return world
+
+
+def _values(world: State) -> list[float]:
+    """Every seat's payoff of a finished ``world``, else every seat's ``game.heuristic`` of it."""
+    players = world.players
+    if world.over:
+        return [world.payoff(s) for s in range(players)]
+    heuristic = world.game.heuristic
+    return [heuristic(world, s) for s in range(players)]
 
 
 def _distinct(rng: Rng, n: int, k: int) -> list[int]:
@@ -322,14 +419,25 @@ def _decided(root: _Node, remaining: float) -> bool:
     return first - second > remaining
 
 
-def _report(root: _Node, legal: Sequence[Action], iterations: int, seconds: float) -> SearchReport:
-    """The most visited root action (ties: higher mean payoff, then legal order) and every action's stats."""
+def _seed_prior(child: _Node, world: State, mover: int, prior: int) -> None:
+    """Start ``child`` with ``prior`` virtual visits worth the mover's heuristic of ``world`` (its payoff if over)."""
+    value = world.payoff(mover) if world.over else world.game.heuristic(world, mover)
+    child.visits = prior
+    child.reward = prior * value
+
+
+def _report(root: _Node, legal: Sequence[Action], iterations: int, seconds: float, prior: int = 0) -> SearchReport:
+    """The most visited root action (ties: higher mean payoff, then legal order) and every action's stats.
+
+    Visits count real iterations only (the heuristic prior's virtual visits are taken off); the mean is
+    the value the search used, which blends in the prior's virtual visits when there are any.
+    """
     stats: list[ActionStats] = []
     best: ActionStats | None = None
     for action in legal:
         child = root.children.get(action)
-        visits = child.visits if child is not None else 0
-        mean = child.reward / visits if child is not None and visits else 0.0
+        visits = child.visits - prior if child is not None else 0
+        mean = child.reward / child.visits if child is not None and child.visits else 0.0
         st = ActionStats(action, visits, mean)
         stats.append(st)
         if best is None or (visits, mean) > (best.visits, best.mean):

@@ -22,6 +22,9 @@ def bench(
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: 3 where allowed).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the playouts.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON on stdout.")] = False,
+    clock: Annotated[
+        str, typer.Option(help="'wall' (wall-clock seconds) or 'cpu' (the process's CPU time: for a busy machine).")
+    ] = "wall",
     scaling: Annotated[
         bool, typer.Option("--scaling", help="Instead: sim games/s on 1 and 2 local workers and on Ray (2 CPUs).")
     ] = False,
@@ -30,6 +33,9 @@ def bench(
     no_ray: Annotated[bool, typer.Option("--no-ray", help="With --scaling: leave Ray out.")] = False,
 ) -> None:
     """Measure random-playout decisions/s and games/s, clone() time and ISMCTS iterations/s per game.
+
+    For Monster Smash also the decisions/s of a tight hand-written engine of the same rules, measured
+    alternately in the same run, and the game's engine as a fraction of it (``÷ reference``).
 
     With --scaling, measure instead how ``sim`` scales: games/s of one batch (default: 400 Monster Smash
     games, greedy against random, 2 players) on 1 and 2 local worker processes and on a local Ray instance
@@ -42,6 +48,8 @@ def bench(
 
     if seconds <= 0 or repeats < 1:
         fail("--seconds must be above 0 and --repeats at least 1.")
+    if clock not in ("wall", "cpu"):
+        fail(f"--clock must be 'wall' or 'cpu', not {clock!r}.")
     if scaling:
         _scaling(game_ids, players, repeats, seed, games, bots, no_ray, as_json)
         return
@@ -49,27 +57,43 @@ def bench(
     saved = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     core = _pin_to_one_core()
     try:
-        machine, figures = _measure(chosen, players, seconds, repeats, seed, core)
+        machine, figures = _measure(chosen, players, seconds, repeats, seed, core, clock)
     finally:
         if saved is not None:
             os.sched_setaffinity(0, saved)
     if as_json:
-        typer.echo(json.dumps({"machine": machine, "games": figures}, indent=1))
+        typer.echo(json.dumps({"machine": machine, "games": figures}, indent=1, allow_nan=False))
         return
-    table = Table(title=f"monsterlair bench (median of {repeats} × {seconds:g} s, one core)")
-    for column in ("game", "players", "decisions/s", "games/s", "clone µs", "ismcts it/s"):
+    what = "s" if clock == "wall" else "s of CPU time"
+    table = Table(title=f"monsterlair bench (median of {repeats} × {seconds:g} {what}, one core)")
+    columns = ["game", "players", "decisions/s", "games/s", "clone µs", "ismcts it/s"]
+    with_reference = any(f["reference_decisions_per_s"] is not None for f in figures)
+    if with_reference:
+        columns += ["reference dec/s", "÷ reference"]
+    for column in columns:
         table.add_column(column, justify="right" if column != "game" else "left")
     for f in figures:
-        table.add_row(
+        row = [
             f["game"],
             str(f["players"]),
             f"{f['decisions_per_s']:,.0f}",
             f"{f['games_per_s']:,.1f}",
             f"{f['clone_us']:.2f}",
             f"{f['ismcts_iterations_per_s']:,.0f}",
-        )
+        ]
+        if with_reference:
+            reference = f["reference_decisions_per_s"]
+            row += ["—", "—"] if reference is None else [f"{reference:,.0f}", f"{f['vs_reference']:.2f}×"]
+        table.add_row(*row)
     console = Console(highlight=False)
+    if with_reference and not console.is_terminal:
+        console.width = max(console.width, 110)  # a pipe gets 80 columns, too few for the reference's two
     console.print(table)
+    if with_reference:
+        console.print(
+            "reference: a tight hand-written engine of the same rules (sim/smash_reference.py), its random playouts "
+            "timed alternately with the game's; ÷ reference is the median of the repeats' ratios."
+        )
     console.print(
         f"Python {machine['python']} on {machine['machine']}, {machine['cpus']} CPUs, pinned to core {core}, "
         f"load average {machine['load_avg_1m']}."
@@ -120,7 +144,7 @@ def _scaling(
         "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
     }
     if as_json:
-        typer.echo(json.dumps(figures, indent=1))
+        typer.echo(json.dumps(figures, indent=1, allow_nan=False))
         return
     table = Table(title=f"sim scaling: {games} {game.id} games ({', '.join(figures['bots'])}), median of {repeats}")
     for column in ("backend", "games/s", "runs"):
@@ -137,7 +161,7 @@ def _scaling(
 
 
 def _measure(
-    chosen: list[Game], players: int | None, seconds: float, repeats: int, seed: int, core: int | None
+    chosen: list[Game], players: int | None, seconds: float, repeats: int, seed: int, core: int | None, clock: str
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     from monsterlair.core import BadOptions
     from monsterlair.sim.bench import bench_game
@@ -149,6 +173,7 @@ def _measure(
         "cpus": os.cpu_count(),
         "pinned_core": core,
         "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+        "clock": clock,
     }
     progress = err_console()
     figures: list[dict[str, Any]] = []
@@ -157,7 +182,9 @@ def _measure(
             fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")
         with progress.status(f"benchmarking {game.id}…"):
             try:
-                figures.append(bench_game(game, players=players, seconds=seconds, repeats=repeats, seed=seed))
+                figures.append(
+                    bench_game(game, players=players, seconds=seconds, repeats=repeats, seed=seed, clock=clock)
+                )
             except BadOptions as exc:
                 fail(str(exc))
     return machine, figures

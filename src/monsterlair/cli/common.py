@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -10,6 +10,15 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from monsterlair.core import Game
+
+GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. monster-smash.")]
+"""A command's game, by id (:func:`load_game` looks it up)."""
+
+GameOptions = Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option, name=value.")]
+"""Game options, ``-o name=value`` as often as needed (:func:`parse_options` reads them)."""
+
+ModeOption = Annotated[str | None, typer.Option(help="Sets the game's 'mode' option.")]
+"""``--mode X``, short for ``-o mode=X`` (:func:`parse_options` refuses it for a game without modes)."""
 
 
 def err_console() -> Console:

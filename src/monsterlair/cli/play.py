@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import fail, load_game, parse_options
+from monsterlair.cli.common import GameArgument, GameOptions, ModeOption, fail, load_game, parse_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -30,7 +30,24 @@ HUMAN = "human"
 HELP = (
     "Type the number of an action or its text (for example '1' or the text shown after the number).\n"
     "Other commands: 'log' shows the whole game log as you may see it, 'board' shows the board again,\n"
-    "'help' shows this, 'quit' abandons the game."
+    "'menu' the choices again, 'help' shows this, 'quit' abandons the game."
+)
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """The players' names: "Player n" for people (counted from 1), a distinct monster name for each bot."""
+    from monsterlair.bots.seat_names import bot_name
+
+    names: list[str] = []
+    for i, kind in enumerate(seats):
+        names.append(f"Player {i + 1}" if kind == HUMAN else bot_name(kind, i, names))
+    return names
+
+
+CHOICE_HELP = (
+    "Type a card's number to pick it; type it again to pick it back. Several at once: '1 4 5'.\n"
+    "'done' confirms the picked cards, 'clear' picks them all back, 'log' shows the game log,\n"
+    "'board' shows the board again, 'quit' abandons the game."
 )
 
 
@@ -50,42 +67,34 @@ class LogEntry:
     seat: int
     action: str
     events: list[Event] = field(default_factory=list)
+    move: int = 0
+    """The move number (1 for the first action; 0 for what the game shows as it opens)."""
 
 
+@dataclass(eq=False)
 class PlaySession:
     """One game in the terminal. IO goes through ``console`` and ``read`` so tests can drive it."""
 
-    def __init__(
-        self,
-        game: Game,
-        state: State,
-        seats: list[str],
-        bots: dict[int, Bot],
-        bot_rngs: dict[int, Rng],
-        console: Console,
-        *,
-        echo_input: bool = False,
-    ) -> None:
-        self.game = game
-        self.state = state
-        self.seats = seats
-        self.bots = bots
-        self.bot_rngs = bot_rngs
-        self.console = console
-        self.echo_input = echo_input
-        self.humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
+    game: Game
+    state: State
+    seats: list[str]
+    bots: dict[int, Bot]
+    bot_rngs: dict[int, Rng]
+    console: Console
+    _: KW_ONLY
+    echo_input: bool = False
+
+    def __post_init__(self) -> None:
+        self.humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+        self.names = seat_names(self.seats)
         self.log: list[LogEntry] = []
-        self.seen = dict.fromkeys(range(len(seats)), 0)
+        self.seen = dict.fromkeys(range(len(self.seats)), 0)
         self.at_keyboard: int | None = self.humans[0] if len(self.humans) == 1 else None
 
     # --- text helpers ----------------------------------------------------------------------------
     def label(self, seat: int, reader: int | None) -> str:
-        """How a seat is named to ``reader``."""
-        if seat == reader and self.seats[seat] == HUMAN:
-            return f"Seat {seat} (you)"
-        if self.seats[seat] == HUMAN:
-            return f"Seat {seat} (human)"
-        return f"Seat {seat} ({self.seats[seat]})"
+        """How a seat is named to ``reader``: its name, "(you)" added for the reader."""
+        return f"{self.names[seat]} (you)" if seat == reader else self.names[seat]
 
     def read(self, prompt: str) -> str:
         """One line of input; end of input and Ctrl-C abandon the game."""
@@ -104,10 +113,13 @@ class PlaySession:
         from rich.markup import escape
 
         for entry in entries:
-            self.console.print(f"[bold]{escape(self.label(entry.seat, reader))}[/bold]: {escape(entry.action)}")
             for event in entry.events:
-                line = self.game.describe_event(event.for_seat(reader, reveal_all=reveal_all))
-                self.console.print(f"    {escape(line)}", highlight=False)
+                if event.type in self.game.minor_events:
+                    continue  # a single pick: the sentence for the whole choice follows
+                seen = event.for_seat(reader, reveal_all=reveal_all)
+                line = self.game.describe_event(seen, reader, self.names, self.state.options)
+                number = entry.move or ""  # the game's opening lines come before move 1, as in the browser's log
+                self.console.print(f"  [dim]{number:>3}[/dim] {escape(line)}", highlight=False)
 
     def catch_up(self, seat: int | None) -> None:
         """Show ``seat`` the log entries it has not seen yet (all of them public or its own)."""
@@ -121,7 +133,7 @@ class PlaySession:
 
     def show_board(self, seat: int | None) -> None:
         """The game rendered from ``seat``'s view."""
-        self.console.print(self.game.render(self.state.view(seat), seat))
+        self.console.print(self.game.render(self.state.view(seat), seat, self.names))
 
     # --- turns -----------------------------------------------------------------------------------
     def run(self) -> None:
@@ -132,6 +144,12 @@ class PlaySession:
             f"[bold]{escape(self.game.title)}[/bold] — {self.state.players} players: "
             + ", ".join(escape(self.label(s, self.at_keyboard)) for s in range(self.state.players))
         )
+        opening = self.state.opening_events()
+        if opening:
+            self.log.append(LogEntry(-1, "", list(opening), 0))
+            self.show_entries(self.log[-1:], self.at_keyboard)
+            for human in self.humans:
+                self.seen[human] = len(self.log) if len(self.humans) == 1 else 0
         if not self.humans:
             self.console.print("No human seats: watching the bots play.")
         while not self.state.over:
@@ -143,7 +161,7 @@ class PlaySession:
                 self.human_turn(seat)
 
     def record_entry(self, seat: int, action: Any, events: list[Event]) -> LogEntry:
-        entry = LogEntry(seat, str(action), list(events))
+        entry = LogEntry(seat, str(action), list(events), len(self.state.history))
         self.log.append(entry)
         return entry
 
@@ -165,15 +183,18 @@ class PlaySession:
         if len(self.humans) < 2 or self.at_keyboard == seat:
             return
         self.console.clear()
-        self.read(f"Pass the keyboard to seat {seat}, then press Enter. ")
+        self.read(f"Pass the keyboard to {self.names[seat]}, then press Enter. ")
         self.console.clear()
         self.at_keyboard = seat
 
     def human_turn(self, seat: int) -> None:
         self.hand_over(seat)
         self.catch_up(seat)
-        self.console.rule(f"Seat {seat} — your turn")
+        self.console.rule(f"{self.names[seat]} — your move")
         self.show_board(seat)
+        if self.game.card_choice(self.state) is not None:
+            self.choose_cards(seat)
+            return
         actions = list(self.state.legal_actions())
         self.show_menu(actions)
         while True:
@@ -183,12 +204,16 @@ class PlaySession:
             word = text.lower()
             if word in ("help", "?"):
                 self.console.print(HELP, markup=False)
+                if self.game.help_text():
+                    self.console.print(self.game.help_text(), markup=False)
                 continue
             if word == "log":
                 self.show_entries(self.log, seat)
                 continue
             if word == "board":
                 self.show_board(seat)
+                continue
+            if word == "menu":
                 self.show_menu(actions)
                 continue
             if word in ("quit", "exit"):
@@ -202,15 +227,111 @@ class PlaySession:
             self.seen[seat] = len(self.log)
             return
 
+    def numbered(self, actions: list[Any]) -> list[tuple[int, Any]]:
+        """The menu's numbers: the game's stable ones (``Game.menu_number``) or positions from 1."""
+        stable = [self.game.menu_number(self.state, a) for a in actions]
+        if all(n is not None for n in stable) and len(set(stable)) == len(stable):
+            return [(n, a) for n, a in zip(stable, actions, strict=True) if n is not None]
+        return list(enumerate(actions, 1))
+
     def show_menu(self, actions: list[Any]) -> None:
+        """The choices, one per line, or grouped on shared lines where the game groups them."""
         from rich.markup import escape
 
-        width = len(str(len(actions)))
-        for i, action in enumerate(actions, 1):
-            text = str(action)
-            phrase = self.game.describe_action(action)
-            extra = f"  [dim]({escape(text)})[/dim]" if phrase != text else ""
-            self.console.print(f"  [cyan]{i:>{width}}[/cyan]. {escape(phrase)}{extra}", highlight=False)
+        numbered = self.numbered(actions)
+        width = len(str(max((n for n, _ in numbered), default=1)))
+        rows: dict[str, list[str]] = {}
+        for n, action in numbered:
+            label = self.game.action_label(self.state, action, self.names)
+            group = self.game.menu_group(self.state, action, label)
+            if group is None:
+                rows[f"{n}"] = [f"  [cyan]{n:>{width}}[/cyan]. {escape(label)}"]
+            else:
+                rows.setdefault(f"group:{group[0]}", [f"  {escape(group[0])}:"]).append(
+                    f" [cyan]{n:>{width}}[/cyan]) {escape(group[1])}"
+                )
+        for parts in rows.values():
+            self.console.print(parts[0] + "".join(parts[1:]), highlight=False)
+
+    # --- a choice of several cards ----------------------------------------------------------------
+    def choose_cards(self, seat: int) -> None:
+        """Pick cards in any order and pick them back, then send the choice whole (``Game.card_choice``)."""
+        chosen: set[int] = set()
+        others = [a for a in self.state.legal_actions() if str(a).split(" ")[0] not in ("burn", "play", "done")]
+        self.show_choice(chosen, others)
+        while True:
+            word = self.read("Card numbers to pick or pick back, 'done' to confirm ('help' for help): ").strip().lower()
+            if word in ("help", "?"):
+                self.console.print(CHOICE_HELP, markup=False)
+            elif word == "log":
+                self.show_entries(self.log, seat)
+            elif word in ("board", "clear"):
+                if word == "board":
+                    self.show_board(seat)
+                else:
+                    chosen.clear()
+                self.show_choice(chosen, others)
+            elif word in ("quit", "exit"):
+                raise Abandoned("You left the game", 1)
+            elif word and all(part.isdigit() for part in word.replace(",", " ").split()):
+                if self.toggle(chosen, [int(part) for part in word.replace(",", " ").split()]):
+                    self.show_choice(chosen, others)
+            elif word:
+                texts = self.choice_texts(word, chosen, others)
+                if texts:
+                    for t in texts:
+                        action = self.state.parse_action(t)
+                        self.record_entry(seat, action, self.state.apply(action))
+                    self.show_entries(self.log[-len(texts) :], seat)
+                    self.seen[seat] = len(self.log)
+                    return
+
+    def toggle(self, chosen: set[int], numbers: list[int]) -> bool:
+        """Pick or pick back the hand cards ``numbers``; False (after a message) for a number not in the hand."""
+        choice = self.game.card_choice(self.state)
+        size = len(choice[1]) if choice is not None else 0
+        bad = [n for n in numbers if not 1 <= n <= size]
+        if bad:
+            self.console.print(f"[yellow]Your hand has cards 1 to {size}; there is no card {bad[0]}.[/yellow]")
+            return False
+        chosen.symmetric_difference_update(numbers)
+        return True
+
+    def choice_texts(self, word: str, chosen: set[int], others: list[Any]) -> list[str]:
+        """The actions to send for ``done`` or another listed word; empty (after a message) otherwise."""
+        from rich.markup import escape
+
+        from monsterlair.core import MonsterLairError
+
+        if word in ("done", "d"):
+            try:
+                return self.game.choose_cards(self.state, sorted(chosen))
+            except MonsterLairError as exc:
+                self.console.print(f"[yellow]{escape(str(exc))} Nothing was played.[/yellow]")
+                return []
+        for action in others:
+            if word in (str(action), self.game.action_label(self.state, action, self.names).lower()):
+                return [str(action)]
+        self.console.print("[yellow]Type card numbers, 'done', 'clear', or one of the words listed.[/yellow]")
+        return []
+
+    def show_choice(self, chosen: set[int], others: list[Any]) -> None:
+        """The hand with the cards picked so far marked, and the other choices."""
+        from rich.markup import escape
+
+        choice = self.game.card_choice(self.state)
+        assert choice is not None
+        purpose, cards = choice
+        self.console.print(f"[bold]Choose cards {escape(purpose)}[/bold] (any order; a number again picks it back):")
+        width = len(str(len(cards)))
+        for i, card in enumerate(cards, 1):
+            mark = "[green]\\[x][/green]" if i in chosen else "\\[ ]"
+            self.console.print(f"  [cyan]{i:>{width}}[/cyan]. {mark} {escape(card)}", highlight=False)
+        picked = ", ".join(cards[i - 1] for i in sorted(chosen)) or "nothing yet"
+        self.console.print(f"  Picked: {escape(picked)}. Type [bold]done[/bold] to confirm.")
+        for action in others:
+            label = self.game.action_label(self.state, action, self.names)
+            self.console.print(f"  Or type [bold]{escape(str(action))}[/bold]: {escape(label)}")
 
     def pick(self, text: str, actions: list[Any]) -> Any | None:
         """The action ``text`` names (menu number, action text or menu phrase), or ``None`` after a message."""
@@ -220,9 +341,13 @@ class PlaySession:
 
         if text.isdigit():
             number = int(text)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            self.console.print(f"[yellow]There is no choice {number}; pick 1 to {len(actions)}.[/yellow]")
+            numbered = dict(self.numbered(actions))
+            if number in numbered:
+                return numbered[number]
+            low, high = min(numbered), max(numbered)
+            self.console.print(
+                f"[yellow]There is no choice {number}; pick one of the numbers {low} to {high}.[/yellow]"
+            )
             return None
         for action in actions:
             if self.game.describe_action(action).strip().lower() == text.lower():
@@ -240,6 +365,8 @@ class PlaySession:
         from rich.markup import escape
         from rich.table import Table
 
+        from monsterlair.core.outcome import ordinal
+
         reader = self.humans[0] if len(self.humans) == 1 else None
         if reader is not None:
             self.catch_up(reader)
@@ -247,24 +374,18 @@ class PlaySession:
         self.show_board(reader)
         result = self.state.result
         assert result is not None
+        words = self.game.describe_result(result, reader, self.names, self.state.options)
+        self.console.print(f"[bold]{escape(words.headline)}[/bold]")
+        for line in words.lines:
+            self.console.print(escape(line))
         table = Table(title="Result")
-        for column in ("seat", "player", "rank", "score", ""):
+        for column in ("place", "player", words.score_label, ""):
             table.add_column(column)
-        for s in range(self.state.players):
-            kind = "you" if s == reader else self.seats[s]
-            won = "winner" if s in result.winners else ""
-            score = f"{result.scores[s]:g}" if s < len(result.scores) else ""
-            rank = str(result.ranks[s]) if s < len(result.ranks) else ""
-            table.add_row(str(s), escape(kind), rank, score, won)
+        for st in words.standings:
+            note = "winner" if st.winner else (f"out {ordinal(st.out)}" if st.out is not None else "")
+            who = f"{st.name} (you)" if st.you else st.name
+            table.add_row(f"#{st.rank}", escape(who), escape(st.score_text), note)
         self.console.print(table)
-        if result.everyone_lost:
-            verdict = "Everyone lost."
-        elif not result.winners:
-            verdict = "No winner: a draw."
-        else:
-            names = ", ".join(self.label(s, reader) for s in result.winners)
-            verdict = f"Won by {names}."
-        self.console.print(f"{escape(verdict)} Ended by: {escape(result.termination)}.")
         if result.capped:
             self.console.print("[yellow]The game was cut short by a safety cap, not ended by the rules.[/yellow]")
         self.console.print(f"Seed {self.state.seed} (play it again with --seed {self.state.seed}).")
@@ -275,7 +396,7 @@ def save_record(state: State, path: Path, console: Console) -> bool:
     from rich.markup import escape
 
     try:
-        path.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(state.record(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
     except OSError as exc:
         console.print(
             f"[red]Could not save the record to {escape(str(path))}: {escape(exc.strerror or str(exc))}[/red]"
@@ -286,18 +407,18 @@ def save_record(state: State, path: Path, console: Console) -> bool:
 
 
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. monster-smash.")],
+    game_id: GameArgument,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
     seats: Annotated[
         str | None,
         typer.Option(help="Comma-separated seat list: human or a bot spec (greedy, ismcts:seconds=1, ...)."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible game.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option, name=value.")] = None,
-    mode: Annotated[str | None, typer.Option(help="Sets the game's 'mode' option.")] = None,
+    option: GameOptions = None,
+    mode: ModeOption = None,
     save: Annotated[Path | None, typer.Option(help="Save the game's record (JSON) to this file.")] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat with friends (default: you in seat 0, greedy bots)."""
+    """Play a game in the terminal against bots, or hot-seat with friends (default: you first, greedy bots)."""
     from rich.console import Console
 
     from monsterlair import bots as bot_registry
@@ -326,8 +447,9 @@ def play(
         if spec != HUMAN:
             try:
                 bots[s] = bot_registry.from_spec(spec)
+                bots[s].check_table(game, n, state.options)
             except (ValueError, TypeError, KeyError) as exc:
-                fail(f"Seat {s}: {exc} Bots: {', '.join(bot_registry.names())}, or human.")
+                fail(f"Seat {s + 1}: {exc} Bots: {', '.join(bot_registry.names())}, or human.")
     rngs = {s: Rng(derive_seed(seed, 1000 + s)) for s in bots}
     console = Console(highlight=False)
     session = PlaySession(game, state, seat_list, bots, rngs, console, echo_input=not sys.stdin.isatty())

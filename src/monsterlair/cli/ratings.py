@@ -28,9 +28,9 @@ def rebuild_cmd(
 ) -> None:
     """Replay every finished game in the order they ended and replace all ratings and rating histories."""
     try:
+        from monsterlair.server.accounts.ratings import rebuild
         from monsterlair.server.app import load_games
         from monsterlair.server.config import Settings
-        from monsterlair.server.ratings import rebuild
         from monsterlair.server.storage.sql import SqlStore
     except ImportError as exc:
         fail(f"Ratings need the 'server' extra: pip install 'monsterlair[server]' ({exc}).")

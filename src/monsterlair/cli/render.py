@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import fail, load_game, parse_options
+from monsterlair.cli.common import GameOptions, fail, load_game, parse_options
 
 GAME_ID = "push-a-monster"
 
@@ -24,9 +24,11 @@ def render(
     to: Annotated[int | None, typer.Option(help="Show the position after this many actions of the record.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of a new game (without a record).")] = 0,
     players: Annotated[int, typer.Option(help="Players of a new game (without a record).")] = 2,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option name=value.")] = None,
+    option: GameOptions = None,
     play: Annotated[str, typer.Option(help="Actions to play first, separated by ';'.")] = "",
-    seat: Annotated[int | None, typer.Option(help="The seat whose view is drawn (default: spectator).")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="The player whose view is drawn: 1 for the first (default: spectator).")
+    ] = None,
     scale: Annotated[float, typer.Option(help="Pixels per decimetre.", min=40, max=2000)] = 220.0,
     trail: Annotated[bool, typer.Option(help="Draw the motion of the last push or nudge.")] = False,
 ) -> None:
@@ -65,8 +67,9 @@ def render(
                 events = state.apply(state.parse_action(text))
             except MonsterLairError as exc:
                 fail(f"Cannot play {text!r}: {exc}")
-    if seat is not None and not 0 <= seat < state.players:
-        fail(f"Seat {seat} does not exist; this game has seats 0 to {state.players - 1}.")
+    if seat is not None and not 1 <= seat <= state.players:
+        fail(f"There is no player {seat}; this game has players 1 to {state.players}.")
+    seat = None if seat is None else seat - 1  # players count from 1; seats from 0
     frames = None
     if trail:
         frames = next((e.data.get("frames") for e in reversed(events) if e.type in ("push", "nudge")), None)

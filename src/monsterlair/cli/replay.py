@@ -1,7 +1,9 @@
 """``monsterlair replay FILE``: step through a saved record, as one seat or as a spectator.
 
-Interactive keys (one line each): Enter or ``n`` next, ``p`` previous, a number jumps to the state
-after that many actions, ``q`` quits. ``--to N`` or ``--final`` print one state and exit. ``--reveal``
+Interactive keys (one line each): Enter or ``n`` next move, ``p`` previous, ``t`` / ``b`` the next or
+previous turn (one seat's run of moves), a number jumps to the state after that many moves, ``q`` quits.
+Each step is told in prose (the game's words, as the chosen seat or a spectator may see them).
+``--to N`` or ``--final`` print one state and exit. ``--reveal``
 shows every seat's view (all hands), allowed only for a finished game, where nothing is left to hide.
 """
 
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from monsterlair.cli.common import fail, load_game
+from monsterlair.cli.web_replay import DEFAULT_SERVER
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -54,37 +57,90 @@ class Timeline:
         from rich.markup import escape
 
         state = self.states[step]
-        console.rule(f"After {step} of {self.last} actions")
-        if step > 0:
-            mover = self.states[step - 1].to_move
-            console.print(f"[bold]Seat {mover}[/bold]: {escape(self.actions[step - 1])}")
-            for event in self.events[step]:
-                line = self.game.describe_event(event.for_seat(seat, reveal_all=reveal))
-                console.print(f"    {escape(line)}", highlight=False)
+        names = self.names
+        console.rule(f"Move {step} of {self.last} · turn {self.turn_of(step)}")
+        events = self.events[step] if step > 0 else self.states[0].opening_events()
+        for event in events:
+            if event.type in self.game.minor_events:
+                continue
+            seen = event.for_seat(seat, reveal_all=reveal)
+            line = self.game.describe_event(seen, seat, names, state.options)
+            console.print(f"  [dim]{step:>3}[/dim] {escape(line)}", highlight=False)
         if reveal:
             for s in range(state.players):
-                console.print(f"[bold]Seat {s} sees:[/bold]")
-                console.print(self.game.render(state.view(s), s))
+                console.print(f"[bold]{escape(names[s])} sees:[/bold]")
+                console.print(self.game.render(state.view(s), s, names))
         else:
-            console.print(self.game.render(state.view(seat), seat))
+            console.print(self.game.render(state.view(seat), seat, names))
         if state.over and state.result is not None:
-            result = state.result
-            winners = ", ".join(f"seat {w}" for w in result.winners) or (
-                "nobody (everyone lost)" if result.everyone_lost else "nobody (a draw)"
-            )
-            capped = " (cut by a safety cap)" if result.capped else ""
-            console.print(f"Game over: won by {winners}; ended by {escape(result.termination)}{capped}.")
-            console.print(f"Scores: {', '.join(f'{x:g}' for x in result.scores)}.")
+            console.rule("Game over")
+            console.print(escape(self.game.describe_result(state.result, seat, names, state.options).plain()))
         elif state.to_move is not None:
-            console.print(f"Seat {state.to_move} to move.")
+            console.print(f"{escape(names[state.to_move])} to move.")
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names: a record holds none, so players are "Player 1", "Player 2"…"""
+        from monsterlair.core.words import seat_label
+
+        return [seat_label(s) for s in range(self.states[0].players)]
+
+    def turn_of(self, step: int) -> int:
+        """The turn a step belongs to (see :attr:`turn_numbers`)."""
+        return self.turn_numbers[step]
+
+    @property
+    def turn_numbers(self) -> list[int]:
+        """The turn of each step (index = step), counted as the game counts its turns where it numbers them
+        in its events (``Game.turn_of_event``; as the server's log and replays count them), otherwise one
+        seat's run of consecutive moves (0 before the first move)."""
+        game = self.game
+        opening = self.states[0].opening_events()
+        steps = [opening, *self.events[1:]]
+        numbered = any(game.turn_of_event(e.full()) is not None for events in steps for e in events)
+        turn = 1 if numbered else 0
+        for e in opening:
+            turn = game.turn_of_event(e.full()) or turn
+        out = [turn]
+        mover: int | None = None
+        for k in range(1, self.last + 1):
+            if not numbered and self.states[k - 1].to_move != mover:
+                turn += 1
+                mover = self.states[k - 1].to_move
+            out.append(turn)
+            if numbered:
+                for e in self.events[k]:
+                    turn = game.turn_of_event(e.full()) or turn
+        return out
+
+    @property
+    def turn_starts(self) -> list[bool]:
+        """For each move (step 1 on), whether it starts a new turn."""
+        numbers = self.turn_numbers
+        return [k == 1 or numbers[k] != numbers[k - 1] for k in range(1, self.last + 1)]
+
+    def next_turn(self, step: int, direction: int) -> int:
+        """The first step of the next (``direction`` 1) or previous (-1) turn from ``step``."""
+        starts = [i + 1 for i, new in enumerate(self.turn_starts) if new]
+        if direction > 0:
+            return next((k for k in starts if k > step), self.last)
+        return next((k for k in reversed(starts) if k < step), 0)
 
 
 def replay(
     file: Annotated[Path, typer.Argument(help="A record saved by 'play --save' or the engine's 'record'.")],
-    seat: Annotated[int | None, typer.Option(help="Show the game as this seat sees it (default: spectator).")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Show the game as this player sees it: 1 for the first (default: spectator).")
+    ] = None,
     to: Annotated[int | None, typer.Option("--to", help="Print the state after N actions and exit.")] = None,
     final: Annotated[bool, typer.Option("--final", help="Print the final state and exit.")] = False,
     reveal: Annotated[bool, typer.Option("--reveal", help="Show every hand (finished games only).")] = False,
+    web: Annotated[
+        bool, typer.Option("--web", help="Open it in a running server's web replay viewer and print the link.")
+    ] = False,
+    server: Annotated[
+        str, typer.Option(help="The server for --web (the address 'monsterlair serve' prints).")
+    ] = DEFAULT_SERVER,
 ) -> None:
     """Step through a saved game record."""
     from rich.console import Console
@@ -104,9 +160,19 @@ def replay(
         timeline = Timeline(game, record)
     except BadRecord as exc:
         fail(str(exc))
+    if web:
+        from monsterlair.cli.web_replay import WebReplayError, open_on_server
+
+        try:
+            link = open_on_server(record, server)
+        except WebReplayError as exc:
+            fail(str(exc))
+        typer.echo(f"Replay: {link}")
+        return
     players = timeline.states[0].players
-    if seat is not None and not 0 <= seat < players:
-        fail(f"--seat must be from 0 to {players - 1}.")
+    if seat is not None and not 1 <= seat <= players:
+        fail(f"--seat names a player from 1 to {players}.")
+    seat = None if seat is None else seat - 1  # players count from 1; seats from 0
     if reveal and not timeline.states[-1].over:
         fail("This game is not over; --reveal is only for finished games. Use --seat to see one seat's view.")
     if to is not None and final:
@@ -129,7 +195,13 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
     timeline.show(step, seat, reveal, console)
     while True:
         try:
-            key = console.input("[dim]Enter/n next, p previous, a number jumps, q quits:[/dim] ").strip().lower()
+            key = (
+                console.input(
+                    "[dim]Enter/n next move, p previous, t next turn, b previous turn, a number jumps, q quits:[/dim] "
+                )
+                .strip()
+                .lower()
+            )
         except (EOFError, KeyboardInterrupt):
             console.print()
             return
@@ -137,7 +209,11 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
             console.print(key, markup=False)
         if key in ("q", "quit", "exit"):
             return
-        if key in ("", "n", "next"):
+        if key in ("t", "turn"):
+            step = timeline.next_turn(step, 1)
+        elif key in ("b", "back"):
+            step = timeline.next_turn(step, -1)
+        elif key in ("", "n", "next"):
             if step == timeline.last:
                 console.print("That was the last action.")
                 continue
@@ -150,7 +226,7 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
         elif key.isdigit() and int(key) <= timeline.last:
             step = int(key)
         else:
-            console.print(f"[yellow]Type Enter, n, p, q or a number from 0 to {timeline.last}.[/yellow]")
+            console.print(f"[yellow]Type Enter, n, p, t, b, q or a number from 0 to {timeline.last}.[/yellow]")
             continue
         timeline.show(step, seat, reveal, console)
 

@@ -18,6 +18,10 @@ GC_THRESHOLDS = (20_000, 50, 100)
 """Young-generation size and collection ratios for the server process (CPython's defaults: 700, 10, 10)."""
 
 
+GRACEFUL_SECONDS = 3
+"""Seconds open requests and WebSockets get to finish when the server is asked to stop."""
+
+
 def _redact(url: str) -> str:
     """The database URL without a password, for printing."""
     if "@" not in url or "://" not in url:
@@ -54,9 +58,23 @@ def serve(
         float | None, typer.Option(help="Seconds a bot waits before moving, so people can follow (default 0.8).")
     ] = None,
     bot_processes: Annotated[
-        bool, typer.Option(help="Run bots in worker processes (for many strong bots); default: threads.")
-    ] = False,
+        bool | None,
+        typer.Option(
+            "--bot-processes/--bot-threads",
+            help="Bots think in worker processes, each move with a deadline (the default), or in threads "
+            "(which cannot be stopped; for debugging).",
+        ),
+    ] = None,
     access_log: Annotated[bool, typer.Option(help="Log every HTTP request.")] = False,
+    loop_lag_ms: Annotated[
+        float | None,
+        typer.Option(
+            "--loop-lag-ms",
+            min=0,
+            help="Log every event-loop stall longer than this (ms) with the loop's stack, and long garbage "
+            "collections (default 0: off; for finding pauses, see docs/performance.md). Env: MONSTERLAIR_LOOP_LAG_MS.",
+        ),
+    ] = None,
 ) -> None:
     """Run the web platform: lobby, live tables over WebSocket, replays."""
     try:
@@ -74,7 +92,8 @@ def serve(
         ("redis_url", redis_url),
         ("data_dir", data_dir),
         ("bot_delay", bot_delay),
-        ("bot_processes", bot_processes or None),
+        ("bot_processes", bot_processes),
+        ("loop_lag_ms", loop_lag_ms),
     ):
         if value is not None:
             overrides[key] = value
@@ -83,7 +102,10 @@ def serve(
         url = settings.database()
     except (ValueError, OSError) as exc:
         fail(f"Bad server settings: {exc}")
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except ValueError as exc:  # the takeover bot's spec
+        fail(f"Bad server settings: {exc}")
     shown = "127.0.0.1" if settings.host in ("0.0.0.0", "::") else settings.host
     if ":" in shown:
         shown = f"[{shown}]"
@@ -98,6 +120,9 @@ def serve(
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         lifespan="on",
+        # On SIGINT or SIGTERM, connections get this long to finish before they are closed, so a stop takes a
+        # few seconds at most (bots stop at once: their worker processes are killed).
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
     )
     server = uvicorn.Server(config)
 

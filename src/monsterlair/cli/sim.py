@@ -12,6 +12,7 @@ budget depends on the machine's speed).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import err_console, fail, load_game, parse_options
+from monsterlair.cli.common import GameArgument, GameOptions, ModeOption, err_console, fail, load_game, parse_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,9 +35,15 @@ RESULTS_FILE = "results.jsonl"
 
 
 def sim(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. monster-smash.")],
+    game_id: GameArgument,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    bots: Annotated[str, typer.Option(help="Comma-separated bot specs, one per seat of the lineup.")] = "greedy,random",
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated bot specs, one per seat of the lineup (repeated round the table). The default is a "
+            "mirror match of greedy bots: for balance work, bots of equal strength."
+        ),
+    ] = "greedy",
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", help="Seats (default: one per bot, at least 2, as the game allows)."),
@@ -45,8 +52,8 @@ def sim(
         int | None, typer.Option("--workers", "-w", help="Processes, or CPUs of a private Ray (default: every core).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole batch.")] = 0,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option, name=value.")] = None,
-    mode: Annotated[str | None, typer.Option(help="Sets the game's 'mode' option.")] = None,
+    option: GameOptions = None,
+    mode: ModeOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON on stdout.")] = False,
     out: Annotated[
         Path | None, typer.Option(help="Append one JSON line per game to this file; resume from what it holds.")
@@ -63,11 +70,39 @@ def sim(
         str | None, typer.Option(help="Join this Ray cluster (implies --backend ray); default: a private instance.")
     ] = None,
     chunk_size: Annotated[int | None, typer.Option(help="Games per task (default: about 8 tasks per worker).")] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Save replayable records of the games into this directory (see --keep).")
+    ] = None,
+    keep: Annotated[
+        str,
+        typer.Option(
+            help="Which records --records keeps: 'outliers' (longest, shortest, capped, most lopsided) or 'all'."
+        ),
+    ] = "outliers",
+    vary: Annotated[
+        str | None,
+        typer.Option(help="Play the same games once per value of an option and compare them, paired: NAME=A,B,…"),
+    ] = None,
+    deck_matrix: Annotated[
+        bool, typer.Option("--deck-matrix", help="Play every pair of preset decks (or --decks) against each other.")
+    ] = False,
+    decks: Annotated[
+        str | None, typer.Option(help="Comma-separated decks for --deck-matrix (default: every preset deck).")
+    ] = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            help="An override file of card data (TOML, as the game's data files): play the same games with the "
+            "shipped cards and with these, and compare them."
+        ),
+    ] = None,
 ) -> None:
     """Simulate many games between bots and report win rates, seat advantage and game length."""
+    from monsterlair import bots as bot_registry
     from monsterlair.core import BadOptions
     from monsterlair.sim import plan, plan_tournament, summarize
     from monsterlair.sim.runner import block_size, pair_seatings
+    from monsterlair.sim.variants import Variant, parse_vary, plan_deck_matrix, plan_variants
 
     game = load_game(game_id)
     options = parse_options(option, mode, game)
@@ -80,29 +115,67 @@ def sim(
         backend = "ray"
     if backend not in ("local", "ray"):
         fail(f"--backend is 'local' or 'ray', not {backend!r}.")
+    if keep not in ("outliers", "all"):
+        fail(f"--keep is 'outliers' or 'all', not {keep!r}.")
+    if (tournament is not None) + (vary is not None) + deck_matrix + (cards is not None) > 1:
+        fail("Choose one of --tournament, --vary, --deck-matrix and --cards.")
+    if cards is not None:
+        if backend != "local":
+            fail("--cards plays on local processes (--backend local).")
+        _check_cards(game, cards)
+    if deck_matrix:
+        if players not in (None, 2):
+            fail("A deck matrix is played between two seats (--players 2).")
+        players = 2
     n = players if players is not None else _default_players(game, options, max(2, len(specs)))
+    variants: list[Variant] = []
+    matrix_decks: list[str] = []
     try:
         game.new(n, seed, options)  # checks players and options once, before any worker starts
         resolved = dict(game.options.resolve(options))
-        if tournament is not None:
+        for spec in dict.fromkeys(specs):  # a bot tied to one game (a trained policy) says so now, not per game
+            bot_registry.from_spec(spec).check_table(game, n, resolved)
+        if deck_matrix:
+            matrix_decks = _deck_list(game, decks)
+            tasks = plan_deck_matrix(game, specs[0], matrix_decks, games_per_pair, seed=seed, options=resolved)
+            balanced = True
+        elif vary is not None:
+            variants = parse_vary(game, vary)
+            for variant in variants:
+                game.new(n, seed, {**resolved, **variant.options})
+            tasks = plan_variants(game.id, specs, games, variants, players=n, seed=seed, options=resolved)
+            balanced = games % block_size(specs, n) == 0
+        elif tournament is not None:
             tasks = plan_tournament(game.id, specs, games_per_pair, players=n, seed=seed, options=resolved)
             balanced = games_per_pair % len(pair_seatings(specs[0], specs[1], n)) == 0
         else:
             tasks = plan(game.id, specs, games, players=n, seed=seed, options=resolved)
             balanced = games % block_size(specs, n) == 0
+            if cards is not None:
+                variants, tasks = _card_variants(cards, tasks)
     except BadOptions as exc:
         fail(str(exc))
+    if records is not None:
+        tasks = [dataclasses.replace(t, keep_record=True) for t in tasks]
     log_path = out if out is not None else (report / RESULTS_FILE if report is not None else None)
     log, known = _open_log(log_path, tasks)
     todo = [t for t in tasks if t.index not in known]
+    kept: dict[int, dict[str, Any]] = {}
     runner = _backend(backend, workers, ray_address, chunk_size)
     console = err_console()
     if known:
         console.print(f"Resuming: {len(known)} of {len(tasks)} games are already in {log_path}.")
     started = time.perf_counter()
     try:
-        fresh = _run_with_progress(runner, todo, console, log, quiet=False)
+        edited = [t for t in todo if cards is not None and t.variant == variants[1].label]
+        fresh = _run_with_progress(runner, [t for t in todo if t not in edited], console, log, kept, quiet=False)
         described = runner.describe()
+        if edited:
+            from monsterlair.sim import LocalBackend
+
+            card_runner = LocalBackend(workers, chunk_size=chunk_size, card_data=str(cards))
+            fresh += _run_with_progress(card_runner, edited, console, log, kept, quiet=False)
+            described["card_data"] = str(cards)
     except BadOptions as exc:
         fail(str(exc))
     finally:
@@ -126,15 +199,105 @@ def sim(
         resumed=len(known),
         balanced=balanced,
     )
+    if variants:
+        summary["variants"] = _variant_summaries(results, variants, n)
+    if deck_matrix:
+        from monsterlair.sim.variants import deck_matrix as matrix_of
+
+        summary["deck_matrix"] = matrix_of(results, matrix_decks)
+        summary["lineup"] = [specs[0], specs[0]]
+    if records is not None:
+        summary["records"] = _save_records(records, results, kept, keep)
     rated = _ratings(results, specs, seed) if tournament is not None else None
     if report is not None:
         _write_report(report, summary, results, rated)
     if as_json:
-        typer.echo(json.dumps({**summary, "ratings": rated} if rated is not None else summary, indent=1))
+        typer.echo(
+            json.dumps({**summary, "ratings": rated} if rated is not None else summary, indent=1, allow_nan=False)
+        )
     else:
         _print_summary(summary, rated)
     if summary["failed"]:
         raise typer.Exit(1)
+
+
+def _check_cards(game: Game, path: Path) -> None:
+    from monsterlair.core.data import BadCardData
+    from monsterlair.sim.carddata import check_card_data
+
+    try:
+        check_card_data(game, path)
+    except BadCardData as exc:
+        fail(str(exc))
+
+
+def _card_variants(path: Path, tasks: list[GameTask]) -> tuple[list[Any], list[GameTask]]:
+    """The shipped batch and the same games with the edited cards (indices after the shipped ones; a batch
+    fingerprint that covers the file's content, so a results file never mixes two versions of the cards)."""
+    import hashlib
+
+    from monsterlair.sim.runner import run_id
+    from monsterlair.sim.variants import Variant
+
+    shipped, edited = Variant("shipped cards", {}), Variant(path.name, {})
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    offset = len(tasks)
+    return [shipped, edited], [
+        *(dataclasses.replace(t, variant=shipped.label) for t in tasks),
+        *(
+            dataclasses.replace(
+                t, index=t.index + offset, variant=edited.label, run=run_id({"run": t.run, "cards": digest})
+            )
+            for t in tasks
+        ),
+    ]
+
+
+def _deck_list(game: Game, text: str | None) -> list[str]:
+    from monsterlair.core import BadOptions
+
+    presets = game.deck_presets()
+    if not presets:
+        raise BadOptions(f"{game.title} has no preset decks to match against each other.")
+    if text is None:
+        return presets
+    return [d.strip() for d in text.split(",") if d.strip()]
+
+
+def _variant_summaries(results: list[dict[str, Any]], variants: list[Any], players: int) -> dict[str, dict[str, Any]]:
+    """Per variant: its own summary and, against the first variant (the baseline), the paired comparison."""
+    from monsterlair.sim import summarize
+    from monsterlair.sim.variants import by_variant, compare
+
+    groups = by_variant(results)
+    base = groups.get(variants[0].label, [])
+    out: dict[str, dict[str, Any]] = {}
+    for variant in variants:
+        group = groups.get(variant.label, [])
+        entry: dict[str, Any] = {"summary": summarize(group, players)}
+        if variant is not variants[0]:
+            entry["against"] = variants[0].label
+            entry["comparison"] = compare(base, group, players)
+        out[variant.label] = entry
+    return out
+
+
+def _save_records(
+    directory: Path, results: list[dict[str, Any]], kept: dict[int, dict[str, Any]], keep: str
+) -> list[dict[str, Any]]:
+    from monsterlair.sim.records import write_records
+
+    try:
+        index = write_records(directory, results, kept, keep)
+    except OSError as exc:
+        fail(f"Cannot write the records into {directory}: {exc.strerror or exc}.")
+    missing = (
+        " (games resumed from the results file have no record: run them again to get one)"
+        if len(index) < len([r for r in results if not r.get("error")]) and keep == "all"
+        else ""
+    )
+    err_console().print(f"Records: {len(index)} games in {directory}{missing}.")
+    return index
 
 
 def _specs(text: str, flag: str) -> list[str]:
@@ -213,8 +376,16 @@ def _write_report(directory: Path, summary: dict[str, Any], results: list[dict[s
 
 
 def _run_with_progress(
-    backend: Backend, tasks: list[GameTask], console: Console, log: ResultLog | None, *, quiet: bool
+    backend: Backend,
+    tasks: list[GameTask],
+    console: Console,
+    log: ResultLog | None,
+    records: dict[int, dict[str, Any]],
+    *,
+    quiet: bool,
 ) -> list[dict[str, Any]]:
+    """Run ``tasks`` with a progress bar, appending results to ``log``; game records (``--records``) are taken
+    out of the results into ``records`` so the results file stays small."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -239,6 +410,10 @@ def _run_with_progress(
 
     def heard(done: list[dict[str, Any]]) -> None:
         nonlocal done_count
+        for r in done:
+            record = r.pop("record", None)
+            if record is not None:
+                records[int(r["index"])] = record
         if log is not None:
             log.append(done)
         done_count += len(done)
@@ -274,6 +449,8 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     from rich.markup import escape
     from rich.table import Table
 
+    from monsterlair.sim.report import endings
+
     console = Console(highlight=False)
     who = summary["tournament"] or summary["lineup"]
     console.print(
@@ -291,10 +468,10 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     for column in ("seat", "wins", "win rate", "95% CI"):
         seats.add_column(column, justify="right")
     for s, e in enumerate(summary["seats"]):
-        seats.add_row(str(s), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
+        seats.add_row(str(s + 1), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
     console.print(seats)
     first, mover = summary["first_seat"], summary["first_mover"]
-    console.print(f"First-seat advantage: seat 0 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
+    console.print(f"First-seat advantage: seat 1 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
     if mover["n"]:
         console.print(f"The seat that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
     length = Table(title="Game length")
@@ -304,12 +481,26 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
         d = summary["length"][key]
         length.add_row(key, f"{d['mean']:.1f}", f"{d['median']:g}", f"{d['p90']:.1f}")
     console.print(length)
+    if summary.get("measures"):
+        measures = Table(title="The game's measures per game")
+        for column in ("", "mean", "median", "p90"):
+            measures.add_column(column, justify="right")
+        for key, d in summary["measures"].items():
+            measures.add_row(escape(key.replace("_", " ")), f"{d['mean']:.2f}", f"{d['median']:g}", f"{d['p90']:.1f}")
+        console.print(measures)
     console.print(
         f"Draws: {summary['draws']}. Lost by every seat: {summary['lost']}. Cut by a safety cap: {summary['capped']}. "
-        f"Endings: {', '.join(f'{k} {v}' for k, v in summary['terminations'].items()) or 'none'}."
+        f"How games ended: {escape('; '.join(f'{v} by {k}' for k, v in endings(summary).items())) or 'none'}."
     )
     if summary["factors"]:
         console.print(f"Per-seat factors recorded: {', '.join(summary['factors'])} (see the --report for win rates).")
+    _print_played(console, summary)
+    for warning in summary.get("warnings") or []:
+        console.print(f"[yellow]Warning: {escape(warning)}")
+    if summary.get("variants"):
+        _print_variants(console, summary["variants"])
+    if summary.get("deck_matrix"):
+        _print_matrix(console, summary["deck_matrix"])
     if rated is not None:
         ratings = Table(title="Tournament ratings (Bradley–Terry, Elo scale, mean 0; 95% bootstrap CI)")
         for column in ("bot", "rating", "95% CI", "games", "mean score"):
@@ -328,6 +519,66 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
         console.print(f"[red]{summary['failed']} games failed:[/red]")
         for e in summary["errors"]:
             console.print(f"  game {e['index']} (seed {e['seed']}): {escape(e['error'])}", markup=True)
+
+
+def _print_played(console: Any, summary: dict[str, Any]) -> None:
+    """What was played: the most used labels per kind, and what stands out after the correction."""
+    from rich.markup import escape
+
+    usage = summary.get("usage") or {}
+    if usage:
+        kinds = ", ".join(f"{kind} ({len(values)})" for kind, values in usage.items())
+        console.print(f"What was played: {kinds} (use and win rate when used: see the --report).")
+    o = summary.get("outliers") or {}
+    if o.get("tests"):
+        marked = [
+            f"{kind}:{value} {_pct(e['rate']).strip()}"
+            for table in (summary.get("factors") or {}, usage)
+            for kind, values in table.items()
+            for value, e in values.items()
+            if e.get("stands_out")
+        ]
+        console.print(
+            f"Stand out after a Benjamini–Hochberg correction: {o['stands_out']} of {o['tests']} rates "
+            f"(chance alone would pass about {o['expected_by_chance']:.1f} uncorrected)"
+            + (f": {escape(', '.join(marked[:12]))}{' …' if len(marked) > 12 else ''}." if marked else ".")
+        )
+
+
+def _print_variants(console: Any, variants: dict[str, Any]) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    for label, entry in variants.items():
+        if "comparison" not in entry:
+            continue
+        table = Table(title=f"{label} against {entry['against']} (paired on the same games)")
+        for column in ("measure", str(entry["against"]), str(label), "difference", "p"):
+            table.add_column(escape(column), justify="right" if column != "measure" else "left")
+        for measure, c in entry["comparison"].items():
+            if c["kind"] == "rate":
+                a, b, diff = _pct(c["a"]["rate"]), _pct(c["b"]["rate"]), f"{100 * c['difference']:+.1f} pts"
+            else:
+                a, b, diff = f"{c['a']:.2f}", f"{c['b']:.2f}", f"{c['difference']:+.2f}"
+            table.add_row(escape(measure), a, b, diff, f"{c['p']:.3f}{' *' if c['p'] < 0.05 else ''}")
+        console.print(table)
+
+
+def _print_matrix(console: Any, matrix: dict[str, Any]) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    decks = matrix["decks"]
+    table = Table(title="Deck against deck: the row deck's score (a draw counts half)")
+    table.add_column("deck")
+    for deck in decks:
+        table.add_column(escape(deck), justify="right")
+    table.add_column("all", justify="right")
+    for a in decks:
+        cells = [_pct(matrix["score"][a][b]["score"]) if b in matrix["score"].get(a, {}) else "—" for b in decks]
+        overall = matrix["overall"].get(a)
+        table.add_row(escape(a), *cells, _pct(overall["score"]) if overall else "—")
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -7,15 +7,21 @@ Nothing here knows any particular game.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from monsterlair.core.actions import ActionSpace
+from monsterlair.core.copying import copier
 from monsterlair.core.errors import BadAction, BadOptions, BadRecord, GameOver, IllegalAction, MonsterLairError
 from monsterlair.core.events import Event
 from monsterlair.core.options import OptionSet, OptionValue
+from monsterlair.core.outcome import ResultText, default_score_text, result_text
 from monsterlair.core.result import Result
 from monsterlair.core.rng import Rng, fresh_seed
+from monsterlair.core.spec import GameKind, GameSpec
+from monsterlair.core.words import Voice, capitalise, seat_label
 
 Seat = int
 Action = Any
@@ -27,7 +33,8 @@ RECORD_KEYS = ("game", "rules_version", "players", "options", "seed", "actions")
 class State(ABC):
     """One position of one game, with its seeded generator and its history.
 
-    Subclasses keep their data in ``__slots__`` and hand-write :meth:`clone`.
+    Subclasses keep their data in ``__slots__`` and declare :meth:`clone` with :func:`core.copying.copier`
+    (straight-line code written once per class, as fast as a hand-written copy).
     Public mutator: :meth:`apply` (checked). :meth:`apply_unchecked` is the fast path for bots and
     simulation, to be given only actions from :meth:`legal_actions`.
     """
@@ -81,6 +88,15 @@ class State(ABC):
         Appends the action to ``history``.
         """
 
+    def apply_quiet(self, action: Action) -> None:
+        """Apply a legal action exactly as :meth:`apply_unchecked` does, without building its events.
+
+        The fast path for searches and playouts, which never read events: the state afterwards (and its
+        generator) is the same as after :meth:`apply_unchecked`. Games override it to skip the work of
+        describing what happened; the default simply discards the events.
+        """
+        self.apply_unchecked(action)
+
     @abstractmethod
     def clone(self) -> State:
         """An independent copy, generator included, sharing only immutable parts."""
@@ -104,13 +120,25 @@ class State(ABC):
         ``seat`` may know, never on the hidden truth (so bots that search on it cannot peek).
         """
 
+    def opening_events(self) -> list[Event]:
+        """What the game shows everyone as it opens, before any move (a first round's revealed behaviour),
+        as events for the log (move 0). Default: none."""
+        return []
+
     def describe_decision(self) -> str:
         """A short public sentence on the decision at hand (for error messages)."""
         if self.over:
             return "The game is over."
         texts = [str(a) for a in self.legal_actions()]
         shown = ", ".join(texts[:12]) + (", …" if len(texts) > 12 else "")
-        return f"Seat {self.to_move} to move; legal: {shown}."
+        who = seat_label(self.to_move) if self.to_move is not None else "Nobody"
+        phase = self.decision_phase()
+        return f"{who} to move{f' in {phase}' if phase else ''}; legal: {shown}."
+
+    def decision_phase(self) -> str | None:
+        """The phase of the decision at hand in words ("the attack phase"), which ``describe_decision`` names;
+        default: None (not named)."""
+        return None
 
     # --- text ---------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:
@@ -146,16 +174,86 @@ class State(ABC):
         return 0.5 if result is None else result.payoff(seat)
 
 
-class Game(ABC):
-    """A registered game: metadata, options, action text and indices, and state construction."""
+class BaseState(State):
+    """A :class:`State` with the fields every game keeps, declared and copied once.
 
+    ``game``, ``players``, ``seed``, ``options``, ``history`` and the seeded generator ``rng``, plus the seat
+    to move (``_to_move``) and the result (``_result``), which give :attr:`to_move`, :attr:`over` and
+    :attr:`result`. A game's state lists only its own fields in ``__slots__``, starts with :meth:`_begin`,
+    and its ``copier`` names only its own fields (these are declared here, and inherited).
+    """
+
+    __slots__ = ("game", "players", "seed", "options", "history", "rng", "_to_move", "_result")
+    clone = copier(share="game players seed options _to_move _result", lists="history", clones="rng")
+
+    rng: Rng
+    _to_move: Seat | None
+    _result: Result | None
+
+    def _begin(self, game: Game, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
+        """Set the common fields of a new game: an empty history, a generator seeded with ``seed``, nobody to
+        move yet and no result."""
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.history = []
+        self.rng = Rng(seed)
+        self._to_move = None
+        self._result = None
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat whose decision it is; ``None`` once the game is over."""
+        return self._to_move
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self._result is not None
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._result
+
+
+class Game(ABC):
+    """A registered game: metadata, options, action text and indices, and state construction.
+
+    A game declares its :class:`GameSpec` as ``spec`` (its id, title, player counts, rules version,
+    summary, options and kind) and its fixed actions as ``action_space`` (:class:`ActionSpace`); the
+    metadata attributes below are filled from the spec, and the action methods default to the space.
+    What is left to write is the rules: :meth:`create` and the :class:`State`.
+    """
+
+    spec: ClassVar[GameSpec]
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[int]
     summary: ClassVar[str] = ""
+    score_meaning: ClassVar[str] = "the game's own per-seat measure"
+    """What ``Result.scores`` count in this game (``"cards in hand at the end"``), for tools and reports."""
     options: ClassVar[OptionSet] = OptionSet()
+    action_space: ClassVar[ActionSpace[Any] | None] = None
+    """The game's fixed actions (for the default action methods); ``None`` if the game writes them itself."""
+    terminations: ClassVar[Mapping[str, str]] = {}
+    """How the game ends, in words, by ``Result.termination`` code (for :meth:`termination_text`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Fill the metadata from the class's own ``spec``, so a game states it once."""
+        super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("spec")
+        if isinstance(spec, GameSpec):
+            cls.id = spec.id
+            cls.title = spec.title
+            cls.min_players = spec.min_players
+            cls.max_players = spec.max_players
+            cls.rules_version = spec.rules_version
+            cls.summary = spec.summary
+            cls.options = spec.options
 
     def new(self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> State:
         """A new game.
@@ -194,6 +292,19 @@ class Game(ABC):
         """
         return max(self.min_players, min(2, self.max_players))
 
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts a new game accepts with the default options (MONSTRA: 1, 2 and 4, not 3), for
+        forms that should offer only counts that can start."""
+        defaults = self.options.resolve(None)
+        counts = []
+        for n in range(self.min_players, self.max_players + 1):
+            try:
+                self.check_options(n, defaults)
+            except BadOptions:
+                continue
+            counts.append(n)
+        return tuple(counts)
+
     def teams(self, players: int, options: Mapping[str, OptionValue]) -> tuple[int, ...] | None:
         """Which side each seat plays on, for ratings: seats with the same number are partners and share
         their result; ``None`` when every seat plays together against the game (co-operative), so nobody
@@ -202,33 +313,39 @@ class Game(ABC):
         return tuple(range(players))
 
     # --- actions ------------------------------------------------------------------------------
-    @abstractmethod
+    def _space(self) -> ActionSpace[Any]:
+        space = self.action_space
+        if space is None:
+            raise NotImplementedError(f"{type(self).__name__} has no action_space; it must write its action methods.")
+        return space
+
     def parse_action(self, text: str) -> Action:
         """The action whose canonical text is ``text`` (surrounding spaces and case forgiven).
 
         Raises:
             BadAction: if it is not the form of any action of this game.
         """
+        return self._space().parse(text)
 
-    @abstractmethod
     def num_actions(self, players: int, options: Mapping[str, OptionValue]) -> int:
         """The size of the fixed action space (for RL masks)."""
+        return len(self._space())
 
-    @abstractmethod
     def action_index(self, action: Action, players: int, options: Mapping[str, OptionValue]) -> int:
-        """The stable integer index of ``action`` in ``range(num_actions(...))``.
+        """The stable integer index of ``action`` (or of its text) in ``range(num_actions(...))``.
 
         Raises:
-            BadAction: if the action has no index (for example a free-form push).
+            BadAction: if the action has no index (not this game's, or a free-form push).
         """
+        return self._space().index(action)
 
-    @abstractmethod
     def action_from_index(self, index: int, players: int, options: Mapping[str, OptionValue]) -> Action:
         """The action with that index.
 
         Raises:
             BadAction: if the index is out of range.
         """
+        return self._space().from_index(index)
 
     # --- observations (RL) -------------------------------------------------------------------
     @abstractmethod
@@ -242,10 +359,44 @@ class Game(ABC):
         It reads only the view, so it can never hold what the seat may not know.
         """
 
+    def encode_state_sparse(
+        self, state: State, seat: Seat, players: int, options: Mapping[str, OptionValue]
+    ) -> tuple[list[int], list[float]] | None:
+        """Optional RL fast path: ``encode_view(state.view(seat), players, options)`` as sparse entries.
+
+        A game may read them straight from its state, skipping the view, as ``(indices, values)``: the
+        encoding is 0.0 everywhere, plus the values at their indices, the values at one index added up in
+        order (so a count can be one pair per card, summed as ``encode_view`` sums it). The vector
+        environment writes a whole batch of them into its observation array at once. It must give
+        exactly the values of ``encode_view`` on the view (``tests/rl/test_vector.py`` checks it on random
+        playouts of every game that has one), so it cannot hold anything the view hides.
+        Default: ``None`` (no fast path; the view is encoded).
+        """
+        return None
+
+    def observation_bounds(
+        self, players: int, options: Mapping[str, OptionValue]
+    ) -> tuple[Sequence[float], Sequence[float]]:
+        """Per feature of :meth:`encode_view`, the least and the greatest value it can take (the RL spaces'
+        bounds; ``observation_size`` values each). Default: unbounded, for a game that does not say; every
+        game of this project declares its real bounds (``tests/rl`` samples games to check them).
+        """
+        n = self.observation_size(players, options)
+        return [-math.inf] * n, [math.inf] * n
+
     # --- evaluation ---------------------------------------------------------------------------
+    evaluator: ClassVar[staticmethod[[Any, Seat], float] | None] = None
+    """The game's own heuristic, ``staticmethod(evaluate)`` (:meth:`heuristic`); ``None``: the payoff."""
+
+    search_settings: ClassVar[Mapping[str, OptionValue]] = {}
+    """Settings of the ``ismcts`` bot that suit this game better than the bot's general defaults (measured:
+    ``docs/bots.md``); a bot spec that names a setting keeps its own value."""
+
     def heuristic(self, state: State, seat: Seat) -> float:
-        """How good ``state`` looks for ``seat``, in [0, 1] (used by ``greedy``). Default: the payoff."""
-        return state.payoff(seat)
+        """How good ``state`` looks for ``seat``, in [0, 1] (used by ``greedy``, and by ``ismcts`` where a playout
+        stops): the game's :attr:`evaluator` (see its module for what it weighs), else the payoff."""
+        evaluate = self.evaluator
+        return state.payoff(seat) if evaluate is None else evaluate(state, seat)
 
     def report_factors(self, state: State) -> dict[Seat, list[str]]:
         """What each seat was dealt that a balance report should break win rates down by.
@@ -257,26 +408,186 @@ class Game(ABC):
         """
         return {}
 
-    def render(self, view: Mapping[str, Any], seat: Seat | None) -> str:
-        """A terminal rendering of a view (rich markup allowed)."""
+    def report_measures(self, state: State) -> dict[str, float]:
+        """Numbers a balance report should average over games, from a finished game's final state.
+
+        For example ``{"falls": 3.0}``; ``monsterlair sim`` records them with each game and reports their
+        mean, median and 90th percentile. Default: none.
+        """
+        return {}
+
+    def report_label(self, kind: str, value: str) -> str:
+        """The words a balance report shows for the ``value`` of a factor or usage ``kind`` (a card's name
+        for its id: ``("card", "ember-3")`` gives "Ember 3"). Default: the value itself."""
+        return value
+
+    def report_usage(self, seat: Seat, action: Action, events: Sequence[Event]) -> list[tuple[Seat | None, str]]:
+        """What a decision used, for balance reports: ``(seat, "kind:value")`` pairs.
+
+        Called by ``monsterlair sim`` after ``seat`` applied ``action``, with every event it caused (hidden
+        parts included: a simulation sees everything). A game names what was played or used —
+        ``"card:ember-3"``, ``"tactic:overcharge"``, ``"signature:flaro"``, ``"monster:green"`` — for the seat
+        that used it, or for ``None`` (the whole table, as for a mission Guardian's behaviour). The report
+        gives, per label, how often it was used, in how many games, the win rate of the seats that used it
+        and the turn it was first used. Default: none (the report still counts action kinds).
+        """
+        return []
+
+    def deck_presets(self) -> list[str]:
+        """The preset decks a deck-against-deck matrix (``sim --deck-matrix``) plays. Default: none."""
+        return []
+
+    def deck_matchup(self, first: str, second: str) -> dict[str, OptionValue]:
+        """The options that give the first side deck ``first`` and the second side deck ``second``.
+
+        Raises:
+            BadOptions: if the game has no decks to choose.
+        """
+        raise BadOptions(f"{self.title} has no decks to match against each other.")
+
+    renderer: ClassVar[staticmethod[[Mapping[str, Any], Seat | None, Sequence[str] | None], str] | None] = None
+    """The game's terminal drawing of a view, ``staticmethod(render)`` (:meth:`render`); ``None``: the JSON."""
+
+    def render(self, view: Mapping[str, Any], seat: Seat | None, names: Sequence[str] | None = None) -> str:
+        """A terminal rendering of a view (rich markup allowed; ``names`` are the seats' names): the game's
+        :attr:`renderer`, else the view as JSON."""
+        draw = self.renderer
+        if draw is not None:
+            return draw(view, seat, names)
         import json
 
-        return json.dumps(view, indent=1)
+        return json.dumps(view, indent=1, allow_nan=False)
 
-    def describe_action(self, action: Action) -> str:
-        """A phrase for a menu (defaults to the canonical text)."""
+    def describe_action(self, action: Action | str) -> str:
+        """A phrase for a menu, for an action or its text: :meth:`action_phrase` of the action; a text that
+        names no action, or an object that is no action of this game, is given back as it is."""
+        space = self.action_space
+        if isinstance(action, str):
+            try:
+                action = self.parse_action(action)
+            except BadAction:
+                return action
+        elif space is not None and not space.holds(action):
+            return str(action)
+        return self.action_phrase(action)
+
+    def action_phrase(self, action: Action) -> str:
+        """The menu phrase of one of this game's actions (default: its canonical text)."""
         return str(action)
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        """One game-log line for an event already redacted for its reader (``Event.for_seat``).
+    def action_label(self, state: State, action: Action, names: Sequence[str] | None = None) -> str:
+        """A menu phrase for ``action`` at ``state``, for the player to move: names cards and players where
+        the position says which ("Burn Flarefang 3", "Attack Bob"). Default: :meth:`describe_action`."""
+        return self.describe_action(action)
 
-        Games override this for readable prose; the default is a compact ``type: k=v, ...`` line, so
-        every game gets a usable log from the first day. It only formats what it is given, so it can
-        never show more than the redacted event holds.
+    def menu_number(self, state: State, action: Action) -> int | None:
+        """A menu number for ``action`` that stays the same from turn to turn (``None``: number the menu by
+        position, the default). Games with long, recurring menus (Push a Monster's pushes) override this."""
+        return None
+
+    def menu_group(self, state: State, action: Action, label: str) -> tuple[str, str] | None:
+        """A terminal menu may put several actions on one line: (the line's heading, this action's short
+        label), or ``None`` for a line of its own (the default)."""
+        return None
+
+    def help_text(self) -> str:
+        """What a terminal player needs to know to type this game's actions (units, angles, grid); "" for none."""
+        return ""
+
+    def card_choice(self, state: State) -> tuple[str, list[str]] | None:
+        """When the decision at hand is a choice of several cards from the mover's hand: what they are chosen
+        for ("to burn") and the hand's cards by name, in hand order. A terminal then lets the person pick
+        them in any order and unpick before sending :meth:`choose_cards`. Default: never."""
+        return None
+
+    def choose_cards(self, state: State, positions: Sequence[int]) -> list[str]:
+        """The action texts that make the choice of the hand cards at ``positions`` (1-based, any order) and
+        confirm it.
+
+        Raises:
+            IllegalAction: with the rule the choice breaks.
         """
-        kind = str(event.get("type", "event"))
-        rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
-        return f"{kind}: {rest}" if rest else kind
+        raise IllegalAction("This decision is not a choice of cards.")
+
+    def describe_event(
+        self,
+        event: Mapping[str, Any],
+        reader: Seat | None = None,
+        names: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        """One game-log sentence for an event already redacted for ``reader`` (``Event.for_seat``).
+
+        ``reader`` is the seat reading (``None``: a spectator or a replay), ``names`` the seat names and
+        ``options`` the table's options. The words are the game's (:meth:`event_text`), in the reader's
+        person; they only format what the event holds, so they never show more than the reader may know.
+        An event a game has no words for still reads as a sentence, never as a dump of its fields.
+        """
+        voice = Voice(names, reader)
+        text = self.event_text(event, voice, options or {})
+        if text:
+            return text
+        kind = str(event.get("type", "event")).replace("_", " ").replace("-", " ")
+        seat = event.get("seat")
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return f"{voice.subject(seat)}: {kind}."
+        return f"{capitalise(kind)}."
+
+    def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
+        """The number of the turn an event opens, for games that number their turns in the log (the log and
+        the replays then count turns as the game does); ``None`` for other events. Default: never (a turn is
+        then one seat's run of moves)."""
+        return None
+
+    minor_events: ClassVar[frozenset[str]] = frozenset()
+    """Event types that another event of the same move already says (a single card pick, summed up by the
+    whole choice; a settled monster, told by its push); a log may fold them."""
+
+    def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
+        """The game's sentence for a redacted event in ``voice``'s person, or ``None`` if it has none."""
+        return None
+
+    # --- result texts (core/outcome.py) ---------------------------------------------------------
+    score_unit: ClassVar[tuple[str, str]] = ("point", "points")
+    """What one unit of :attr:`Result.scores` is called, singular and plural."""
+
+    def describe_result(
+        self,
+        result: Result,
+        reader: Seat | None = None,
+        names: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> ResultText:
+        """The finished game in words for ``reader``: outcome kind, headline, lines and standings."""
+        return result_text(self, result, reader, names, options)
+
+    def termination_text(self, termination: str) -> str:
+        """A way this game ends, as a noun phrase ("the turn limit"): from :attr:`terminations`, else the code
+        in words."""
+        return self.terminations.get(termination) or termination.replace("_", " ").replace("-", " ")
+
+    def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
+        """What the result's scores mean."""
+        return self.score_unit[1]
+
+    def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
+        """A score with its meaning ("6 cards in hand")."""
+        return default_score_text(score, self.score_unit)
+
+    def result_lines(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> list[str]:
+        """The game's own sentences about a finish (default: none)."""
+        return []
+
+    def result_headline(self, result: Result, voice: Voice, outcome: str, options: Mapping[str, Any]) -> str | None:
+        """A headline of the game's own, or ``None`` for the common one."""
+        return None
+
+    # --- undo -----------------------------------------------------------------------------------
+    def undo_unit(self, actions: Sequence[str]) -> int:
+        """How many of the last ``actions`` (texts, oldest first) form the unit a person expects to take
+        back with one undo (``server/tables/undo.py``); 0 when the rules let the last action stand whatever it
+        revealed (Monster Smash: a named attack target). Default: the last action alone."""
+        return 1
 
     # --- records ------------------------------------------------------------------------------
     def replay(self, record: Mapping[str, Any], upto: int | None = None) -> State:
@@ -324,16 +635,30 @@ class Game(ABC):
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "player_counts": list(self.player_counts()),
             "rules_version": self.rules_version,
             "summary": self.summary,
+            "score_meaning": self.score_meaning,
+            "default_players": self.default_players(),
             "options": self.options.schema(),
         }
+
+    def kind(self) -> dict[str, Any]:
+        """What kind of game this is, from its spec's :class:`GameKind`: chance, hidden information, a bound on
+        decisions (the engine protocol's ``games`` answer adds it to :meth:`info`). A game without a spec is
+        taken as the most general kind (chance, hidden information, no bound)."""
+        spec = getattr(self, "spec", None)
+        kind = spec.kind if isinstance(spec, GameSpec) else GameKind()
+        return {"has_chance": kind.has_chance, "hidden_info": kind.hidden_info, "max_game_length": kind.max_game_length}
 
 
 __all__ = [
     "Action",
+    "ActionSpace",
+    "BaseState",
     "BadAction",
     "Game",
+    "GameSpec",
     "IllegalAction",
     "RECORD_KEYS",
     "Seat",

@@ -7,6 +7,7 @@ defaults, documents itself for ``monsterlair engine`` (``games``), and renders t
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,11 @@ from typing import Any
 from monsterlair.core.errors import BadOptions
 
 OptionValue = bool | int | float | str
+
+
+def _number(value: float) -> str:
+    """A limit as people write it: ``1,000,000``, ``3600``, ``0.5``."""
+    return f"{int(value):,}" if float(value).is_integer() and abs(value) >= 10_000 else f"{value:g}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +33,14 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     label: str = ""
+    #: A player's words for each of ``choices``, in the same order (forms show these, not the values).
+    choice_labels: tuple[str, ...] | None = None
+    #: A form's special control for the value: ``"deck"`` (a deck picker with a custom deck builder).
+    picker: str = ""
+
+    def __post_init__(self) -> None:
+        if self.choice_labels is not None and (self.choices is None or len(self.choice_labels) != len(self.choices)):
+            raise ValueError(f"Option {self.name!r}: choice_labels needs one label per choice.")
 
     @property
     def kind(self) -> str:
@@ -52,15 +66,17 @@ class Option:
                 raise BadOptions(f"Option '{self.name}' takes a whole number, not {value!r}.")
             try:
                 out = int(value)
-            except ValueError:
+            except (ValueError, OverflowError):
                 raise BadOptions(f"Option '{self.name}' takes a whole number, not {value!r}.") from None
         elif kind is float:
             if isinstance(value, bool) or not isinstance(value, int | float | str):
                 raise BadOptions(f"Option '{self.name}' takes a number, not {value!r}.")
             try:
                 out = float(value)
-            except ValueError:
+            except (ValueError, OverflowError):
                 raise BadOptions(f"Option '{self.name}' takes a number, not {value!r}.") from None
+            if not math.isfinite(out):  # NaN passes every comparison, infinity every limit: neither is a setting
+                raise BadOptions(f"Option '{self.name}' takes a finite number, not {value!r}.")
         else:
             if not isinstance(value, str):
                 raise BadOptions(f"Option '{self.name}' takes a text value, not {value!r}.")
@@ -70,9 +86,9 @@ class Option:
             raise BadOptions(f"Option '{self.name}' must be one of {allowed}, not {value!r}.")
         if isinstance(out, int | float) and not isinstance(out, bool):
             if self.minimum is not None and out < self.minimum:
-                raise BadOptions(f"Option '{self.name}' must be at least {self.minimum:g}, not {out!r}.")
+                raise BadOptions(f"Option '{self.name}' must be at least {_number(self.minimum)}, not {out!r}.")
             if self.maximum is not None and out > self.maximum:
-                raise BadOptions(f"Option '{self.name}' must be at most {self.maximum:g}, not {out!r}.")
+                raise BadOptions(f"Option '{self.name}' must be at most {_number(self.maximum)}, not {out!r}.")
         return out
 
     def schema(self) -> dict[str, Any]:
@@ -82,6 +98,10 @@ class Option:
             out["label"] = self.label
         if self.choices is not None:
             out["choices"] = list(self.choices)
+        if self.choice_labels is not None:
+            out["choice_labels"] = list(self.choice_labels)
+        if self.picker:
+            out["picker"] = self.picker
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:

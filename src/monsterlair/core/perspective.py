@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from monsterlair.core.game import Action, Game, Seat, State
+from monsterlair.core.options import OptionValue
 from monsterlair.core.rng import Rng
 
 
@@ -31,6 +32,11 @@ class Perspective:
     def players(self) -> int:
         """The number of seats."""
         return self._state.players
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The game's options (public: every seat knows the rules it plays by)."""
+        return self._state.options
 
     def view(self) -> dict[str, Any]:
         """The seat's view."""

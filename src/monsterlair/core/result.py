@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,3 +63,17 @@ class Result:
 def ranks_from_scores(scores: list[float] | tuple[float, ...]) -> tuple[int, ...]:
     """Competition ranks (1 = best; equal scores share a rank) from higher-is-better scores."""
     return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
+
+
+def result_from_json(data: Mapping[str, Any]) -> Result:
+    """A :class:`Result` from its JSON form (:meth:`Result.to_json`), as tables store it."""
+    payoffs = data.get("payoffs")
+    return Result(
+        winners=tuple(int(s) for s in data.get("winners") or ()),
+        ranks=tuple(int(r) for r in data.get("ranks") or ()),
+        scores=tuple(float(x) for x in data.get("scores") or ()),
+        termination=str(data.get("termination", "")),
+        capped=bool(data.get("capped", False)),
+        detail=dict(data.get("detail") or {}),
+        payoffs=None if payoffs is None else tuple(float(p) for p in payoffs),
+    )

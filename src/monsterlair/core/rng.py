@@ -7,7 +7,7 @@ A SplitMix64 stream: its whole state is one integer, so ``clone()`` is a single 
 
 from __future__ import annotations
 
-import os
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -19,9 +19,14 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 
 
+SEED_BITS = 64
+"""A fresh seed covers the generator's whole state (SplitMix64: 64 bits), so every stream is possible and
+nobody can search the seeds faster than the states."""
+
+
 def fresh_seed() -> int:
-    """A new seed from the operating system, for games started without one."""
-    return int.from_bytes(os.urandom(6), "big")
+    """A new seed from the operating system's CSPRNG, for games started without one (``0 <= seed < 2**64``)."""
+    return secrets.randbits(SEED_BITS)
 
 
 class Rng:
@@ -48,7 +53,12 @@ class Rng:
         """
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next64() % n
+        # next64() written out: this is the hottest call of every playout, and a call costs as much as the mix
+        s = (self._s + _GAMMA) & _MASK
+        self._s = s
+        s = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        s = ((s ^ (s >> 27)) * _MIX2) & _MASK
+        return (s ^ (s >> 31)) % n
 
     def random(self) -> float:
         """A uniform float in ``[0, 1)``."""
@@ -78,9 +88,14 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher–Yates)."""
+        x = self._s
         for i in range(len(seq) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            x = (x + _GAMMA) & _MASK  # next64() written out, as in below()
+            s = ((x ^ (x >> 30)) * _MIX1) & _MASK
+            s = ((s ^ (s >> 27)) * _MIX2) & _MASK
+            j = (s ^ (s >> 31)) % (i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+        self._s = x
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         """``k`` distinct elements in random order.
@@ -92,8 +107,13 @@ class Rng:
             raise ValueError("sample larger than population")
         pool = list(seq)
         out = []
+        x = self._s
         for _ in range(k):
-            out.append(pool.pop(self.next64() % len(pool)))
+            x = (x + _GAMMA) & _MASK  # next64() written out, as in below()
+            s = ((x ^ (x >> 30)) * _MIX1) & _MASK
+            s = ((s ^ (s >> 27)) * _MIX2) & _MASK
+            out.append(pool.pop((s ^ (s >> 31)) % len(pool)))
+        self._s = x
         return out
 
     def fork(self, salt: int) -> Rng:

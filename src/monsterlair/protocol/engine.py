@@ -28,7 +28,6 @@ from monsterlair.bots.base import Bot
 from monsterlair.core import (
     BadAction,
     BadOptions,
-    BadRecord,
     GameOver,
     IllegalAction,
     MonsterLairError,
@@ -39,10 +38,13 @@ from monsterlair.core import (
     fresh_seed,
 )
 from monsterlair.protocol.messages import (
+    COMMANDS,
+    PROTOCOL_VERSION,
     BotRequest,
     Close,
     ErrorCode,
     Games,
+    Hello,
     Legal,
     Load,
     New,
@@ -52,6 +54,7 @@ from monsterlair.protocol.messages import (
     RecordRequest,
     Request,
     ResultRequest,
+    Schema,
     View,
     encode,
     error,
@@ -78,6 +81,8 @@ class Engine:
         self.done = False
         self._ids = itertools.count(1)
         self._handlers: dict[type[Request], Callable[[Any], dict[str, Any]]] = {
+            Hello: self._hello,
+            Schema: self._schema,
             Games: self._games,
             New: self._new,
             Legal: self._legal,
@@ -123,23 +128,13 @@ class Engine:
         except ProtocolError as exc:
             return error(exc.code, exc.message, rid, has_id=has_id)
         except Exception:
-            traceback.print_exc(file=sys.stderr)
-            return error(
-                ErrorCode.INTERNAL_ERROR,
-                "The engine failed on this request (a bug, reported on stderr); nothing was changed.",
-                rid,
-                has_id=has_id,
+            return _bug(
+                "The engine failed on this request (a bug, reported on stderr); nothing was changed.", rid, has_id
             )
         try:
             encode(body)
         except (TypeError, ValueError):
-            traceback.print_exc(file=sys.stderr)
-            return error(
-                ErrorCode.INTERNAL_ERROR,
-                "The engine built an answer it cannot write as JSON (a bug).",
-                rid,
-                has_id=has_id,
-            )
+            return _bug("The engine built an answer it cannot write as JSON (a bug).", rid, has_id)
         return ok(rid, has_id=has_id, **body)
 
     # --- helpers -----------------------------------------------------------------------------
@@ -164,8 +159,22 @@ class Engine:
             )
 
     # --- commands ----------------------------------------------------------------------------
+    def _hello(self, req: Hello) -> dict[str, Any]:
+        if req.protocol is not None and req.protocol.split(".", 1)[0] != PROTOCOL_VERSION.split(".", 1)[0]:
+            shown = req.protocol if len(req.protocol) <= 20 else req.protocol[:20] + "…"
+            raise ProtocolError(
+                ErrorCode.UNSUPPORTED_PROTOCOL,
+                f"This engine speaks protocol {PROTOCOL_VERSION}; a client for version {shown} needs another engine.",
+            )
+        from monsterlair import __version__
+
+        return {"protocol": PROTOCOL_VERSION, "engine": f"monsterlair {__version__}", "commands": list(COMMANDS)}
+
+    def _schema(self, req: Schema) -> dict[str, Any]:
+        return {"schema": protocol_schema()}
+
     def _games(self, req: Games) -> dict[str, Any]:
-        return {"games": [g.info() for g in games.all_games()]}
+        return {"games": [{**g.info(), **g.kind()} for g in games.all_games()]}
 
     def _new(self, req: New) -> dict[str, Any]:
         try:
@@ -173,7 +182,8 @@ class Engine:
         except UnknownGame as exc:
             raise ProtocolError(ErrorCode.UNKNOWN_GAME, str(exc)) from None
         try:
-            state = game.new(req.players, req.seed, req.options)
+            players = req.players if req.players is not None else game.default_players(req.options)
+            state = game.new(players, req.seed, req.options)
         except BadOptions as exc:
             raise ProtocolError(ErrorCode.BAD_OPTIONS, str(exc)) from None
         return self._open(state)
@@ -212,12 +222,15 @@ class Engine:
     def _result(self, req: ResultRequest) -> dict[str, Any]:
         state = self._state(req.game_id)
         result = state.result
+        meaning = state.game.score_meaning
         if result is None:
-            return {"over": False, "winners": [], "scores": []}
+            return {"over": False, "winners": [], "scores": [], "score_meaning": meaning}
         return {
             "over": True,
             "winners": list(result.winners),
             "scores": list(result.scores),
+            "score_meaning": meaning,
+            "payoffs": [result.payoff(s) for s in range(state.players)],
             "ranks": list(result.ranks),
             "termination": result.termination,
             "capped": result.capped,
@@ -228,6 +241,10 @@ class Engine:
         if state.over or state.to_move is None:
             raise ProtocolError(ErrorCode.GAME_OVER, "The game is over; there is no decision for a bot to make.")
         bot = make_bot(req.bot, req.budget)
+        try:
+            bot.check_table(state.game, state.players, state.options)
+        except ValueError as exc:  # a bot tied to another game (a trained policy), with its sentence
+            raise ProtocolError(ErrorCode.BAD_REQUEST, str(exc)) from None
         rng = Rng(req.seed if req.seed is not None else fresh_seed())
         # The bot sees a Perspective of a clone, so even a misbehaving bot cannot touch the open game.
         action = bot.choose(Perspective(state.clone(), state.to_move), rng)
@@ -246,7 +263,7 @@ class Engine:
             raise ProtocolError(ErrorCode.UNKNOWN_GAME, str(exc)) from None
         try:
             state = game.replay(req.record)
-        except (BadRecord, MonsterLairError) as exc:
+        except MonsterLairError as exc:  # BadRecord, or any other contract error the replay meets
             raise ProtocolError(ErrorCode.BAD_RECORD, str(exc)) from None
         except (TypeError, ValueError, KeyError):
             traceback.print_exc(file=sys.stderr)
@@ -263,6 +280,15 @@ class Engine:
     def _quit(self, req: Quit) -> dict[str, Any]:
         self.done = True
         return {}
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The protocol's JSON Schema document (``schemas/protocol.schema.json``): every request and response."""
+    from importlib import resources
+
+    text = resources.files("monsterlair.protocol").joinpath("schemas/protocol.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def make_bot(spec: str, budget: dict[str, Any] | None) -> Bot:
@@ -360,3 +386,9 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, *, limit: int = MAX_LINE_BYTES) -> 
     finally:
         sys.stdout = saved
     return 0
+
+
+def _bug(message: str, rid: object, has_id: bool) -> dict[str, Any]:
+    """The answer to a request the engine failed on: the traceback goes to stderr, the client gets ``message``."""
+    traceback.print_exc(file=sys.stderr)
+    return error(ErrorCode.INTERNAL_ERROR, message, rid, has_id=has_id)

@@ -15,6 +15,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from monsterlair.bots.ismcts import MAX_ITERATIONS, MAX_SECONDS
+
+PROTOCOL_VERSION = "1.1"
+"""The protocol's version: ``hello`` reports it; a client written for another major version is refused."""
+
 
 class ErrorCode(StrEnum):
     """Every error a response may carry."""
@@ -37,6 +42,8 @@ class ErrorCode(StrEnum):
     """The game has ended; it takes no more actions."""
     BAD_RECORD = "bad_record"
     """A record cannot be replayed."""
+    UNSUPPORTED_PROTOCOL = "unsupported_protocol"
+    """``hello`` named a protocol version of another major version."""
     INTERNAL_ERROR = "internal_error"
     """The engine itself failed (a bug); the game is unchanged and details go to stderr only."""
 
@@ -125,6 +132,21 @@ class Request:
 
 
 @dataclass(frozen=True, slots=True)
+class Hello(Request):
+    """The handshake: the engine's protocol version and commands; ``protocol`` is the client's version."""
+
+    cmd: ClassVar[str] = "hello"
+    protocol: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Schema(Request):
+    """The JSON Schema of every request and response."""
+
+    cmd: ClassVar[str] = "schema"
+
+
+@dataclass(frozen=True, slots=True)
 class Games(Request):
     """List the registered games with their options."""
 
@@ -137,7 +159,7 @@ class New(Request):
 
     cmd: ClassVar[str] = "new"
     game: str
-    players: int
+    players: int | None = None
     seed: int | None = None
     options: dict[str, Any] | None = None
 
@@ -229,11 +251,9 @@ class Quit(Request):
 
 
 def _parse_new(o: Mapping[str, Any], rid: Any) -> New:
-    players = _int(o, "players", "new")
-    assert players is not None
     return New(
         game=_str(o, "game", "new"),
-        players=players,
+        players=_int(o, "players", "new", optional=True),
         seed=_int(o, "seed", "new", optional=True),
         options=_object(o, "options", "new", optional=True),
         id=rid,
@@ -258,12 +278,12 @@ def _parse_bot(o: Mapping[str, Any], rid: Any) -> BotRequest:
             raise _bad('"budget" must be {"iterations": N} or {"seconds": S}.')
         if "iterations" in budget:
             n = budget["iterations"]
-            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-                raise _bad('"budget.iterations" must be a whole number of at least 1.')
+            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ITERATIONS:
+                raise _bad(f'"budget.iterations" must be a whole number from 1 to {MAX_ITERATIONS:,}.')
         else:
             s = budget["seconds"]
-            if isinstance(s, bool) or not isinstance(s, int | float) or not 0 < s <= 3600:
-                raise _bad('"budget.seconds" must be a number of seconds above 0 and at most 3600.')
+            if isinstance(s, bool) or not isinstance(s, int | float) or not 0 < s <= MAX_SECONDS:
+                raise _bad(f'"budget.seconds" must be a number of seconds above 0 and at most {MAX_SECONDS:g}.')
     return BotRequest(
         game_id=_str(o, "game_id", "bot"),
         bot=_str(o, "bot", "bot"),
@@ -281,7 +301,16 @@ def _parse_load(o: Mapping[str, Any], rid: Any) -> Load:
     return Load(record=o["record"], id=rid)
 
 
+def _parse_hello(o: Mapping[str, Any], rid: Any) -> Hello:
+    version = o.get("protocol")
+    if version is not None and not isinstance(version, str):
+        raise _bad(f'"protocol" must be a version string such as "1.1", not {_kind(version)}.')
+    return Hello(protocol=version, id=rid)
+
+
 _PARSERS: dict[str, Callable[[Mapping[str, Any], Any], Request]] = {
+    "hello": _parse_hello,
+    "schema": lambda o, rid: Schema(id=rid),
     "games": lambda o, rid: Games(id=rid),
     "new": _parse_new,
     "legal": lambda o, rid: Legal(game_id=_str(o, "game_id", "legal"), id=rid),

@@ -1,11 +1,13 @@
 """Reinforcement-learning environments for every registered game (the ``rl`` extra: pettingzoo, gymnasium, numpy).
 
 * :func:`aec_env` — a PettingZoo AEC environment, one agent per seat;
-* :func:`gym_env` — a Gymnasium environment, one seat against bots.
+* :func:`gym_env` — a Gymnasium environment, one seat against bots;
+* :func:`vector_env` — a Gymnasium vector environment: many such games stepped as one batch.
 
 Both talk to games only through the contract, so a new game gets both with no code here.
 Conventions (observations, masks, rewards, seeding, illegal actions) are in ``docs/rl.md``.
-Importing this package also registers ``monsterlair/<game-id>-v0`` with ``gymnasium.make``.
+Importing this package also registers ``monsterlair/<game-id>-v0`` with ``gymnasium.make`` (and
+``gymnasium.make_vec``, whose default builds the batched :class:`MonsterLairVectorEnv`).
 """
 
 from __future__ import annotations
@@ -19,24 +21,26 @@ except ModuleNotFoundError as exc:  # pragma: no cover - depends on the installa
         f"monsterlair.rl needs the 'rl' extra ({exc.name} is missing): pip install 'monsterlair[rl]'"
     ) from exc
 
-from collections.abc import Sequence
 from typing import Any
 
 from monsterlair import games
 from monsterlair.rl.aec import MonsterLairAEC, agent_name
 from monsterlair.rl.encoding import GameEncoding, outcome_reward
-from monsterlair.rl.gym import MonsterLairGym, OpponentSpec
+from monsterlair.rl.gym import MonsterLairGym
+from monsterlair.rl.vector import MonsterLairVectorEnv
 
 __all__ = [
     "GameEncoding",
     "MonsterLairAEC",
     "MonsterLairGym",
+    "MonsterLairVectorEnv",
     "aec_env",
     "agent_name",
     "gym_env",
     "gymnasium_id",
     "outcome_reward",
     "register_gymnasium_envs",
+    "vector_env",
 ]
 
 
@@ -55,38 +59,13 @@ def aec_env(
     return MonsterLairAEC(game_id, players=players, seed=seed, render_mode=render_mode, **options)
 
 
-def gym_env(
-    game_id: str,
-    seat: int | str = 0,
-    opponents: OpponentSpec | Sequence[OpponentSpec] = "greedy",
-    players: int | None = None,
-    seed: int | None = None,
-    render_mode: str | None = None,
-    illegal: str = "penalty",
-    illegal_penalty: float = -1.0,
-    **options: Any,
-) -> MonsterLairGym:
-    """A Gymnasium environment: the agent holds ``seat`` (or ``"random"``), bots hold the others.
+gym_env = MonsterLairGym
+"""A Gymnasium environment: the agent holds ``seat`` (or ``"random"``), bots hold the others (the class itself,
+under the name the docs use; its constructor documents the arguments)."""
 
-    ``opponents`` is a ``monsterlair.bots`` spec (``"random"``, ``"greedy"``, ``"ismcts:seconds=0.1"``)
-    or a :class:`~monsterlair.bots.base.Bot`, for every other seat, or a list with one per other seat.
-    ``illegal`` is ``"penalty"`` (reward ``illegal_penalty``, nothing changes) or ``"raise"``.
-
-    Raises:
-        UnknownGame: if no game has that id.
-        BadOptions: for a bad player count, option, seat, opponent or mode.
-    """
-    return MonsterLairGym(
-        game_id,
-        seat=seat,
-        opponents=opponents,
-        players=players,
-        seed=seed,
-        render_mode=render_mode,
-        illegal=illegal,
-        illegal_penalty=illegal_penalty,
-        **options,
-    )
+vector_env = MonsterLairVectorEnv
+"""A Gymnasium vector environment: ``num_envs`` games of :func:`gym_env`'s kind, stepped as one batch (the class
+itself, under the name the docs use; its constructor documents the arguments)."""
 
 
 def gymnasium_id(game_id: str) -> str:
@@ -100,7 +79,12 @@ def register_gymnasium_envs() -> list[str]:
     for game_id in games.ids():
         env_id = gymnasium_id(game_id)
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point="monsterlair.rl.gym:MonsterLairGym", kwargs={"game_id": game_id})
+            gymnasium.register(
+                id=env_id,
+                entry_point="monsterlair.rl.gym:MonsterLairGym",
+                vector_entry_point="monsterlair.rl.vector:MonsterLairVectorEnv",
+                kwargs={"game_id": game_id},
+            )
         out.append(env_id)
     return out
 

@@ -163,7 +163,7 @@ class MonsterLairAEC(AECEnv[AgentID, ObsDict, int]):  # type: ignore[misc]  # pe
             raise IllegalAction(self.enc.illegal_message(index, self.game_state, self._legal))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.game_state.apply_unchecked(chosen)
+        self.game_state.apply_quiet(chosen)  # the same state as apply_unchecked, without events nobody reads
         self._after_move()
         if self.render_mode == "human":
             self.render()

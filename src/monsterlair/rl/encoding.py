@@ -41,10 +41,57 @@ def default_players(game: Game) -> int:
     return max(game.min_players, min(2, game.max_players))
 
 
+class _NotPlainJson(Exception):
+    """A value :func:`_plain_json_copy` leaves to the ``json`` module (a non-str key, a subclass, ...)."""
+
+
+def _plain_json_copy(value: Any) -> Any:
+    """A fresh copy of plain JSON data (``str``/``int``/``bool``/``None``/finite ``float``, lists, tuples as lists,
+    dicts with ``str`` keys): what ``json.loads(json.dumps(value, allow_nan=False))`` gives, without the text.
+
+    Raises:
+        _NotPlainJson: for anything else, which the caller sends through ``json`` instead.
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is float:
+        if value - value != 0.0:  # NaN or an infinity, which JSON refuses
+            raise _NotPlainJson
+        return value
+    if kind is list or kind is tuple:
+        return [_plain_json_copy(v) for v in value]
+    if kind is dict and all(type(k) is str for k in value):
+        return {k: _plain_json_copy(v) for k, v in value.items()}
+    raise _NotPlainJson
+
+
 def result_info(result: Result, seat: int) -> dict[str, Any]:
-    """JSON-only facts about a finished game for ``info`` (fresh objects on every call)."""
-    out: dict[str, Any] = json.loads(json.dumps(result.to_json()))
+    """JSON-only facts about a finished game for ``info`` (fresh objects on every call).
+
+    Raises:
+        ValueError: if the result holds a NaN or an infinity (JSON has none).
+    """
+    data = result.to_json()
+    try:
+        out = _plain_json_copy(data)
+    except _NotPlainJson:
+        out = json.loads(json.dumps(data, allow_nan=False))
     return {"result": out, "payoff": result.payoff(seat)}
+
+
+def _actions_carry_index(game: Game) -> bool:
+    """Whether the actions of the game's fixed set carry their own stable index as ``.index`` (as the card
+    games' interned actions do), so the legal actions' indices can be read instead of looked up by hash.
+
+    True only when the game keeps the default, player- and option-independent ``action_index`` (its
+    ``action_space``'s) and every action of the set has ``index`` equal to its position. (Legal actions are
+    always of the fixed set: the contract gives each one an index.)
+    """
+    space = game.action_space
+    if space is None or type(game).action_index is not Game.action_index:
+        return False
+    return all(getattr(a, "index", None) == i for i, a in enumerate(space.actions))
 
 
 class GameEncoding:
@@ -54,7 +101,7 @@ class GameEncoding:
     hashable values and their index depends only on the action, the player count and the options).
     """
 
-    __slots__ = ("game", "players", "options", "num_actions", "observation_size", "_index")
+    __slots__ = ("game", "players", "options", "num_actions", "observation_size", "_index", "_own_index")
 
     def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any]) -> None:
         """Resolve the game and check the set-up by building one state.
@@ -75,11 +122,23 @@ class GameEncoding:
                 f"{self.observation_size}; RL environments need at least one of each."
             )
         self._index: dict[Action, int] = {}
+        self._own_index = _actions_carry_index(self.game)
 
     # --- spaces ---------------------------------------------------------------------------------
     def observation_box(self) -> spaces.Box:
-        """The space of encoded views. Unbounded: the contract does not fix the range of ``encode_view``."""
-        return spaces.Box(low=-np.inf, high=np.inf, shape=(self.observation_size,), dtype=np.float32)
+        """The space of encoded views, with each feature's bounds as the game declares them
+        (``Game.observation_bounds``; unbounded only for a game that declares none).
+
+        Raises:
+            ValueError: if the game's bounds do not have one low and one high per feature, low <= high.
+        """
+        low, high = self.game.observation_bounds(self.players, self.options)
+        lo, hi = np.asarray(low, dtype=np.float32), np.asarray(high, dtype=np.float32)
+        if lo.shape != (self.observation_size,) or hi.shape != lo.shape or not (lo <= hi).all():
+            raise ValueError(
+                f"{self.game.title}'s observation_bounds do not give {self.observation_size} features with low <= high."
+            )
+        return spaces.Box(low=lo, high=hi, shape=(self.observation_size,), dtype=np.float32)
 
     def mask_box(self) -> spaces.Box:
         """The space of action masks (int8, as ``Discrete.sample(mask=...)`` wants)."""
@@ -96,7 +155,11 @@ class GameEncoding:
 
     def observe(self, state: State, seat: int) -> Observation:
         """The numeric encoding of ``state.view(seat)``: the only thing an observation is made from."""
-        values = self.game.encode_view(state.view(seat), self.players, self.options)
+        return self.observe_view(state.view(seat))
+
+    def observe_view(self, view: Mapping[str, Any]) -> Observation:
+        """The numeric encoding of a seat's view (what a bot's ``Perspective.view()`` gives, too)."""
+        values = self.game.encode_view(view, self.players, self.options)
         out = np.asarray(values, dtype=np.float32)
         if out.shape != (self.observation_size,):
             raise ValueError(
@@ -120,7 +183,14 @@ class GameEncoding:
             ValueError: if two legal actions share an index (the game breaks the contract).
         """
         legal: Sequence[Action] = state.legal_actions()
-        by_index = {self.index_of(a): a for a in legal}
+        if self._own_index:
+            by_index = {a.index: a for a in legal}
+        else:
+            get = self._index.get
+            indices = [get(a, -1) for a in legal]
+            if -1 in indices:
+                indices = [self.index_of(a) for a in legal]
+            by_index = dict(zip(indices, legal, strict=True))
         if len(by_index) != len(legal):
             raise ValueError(f"{self.game.title}: two legal actions share one action index.")
         return by_index

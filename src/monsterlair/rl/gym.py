@@ -17,7 +17,7 @@ Conventions (docs/rl.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import gymnasium
@@ -49,6 +49,89 @@ def make_bot(spec: OpponentSpec) -> Bot:
     return bots.from_spec(spec)
 
 
+def table_bots(
+    players: int, seat: int | str, opponents: OpponentSpec | Sequence[OpponentSpec], illegal: str
+) -> list[Bot]:
+    """The opponents' bots, after checking the agent's seat, the opponent list and the illegal-action mode.
+
+    Raises:
+        BadOptions: for a seat that is neither ``"random"`` nor a seat number, the wrong number of
+            opponents, a bad opponent, or an unknown illegal-action mode.
+    """
+    n = players
+    if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n):
+        raise BadOptions(f"seat must be 'random' or a seat number in 0..{n - 1}, not {seat!r}.")
+    specs: list[OpponentSpec] = [opponents] * (n - 1) if isinstance(opponents, str | Bot) else list(opponents)
+    if len(specs) != n - 1:
+        raise BadOptions(f"A {n}-player game needs {n - 1} opponents (one spec, or one per other seat).")
+    if illegal not in ILLEGAL_MODES:
+        raise BadOptions(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}.")
+    return [make_bot(s) for s in specs]
+
+
+def play_opponents(state: State, seat: int, bots_by_seat: Mapping[int, Bot], rng: Rng) -> None:
+    """Bots play every seat but ``seat`` until it is that seat's turn or the game is over.
+
+    Each bot's action is checked against the legal actions (a bot that returns an illegal one is a bug to
+    hear about: ``state.apply`` raises ``IllegalAction``) and played with ``apply_quiet``, which leaves the
+    state exactly as ``apply`` does without describing the move in events nobody reads here.
+    """
+    while not state.over:
+        to_move = state.to_move
+        if to_move == seat or to_move is None:
+            return
+        action = bots_by_seat[to_move].choose(Perspective(state, to_move), rng)
+        if action in state.legal_actions():
+            state.apply_quiet(action)
+        else:
+            state.apply(action)  # raises IllegalAction (or plays a free-form action the game accepts)
+
+
+class Episode:
+    """A game dealt for the agent: the state at its first decision, its seat, the bots and their generator."""
+
+    __slots__ = ("state", "seat", "bots", "bot_rng", "redeals")
+
+    def __init__(self, state: State, seat: int, bots_by_seat: dict[int, Bot], bot_rng: Rng, redeals: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.bots = bots_by_seat
+        self.bot_rng = bot_rng
+        self.redeals = redeals
+
+
+def deal(
+    enc: GameEncoding,
+    np_random: np.random.Generator,
+    seed: int | None,
+    seat_choice: int | str,
+    opponents: Sequence[Bot],
+) -> Episode:
+    """Deal a game and let the bots play up to the agent's first decision (both Gymnasium environments' reset).
+
+    The game seed is ``seed``, or one drawn from ``np_random``; with ``seat_choice == "random"`` the seat
+    is drawn next. The bots' generator is derived from the game seed, so a seeded episode replays
+    identically, opponents included. A game that ends before the agent can move is dealt again with the
+    next drawn seed (counted in ``Episode.redeals``).
+
+    Raises:
+        GameOver: if ``MAX_REDEALS`` games in a row end before the agent's first decision (all redealt).
+    """
+    seat = 0
+    for redeals in range(MAX_REDEALS):
+        game_seed = int(seed) if seed is not None else int(np_random.integers(0, 2**48))
+        seed = None
+        seat = int(np_random.integers(0, enc.players)) if seat_choice == "random" else int(seat_choice)
+        others = [s for s in range(enc.players) if s != seat]
+        bots_by_seat = dict(zip(others, opponents, strict=True))
+        bot_rng = Rng(game_seed).fork(0xB07)
+        state = enc.new_state(game_seed)
+        play_opponents(state, seat, bots_by_seat, bot_rng)
+        if not state.over:
+            return Episode(state, seat, bots_by_seat, bot_rng, redeals)
+    raise GameOver(f"{MAX_REDEALS} games in a row ended before seat {seat} could move.")
+
+
 class MonsterLairGym(gymnasium.Env[Observation, np.int64]):
     """One seat of one game, the other seats played by bots (see the module docstring for the conventions).
 
@@ -72,8 +155,10 @@ class MonsterLairGym(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         """Set up the agent's seat, its opponents and the spaces.
 
-        ``seat`` is a seat number or ``"random"`` (a new seat each episode). ``opponents`` is one spec
-        for every other seat, or one per other seat in seat order.
+        ``seat`` is a seat number or ``"random"`` (a new seat each episode). ``opponents`` is a
+        ``monsterlair.bots`` spec (``"random"``, ``"greedy"``, ``"ismcts:seconds=0.1"``) or a
+        :class:`~monsterlair.bots.base.Bot`, for every other seat, or a list with one per other seat in seat
+        order. ``illegal`` is ``"penalty"`` (reward ``illegal_penalty``, nothing changes) or ``"raise"``.
 
         Raises:
             UnknownGame: if no game has that id.
@@ -81,19 +166,11 @@ class MonsterLairGym(gymnasium.Env[Observation, np.int64]):
         """
         super().__init__()
         self.enc = GameEncoding(game_id, players, options)
-        n = self.enc.players
-        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n):
-            raise BadOptions(f"seat must be 'random' or a seat number in 0..{n - 1}, not {seat!r}.")
+        self.opponents: list[Bot] = table_bots(self.enc.players, seat, opponents, illegal)
         self._seat_choice = seat
-        specs: list[OpponentSpec] = [opponents] * (n - 1) if isinstance(opponents, str | Bot) else list(opponents)
-        if len(specs) != n - 1:
-            raise BadOptions(f"A {n}-player game needs {n - 1} opponents (one spec, or one per other seat).")
-        self.opponents: list[Bot] = [make_bot(s) for s in specs]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise BadOptions(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}.")
         self.render_mode = render_mode
-        if illegal not in ILLEGAL_MODES:
-            raise BadOptions(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}.")
         self.illegal = illegal
         self.illegal_penalty = float(illegal_penalty)
         self.observation_space = cast("gymnasium.spaces.Space[Observation]", self.enc.observation_box())
@@ -121,31 +198,16 @@ class MonsterLairGym(gymnasium.Env[Observation, np.int64]):
             seed = self._initial_seed
         super().reset(seed=seed)
         self._seeded = self._seeded or seed is not None
-        for _ in range(MAX_REDEALS):
-            game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**48))
-            seed = None
-            if self._seat_choice == "random":
-                self.seat = int(self.np_random.integers(0, self.enc.players))
-            others = [s for s in range(self.enc.players) if s != self.seat]
-            self._bots = dict(zip(others, self.opponents, strict=True))
-            self._bot_rng = Rng(game_seed).fork(0xB07)
-            self.game_state = self.enc.new_state(game_seed)
-            self._play_opponents()
-            if not self.game_state.over:
-                return self._observation(), self._info()
-            self.redeals += 1
-        raise GameOver(f"{MAX_REDEALS} games in a row ended before seat {self.seat} could move.")
-
-    def _play_opponents(self) -> None:
-        """Bots play until it is the agent's turn or the game is over; then the agent's legal actions are read."""
-        state = self.game_state
-        assert state is not None
-        while not state.over and state.to_move != self.seat:
-            seat = state.to_move
-            assert seat is not None
-            action = self._bots[seat].choose(Perspective(state, seat), self._bot_rng)
-            state.apply(action)  # checked: a bot that returns an illegal action is a bug to hear about
-        self._legal = {} if state.over else self.enc.legal_by_index(state)
+        try:
+            episode = deal(self.enc, self.np_random, seed, self._seat_choice, self.opponents)
+        except GameOver:
+            self.redeals += MAX_REDEALS
+            raise
+        self.redeals += episode.redeals
+        self.seat, self._bots, self._bot_rng = episode.seat, episode.bots, episode.bot_rng
+        self.game_state = episode.state
+        self._legal = self.enc.legal_by_index(episode.state)
+        return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the agent's action, then the opponents' turns, up to the agent's next decision or the end.
@@ -165,8 +227,9 @@ class MonsterLairGym(gymnasium.Env[Observation, np.int64]):
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_penalty, False, False, info
-        state.apply_unchecked(chosen)
-        self._play_opponents()
+        state.apply_quiet(chosen)
+        play_opponents(state, self.seat, self._bots, self._bot_rng)
+        self._legal = {} if state.over else self.enc.legal_by_index(state)
         reward, terminated, truncated = 0.0, False, False
         result = state.result
         if result is not None:

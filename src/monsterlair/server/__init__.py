@@ -1,9 +1,11 @@
 """The online platform: accounts, lobby, live tables over WebSocket, storage and replays.
 
-Layout (see docs/architecture.md): ``master`` holds the authoritative table logic without any IO;
-``hub`` runs live tables (locks, persistence, fan-out, bots); ``storage`` persists users, tables,
-seats, the action record and events; ``transport/ws`` frames WebSocket messages; ``api`` holds the
-HTTP routes; ``app.create_app(settings)`` wires them together.
+Layout (see docs/architecture.md, "The server"): ``tables`` holds the table's rules of play without IO
+(``tables.table``) and the live tables (``tables.hub`` and its collaborators: clock, takeover, undo, chat,
+presence, bots); ``accounts`` holds passwords, sessions, bot tokens and ratings; ``transport`` frames
+WebSocket messages and carries notices between processes; ``storage`` persists users, tables, seats, the
+action record and events (and its migrations); ``api`` holds the HTTP routes; ``app.create_app(settings)``
+wires them together from ``config.Settings``.
 """
 
 from monsterlair.server.config import Settings

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from collections.abc import AsyncIterator, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -16,19 +15,24 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from monsterlair import __version__
+from monsterlair import bots as bot_library
 from monsterlair.core import Game
-from monsterlair.server.api import errors
-from monsterlair.server.api.routes import auth, me, players, replays, tables
+from monsterlair.server.accounts.auth import HashPool, Sessions, purge_expired
+from monsterlair.server.api import errors, openapi
+from monsterlair.server.api.guards import RequestGuard
+from monsterlair.server.api.ratelimit import RateLimits
+from monsterlair.server.api.routes import auth, me, players, replays, saved_games, tables
 from monsterlair.server.api.routes import bots as bot_routes
 from monsterlair.server.api.routes import games as games_routes
-from monsterlair.server.auth import Sessions
-from monsterlair.server.botfeed import BotFeed
-from monsterlair.server.bots import BotCatalog
-from monsterlair.server.clock import ClockLimits
 from monsterlair.server.config import Settings
-from monsterlair.server.fanout import make_fanout
-from monsterlair.server.hub import Hub
+from monsterlair.server.looplag import LoopLagMonitor
 from monsterlair.server.storage.sql import SqlStore
+from monsterlair.server.tables.botfeed import BotFeed
+from monsterlair.server.tables.botpool import BotPool, BotRunner, ThreadBots
+from monsterlair.server.tables.bots import BotCatalog, ServerBotMaker
+from monsterlair.server.tables.clock import ClockLimits
+from monsterlair.server.tables.fanout import make_fanout
+from monsterlair.server.tables.hub import Hub
 from monsterlair.server.transport.botws import bot_socket
 from monsterlair.server.transport.ws import table_socket
 
@@ -101,22 +105,36 @@ def create_app(
     ``games`` and ``bots`` default to the registry and the bot library; tests may pass their own.
     """
     settings = settings or Settings()
+    for why in bot_library.broken_plugins().values():  # a broken bot plug-in is not offered; the server runs on
+        log.warning("%s", why)
+    catalog = bots or BotCatalog(
+        ServerBotMaker(settings.policy_dir),
+        max_seconds=settings.bot_max_seconds,
+        max_iterations=settings.bot_max_iterations,
+    )
+    catalog.check(settings.takeover_bot)  # a bad takeover bot stops the server before it starts (ValueError)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = SqlStore(settings.database())
         await store.start()
-        executor: Executor
+        app.state.hash_pool = HashPool()
+        purged = await purge_expired(store)
+        if purged:
+            log.info("removed %d expired session(s)", purged)
+        runner: BotRunner
+        threads: ThreadPoolExecutor | None = None
         if settings.bot_processes:
-            executor = ProcessPoolExecutor(settings.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+            runner = BotPool(settings.bot_workers, deadline=settings.bot_deadline())
         else:
-            executor = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="monsterlair-bot")
+            threads = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="monsterlair-bot")
+            runner = ThreadBots(threads, deadline=settings.bot_deadline(), slots=settings.bot_workers)
         fanout = make_fanout(settings.redis_url, settings.redis_prefix)
         hub = Hub(
             store,
             games if games is not None else load_games(),
-            bots or BotCatalog(),
-            executor,
+            catalog,
+            runner,
             bot_delay=settings.bot_delay,
             takeover_bot=settings.takeover_bot,
             clock_limits=ClockLimits(settings.clock_min_seconds, settings.clock_max_seconds),
@@ -125,17 +143,35 @@ def create_app(
         app.state.store = store
         app.state.hub = hub
         app.state.botfeed = BotFeed(hub)
-        await fanout.start()  # after the hub registered its handlers, before it loads any table
+        try:
+            await fanout.start(settings.redis_wait)  # after the hub registered its handlers, before any table
+        except Exception:
+            runner.close()
+            if threads is not None:
+                threads.shutdown(wait=False, cancel_futures=True)
+            app.state.hash_pool.close()
+            await store.close()
+            raise
+        runner.warm()
         resumed = await hub.recover()
         if resumed:
             log.info("resumed %d game(s) under way", resumed)
+        monitor = LoopLagMonitor(settings.loop_lag_ms / 1000) if settings.loop_lag_ms else None
+        if monitor is not None:  # from here on, so a start-up that fails leaves no watcher behind
+            monitor.start()
+        app.state.looplag = monitor
         try:
             yield
         finally:
+            runner.close()  # bots stop thinking at once: a stopping server never waits for a search
             await hub.close()
             await fanout.close()
-            executor.shutdown(wait=False, cancel_futures=True)
+            if threads is not None:
+                threads.shutdown(wait=False, cancel_futures=True)
+            app.state.hash_pool.close()
             await store.close()
+            if monitor is not None:
+                monitor.stop()
 
     app = FastAPI(
         title="Monster Lair",
@@ -145,17 +181,21 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
+    openapi.install(app)
     app.state.settings = settings
     app.state.sessions = Sessions(settings.secret())
+    app.state.limits = RateLimits(settings)
     errors.install(app)
 
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestGuard, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)  # added last, so outermost: every answer, refusals too, gets the headers
 
     for router in (
         auth.router,
         games_routes.router,
         tables.router,
         replays.router,
+        saved_games.router,
         players.router,
         bot_routes.router,
         me.router,
@@ -166,14 +206,21 @@ def create_app(
 
     @app.get("/health", tags=["health"])
     async def health(request: Request) -> dict[str, Any]:
-        """Liveness: the version, the games offered, and this process's live tables and fan-out connection."""
+        """Liveness: the version, the games offered, this process's live tables, fan-out and rate-limit store.
+
+        ``degraded`` is true while a configured Redis does not answer (bot turns then wait for it).
+        """
         hub: Hub = request.app.state.hub
+        fanout = hub.fanout.status()
+        limits = request.app.state.limits.status()
         return {
             "ok": True,
             "version": __version__,
             "games": list(hub.games),
             "tables": hub.status_counts(),
-            "fanout": hub.fanout.status(),
+            "fanout": fanout,
+            "rate_limits": limits,
+            "degraded": bool(fanout.get("degraded") or limits["degraded"]),
         }
 
     _mount_web(app, settings.dist())

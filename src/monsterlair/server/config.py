@@ -14,6 +14,9 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from monsterlair.bots.ismcts import MAX_ITERATIONS
+from monsterlair.server.tables.bots import SERVER_MAX_ITERATIONS, SERVER_MAX_SECONDS
+
 
 def default_data_dir() -> Path:
     """Where the server keeps its database and secret key: ``$XDG_DATA_HOME/monsterlair`` or ``~/.local/share``."""
@@ -24,7 +27,7 @@ def default_data_dir() -> Path:
 class Settings(BaseSettings):
     """Everything the server can be told. Environment variables are ``MONSTERLAIR_<NAME>``."""
 
-    model_config = SettingsConfigDict(env_prefix="MONSTERLAIR_", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix="MONSTERLAIR_", extra="ignore", allow_inf_nan=False)
 
     data_dir: Path = Field(default_factory=default_data_dir, description="Folder for the database and secret key.")
     database_url: str = Field(
@@ -38,6 +41,12 @@ class Settings(BaseSettings):
         description="Redis for several server processes sharing one database (redis://host:6379/0): they "
         "tell each other about table changes. Empty: one process, nothing shared.",
     )
+    redis_wait: float = Field(
+        default=10.0,
+        gt=0,
+        description="Seconds a starting process waits for a configured Redis; if it does not answer by then "
+        "the process refuses to start (it would not hear the other processes' moves).",
+    )
     redis_prefix: str = Field(
         default="monsterlair",
         min_length=1,
@@ -48,11 +57,28 @@ class Settings(BaseSettings):
     bot_delay: float = Field(
         default=0.8, ge=0, description="Seconds a bot waits before it moves, so people can follow."
     )
-    bot_workers: int = Field(default=2, ge=1, description="Workers that run bot decisions off the event loop.")
+    bot_workers: int = Field(default=2, ge=1, le=64, description="Worker processes that think for bots.")
     bot_processes: bool = Field(
-        default=False,
-        description="Run bot decisions in worker processes instead of threads (strong bots then never slow "
-        "the event loop down through the interpreter lock; each decision ships the state to the worker).",
+        default=True,
+        description="Bots think in worker processes, each decision with a deadline (killed past it). Off: in "
+        "threads, which cannot be stopped (for tests and embedding only).",
+    )
+    bot_max_seconds: float = Field(
+        default=SERVER_MAX_SECONDS,
+        gt=0,
+        le=600,
+        description="Longest thinking time per move a seat's bot may be given (ismcts 'seconds').",
+    )
+    bot_max_iterations: int = Field(
+        default=SERVER_MAX_ITERATIONS,
+        ge=1,
+        le=MAX_ITERATIONS,
+        description="Most search iterations per move a seat's bot may be given.",
+    )
+    policy_dir: Path | None = Field(
+        default=None,
+        description="Folder of trained policy files (.npz) that seats may play ('policy:path=NAME.npz' names a file "
+        "in it, nothing outside it). Unset: no policy bots on this server.",
     )
     clock_min_seconds: float = Field(default=10.0, gt=0, description="Shortest turn clock a table may have.")
     clock_max_seconds: float = Field(default=7 * 86_400.0, gt=0, description="Longest turn clock a table may have.")
@@ -61,6 +87,12 @@ class Settings(BaseSettings):
         description="The bot that plays a person's seat after they leave a game under way or their clock runs out.",
     )
     ws_max_bytes: int = Field(default=16_384, ge=256, description="Largest WebSocket message accepted.")
+    loop_lag_ms: float = Field(
+        default=0,
+        ge=0,
+        description="Log every time the event loop stalls longer than this many milliseconds, with the loop's "
+        "stack at that moment and the garbage collections that ran (docs/performance.md). 0: off.",
+    )
     ws_rate: float = Field(default=8.0, gt=0, description="WebSocket messages per second a connection may send.")
     ws_burst: int = Field(
         default=24, ge=1, description="Messages a connection may send at once before the rate applies."
@@ -72,8 +104,39 @@ class Settings(BaseSettings):
         "than a person, and one bot may play many tables.",
     )
     bot_ws_burst: int = Field(default=80, ge=1, description="Messages a bot socket may send at once.")
-    secure_cookies: bool = Field(default=False, description="Mark cookies Secure (behind HTTPS).")
+    secure_cookies: bool = Field(
+        default=False,
+        description="Always mark the session cookie Secure. Without it the cookie is Secure whenever the request "
+        "came over HTTPS (directly, or through a proxy that says so in X-Forwarded-Proto).",
+    )
+    max_body_bytes: int = Field(
+        default=65_536, ge=1024, description="Largest HTTP request body read; a larger one gets 413 too_large."
+    )
+    rate_limits: bool = Field(
+        default=True,
+        description="Apply the limits below. Switch off only for a load test on a private machine, where "
+        "hundreds of clients come from one address.",
+    )
+    limit_login_address: str = Field(
+        default="20/minute;200/hour", description="Login attempts from one address (limits' notation)."
+    )
+    limit_login_account: str = Field(
+        default="5/minute;20/hour;50/day",
+        description="Login attempts (and password checks) on one account: each window full makes the next "
+        "try wait longer.",
+    )
+    limit_register: str = Field(default="5/minute;20/hour", description="Registrations from one address.")
+    limit_guest: str = Field(default="10/minute;60/hour", description="Guest accounts made from one address.")
+    limit_tables: str = Field(default="10/minute;60/hour", description="Tables one person may open.")
+    max_open_tables: int = Field(
+        default=10, ge=1, description="Tables waiting for players (not started) one person may host at once."
+    )
     web_dist: Path | None = Field(default=None, description="Built web client folder; default: the packaged one.")
+
+    def bot_deadline(self) -> float:
+        """Seconds a bot decision may run before its worker is stopped: the longest thinking allowed plus a margin
+        (an iteration budget can run over on a slow game or a busy machine)."""
+        return self.bot_max_seconds * 1.5 + 5.0
 
     def database(self) -> str:
         """The database URL to use (the SQLite default made concrete, its folder created)."""

@@ -11,6 +11,12 @@ Three figures per game, each the median of several repeats (see ``docs/performan
   over positions with at least two legal actions sampled along playouts: the iterations each search
   reports having run (an early stop shortens a search, never the rate) over the time spent.
 
+* ``reference_decisions_per_s`` and ``vs_reference``, for a game with a reference engine (Monster Smash:
+  :mod:`monsterlair.sim.smash_reference`, a tight hand-written engine of the same rules, never used to
+  play): the reference's decisions/s, measured the same way in the same repeats, alternating with the
+  game's own playouts, and the game's decisions/s as a fraction of it (the median of the repeats' ratios).
+  ``None`` for the other games.
+
 Everything runs in the calling process, one game at a time: the figures are single-core speeds.
 
 :func:`scaling` is the other measurement (``monsterlair bench --scaling``): games/s of one ``sim`` batch
@@ -21,8 +27,9 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, Protocol
 
 from monsterlair.core import Game, Perspective, Rng, State
 
@@ -31,6 +38,11 @@ ISMCTS_ITERATIONS = 200
 
 CLONE_SAMPLES = 24
 """States sampled along playouts for the clone measurement."""
+
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+"""What a figure's seconds are: wall-clock time (the default; what a player waits), or the CPU time of the
+process (``process_time``: time spent waiting for a core on a busy machine does not count, so two builds
+compared on a shared machine differ only by their own work)."""
 
 
 def default_players(game: Game, options: dict[str, Any] | None = None) -> int:
@@ -55,29 +67,63 @@ def _playout(game: Game, players: int, seed: int, options: dict[str, Any], visit
     return n
 
 
-def random_playouts(game: Game, players: int, seconds: float, seed: int, options: dict[str, Any]) -> dict[str, float]:
+class Playable(Protocol):
+    """What a random playout needs of a game position: a game's :class:`State` or a reference engine's."""
+
+    @property
+    def over(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> object: ...
+
+
+def random_playouts(
+    game: Game,
+    players: int,
+    seconds: float,
+    seed: int,
+    options: dict[str, Any],
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict[str, float]:
     """Decisions and finished games per second over ``seconds`` of back-to-back random playouts."""
+    return timed_playouts(lambda s: game.new(players, s, options), seconds, seed, clock)
+
+
+def timed_playouts(
+    new: Callable[[int], Playable], seconds: float, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> dict[str, float]:
+    """:func:`random_playouts` of the positions ``new(seed + i)``: the measuring loop, for any engine."""
     decisions = finished = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     i = 0
     while True:
-        state = game.new(players, seed + i, options)
+        state = new(seed + i)
         rng = Rng((seed + i) ^ 0x5DEECE66D)
         i += 1
         while not state.over:
             actions = state.legal_actions()
             state.apply(actions[rng.below(len(actions))])
             decisions += 1
-            if decisions & 63 == 0 and time.perf_counter() >= deadline:
+            if decisions & 63 == 0 and clock() >= deadline:
                 break
         else:
             finished += 1
-            if time.perf_counter() < deadline:
+            if clock() < deadline:
                 continue
         break
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {"decisions_per_s": decisions / elapsed, "games_per_s": finished / elapsed}
+
+
+def reference_engine(game: Game) -> Callable[..., Playable] | None:
+    """``new(players, seed, options=...)`` of the game's tight hand-written reference engine, or ``None``."""
+    if game.id == "monster-smash":
+        from monsterlair.sim.smash_reference import SmashReference
+
+        return SmashReference.new
+    return None
 
 
 def sample_states(game: Game, players: int, count: int, seed: int, options: dict[str, Any]) -> list[State]:
@@ -101,7 +147,7 @@ def _collector(into: list[State]) -> Callable[[State], None]:
     return visit
 
 
-def clone_us(states: list[State], seconds: float) -> float:
+def clone_us(states: list[State], seconds: float, clock: Callable[[], float] = time.perf_counter) -> float:
     """Median over ``states`` of microseconds per ``clone()``, spending about ``seconds`` in all."""
     if not states:
         return 0.0
@@ -109,23 +155,27 @@ def clone_us(states: list[State], seconds: float) -> float:
     times = []
     for state in states:
         n = 0
-        start = time.perf_counter()
+        start = clock()
         while True:
             for _ in range(16):
                 state.clone()
             n += 16
-            elapsed = time.perf_counter() - start
+            elapsed = clock() - start
             if elapsed >= per_state:
                 break
         times.append(elapsed / n * 1e6)
     return float(statistics.median(times))
 
 
-def ismcts_rate(states: list[State], seconds: float, seed: int) -> float:
+def ismcts_rate(
+    states: list[State], seconds: float, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> float:
     """ISMCTS iterations per second over positions with a real choice, for about ``seconds``."""
     from monsterlair.bots import ISMCTSBot
 
-    bot = ISMCTSBot(iterations=ISMCTS_ITERATIONS)
+    # Random playouts to the end, one determinization each, as documented: the same search in every game
+    # (a game's own search settings would change what an iteration is).
+    bot = ISMCTSBot(iterations=ISMCTS_ITERATIONS, depth=0, prior=0, playout="random", reuse=1, c=0.7)
     choices = [s for s in states if not s.over and len(s.legal_actions()) >= 2]
     if not choices:
         return 0.0
@@ -138,9 +188,9 @@ def ismcts_rate(states: list[State], seconds: float, seed: int) -> float:
         i += 1
         seat = state.to_move
         assert seat is not None
-        start = time.perf_counter()
+        start = clock()
         report = bot.search(Perspective(state, seat), rng)
-        spent += time.perf_counter() - start
+        spent += clock() - start
         iterations += report.iterations
         if i > 10 * len(choices) and iterations == 0:
             return 0.0
@@ -155,27 +205,48 @@ def bench_game(
     repeats: int = 5,
     seed: int = 1,
     options: dict[str, Any] | None = None,
+    clock: str = "wall",
 ) -> dict[str, Any]:
-    """Every figure for one game: medians of ``repeats`` runs of about ``seconds`` each per figure."""
+    """Every figure for one game: medians of ``repeats`` runs of about ``seconds`` each per figure, timed by
+    ``clock`` (a key of :data:`CLOCKS`)."""
+    timer = CLOCKS[clock]
     opts = dict(options or {})
     n = players if players is not None else default_players(game, opts)
     states = sample_states(game, n, CLONE_SAMPLES, seed, opts)
+    reference = reference_engine(game)
     runs: dict[str, list[float]] = {
         "decisions_per_s": [],
         "games_per_s": [],
         "clone_us": [],
         "ismcts_iterations_per_s": [],
     }
+    if reference is not None:
+        runs["reference_decisions_per_s"] = []
+        runs["vs_reference"] = []
+    sides = ("game",) if reference is None else ("game", "reference")
     for r in range(repeats):
-        playout = random_playouts(game, n, seconds, seed + 100_003 * r, opts)
+        playout_seed = seed + 100_003 * r
+        got: dict[str, dict[str, float]] = {}
+        for side in sides if r % 2 == 0 else sides[::-1]:  # side by side, each first in every other repeat
+            if side == "game":
+                got[side] = random_playouts(game, n, seconds, playout_seed, opts, timer)
+            else:
+                assert reference is not None
+                got[side] = timed_playouts(partial(reference, n, options=opts), seconds, playout_seed, timer)
+        playout = got["game"]
         runs["decisions_per_s"].append(playout["decisions_per_s"])
         runs["games_per_s"].append(playout["games_per_s"])
-        runs["clone_us"].append(clone_us(states, seconds / 2))
-        runs["ismcts_iterations_per_s"].append(ismcts_rate(states, seconds, seed + r))
-    out: dict[str, Any] = {"game": game.id, "players": n, "repeats": repeats, "seconds": seconds}
+        if "reference" in got:
+            runs["reference_decisions_per_s"].append(got["reference"]["decisions_per_s"])
+            runs["vs_reference"].append(playout["decisions_per_s"] / got["reference"]["decisions_per_s"])
+        runs["clone_us"].append(clone_us(states, seconds / 2, timer))
+        runs["ismcts_iterations_per_s"].append(ismcts_rate(states, seconds, seed + r, timer))
+    out: dict[str, Any] = {"game": game.id, "players": n, "repeats": repeats, "seconds": seconds, "clock": clock}
     for key, values in runs.items():
         out[key] = float(statistics.median(values))
         out[key + "_runs"] = [round(v, 3) for v in values]
+    if reference is None:
+        out["reference_decisions_per_s"] = out["vs_reference"] = None
     return out
 
 

@@ -7,6 +7,7 @@ is the same interface on a Ray cluster.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 from abc import ABC, abstractmethod
@@ -43,6 +44,13 @@ class Backend(ABC):
         self.close()
 
 
+def _use_card_data(path: str) -> None:
+    """A worker's start: read card data with the override file laid over it (before any game is imported)."""
+    from monsterlair.core.data import OVERRIDE_ENV
+
+    os.environ[OVERRIDE_ENV] = path
+
+
 def chunked(tasks: Sequence[GameTask], size: int) -> list[list[GameTask]]:
     """Consecutive chunks of at most ``size`` tasks."""
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), max(1, size))]
@@ -62,12 +70,19 @@ class LocalBackend(Backend):
 
     name = "local"
 
-    def __init__(self, workers: int | None = None, chunk_size: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, chunk_size: int | None = None, card_data: str | None = None) -> None:
+        """``card_data`` names an override file of card data (``sim --cards``): the games then run in freshly
+        started worker processes that read it (see :mod:`monsterlair.core.data`), never in this process, whose
+        games hold the shipped cards."""
         self.workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
         self.chunk_size = chunk_size
+        self.card_data = card_data
 
     def describe(self) -> dict[str, Any]:
-        return {"backend": self.name, "workers": self.workers}
+        out: dict[str, Any] = {"backend": self.name, "workers": self.workers}
+        if self.card_data:
+            out["card_data"] = self.card_data
+        return out
 
     def run(self, tasks: Sequence[GameTask], on_results: ResultCallback | None = None) -> list[dict[str, Any]]:
         if not tasks:
@@ -75,15 +90,24 @@ class LocalBackend(Backend):
         size = self.chunk_size or default_chunk_size(len(tasks), self.workers)
         chunks = chunked(tasks, size)
         results: dict[int, dict[str, Any]] = {}
-        if self.workers == 1 or len(chunks) == 1:
+        if self.card_data is None and (self.workers == 1 or len(chunks) == 1):
             for chunk in chunks:
                 done = run_chunk(chunk)
                 results.update((r["index"], r) for r in done)
                 if on_results is not None:
                     on_results(done)
         else:
-            context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-            with ProcessPoolExecutor(max_workers=min(self.workers, len(chunks)), mp_context=context) as pool:
+            if self.card_data is not None:  # a fresh interpreter, so the games load the edited cards
+                context: Any = multiprocessing.get_context("spawn")
+            elif "fork" in multiprocessing.get_all_start_methods():
+                context = multiprocessing.get_context("fork")
+            else:
+                context = None
+            with ProcessPoolExecutor(
+                max_workers=min(self.workers, len(chunks)),
+                mp_context=context,
+                initializer=None if self.card_data is None else functools.partial(_use_card_data, self.card_data),
+            ) as pool:
                 pending: set[Future[list[dict[str, Any]]]] = {pool.submit(run_chunk, c) for c in chunks}
                 try:
                     while pending:

@@ -17,9 +17,14 @@ import base64
 import html
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+from monsterlair import games
+from monsterlair.cli.web_replay import DEFAULT_SERVER
+from monsterlair.core import Game, MonsterLairError
 
 MAX_FACTOR_ROWS = 60
 """Values shown per factor kind (the most and least winning ones when there are more)."""
@@ -92,7 +97,7 @@ def length_plot(results: Sequence[Mapping[str, Any]]) -> str:
 def outcome_plot(summary: Mapping[str, Any]) -> str:
     """Bars of how games ended: decided, draws, lost by every seat, capped; and the endings."""
     plt = _pyplot()
-    ends = summary["terminations"]
+    ends = endings(summary)
     fig, axes = plt.subplots(1, 2, figsize=(10, 0.9 + 0.35 * max(4, len(ends))), layout="constrained")
     outcomes = summary["outcomes"]
     labels = ["someone won", "draw", "every seat lost", "cut by a safety cap"]
@@ -130,24 +135,31 @@ def ratings_plot(ratings: Mapping[str, Any]) -> str:
 
 def pair_matrix_plot(ratings: Mapping[str, Any], bots: Sequence[str]) -> str:
     """A heat map of each row bot's mean score against each column bot."""
-    plt = _pyplot()
     n = len(bots)
     grid = [[float("nan")] * n for _ in range(n)]
     for p in ratings["pairs"]:
         i, j = bots.index(p["a"]), bots.index(p["b"])
         grid[i][j] = p["score"]
         grid[j][i] = 1 - p["score"]
+    return _score_grid_plot(grid, bots, "Mean score of row against column")
+
+
+def _score_grid_plot(grid: Sequence[Sequence[float]], labels: Sequence[str], title: str) -> str:
+    """A heat map of scores in [0, 1], row against column (``labels`` both ways), each known score written in
+    its cell (NaN: none)."""
+    plt = _pyplot()
+    n = len(labels)
     fig, ax = plt.subplots(figsize=(1.6 + 1.1 * n, 1.2 + 0.9 * n))
     image = ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
     ax.set_xticks(range(n))
-    ax.set_xticklabels(bots, rotation=30, ha="right")
+    ax.set_xticklabels(labels, rotation=30, ha="right")
     ax.set_yticks(range(n))
-    ax.set_yticklabels(bots)
+    ax.set_yticklabels(labels)
     for i in range(n):
         for j in range(n):
-            if i != j and grid[i][j] == grid[i][j]:
+            if grid[i][j] == grid[i][j]:
                 ax.text(j, i, f"{grid[i][j]:.2f}", ha="center", va="center", fontsize=9)
-    ax.set_title("Mean score of row against column")
+    ax.set_title(title)
     fig.colorbar(image, ax=ax, fraction=0.046)
     return _png(fig)
 
@@ -166,6 +178,27 @@ def _rate_rows(items: Sequence[tuple[str, Mapping[str, Any]]]) -> list[list[Any]
 
 
 RATE_HEADER = ("", "seat-games", "wins", "win rate", "95 % CI", "mean payoff")
+MARK_HEADER = ("q", "stands out")
+
+
+def _marks(entry: Mapping[str, Any]) -> list[str]:
+    """The multiple-comparison columns of a rate: its adjusted q-value and a mark when it stands out."""
+    if "q" not in entry:
+        return ["", ""]
+    return [f"{entry['q']:.3f}", "★" if entry["stands_out"] else ""]
+
+
+def _outlier_note(summary: Mapping[str, Any]) -> str:
+    o = summary.get("outliers")
+    if not o or not o["tests"]:
+        return ""
+    return (
+        f"<p class='note'>{o['tests']} rates are tested (deck, card, creature… against all other seats, "
+        f"{html.escape(o['method'])}). At the {_pct(o['level'])} level, {o['uncorrected']} pass uncorrected, where "
+        f"chance alone would give about {o['expected_by_chance']:.1f}; <strong>{o['stands_out']} stand out</strong> "
+        f"(★, q &lt; {o['level']:g}) after the correction.</p>"
+    )
+
 
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em; color: #222; }
@@ -175,6 +208,7 @@ th:first-child, td:first-child { text-align: left; }
 img { max-width: 100%; }
 section { margin-bottom: 2.2em; }
 .note { color: #555; font-size: 0.92em; }
+.warn { background: #fff4d6; border-left: 4px solid #e8a400; padding: 0.2em 1em; }
 code { background: #f3f3f3; padding: 0 0.2em; }
 """
 
@@ -184,26 +218,31 @@ def render_html(
 ) -> str:
     """The report page as a string (see the module docstring for its sections)."""
     finished = [r for r in results if not r.get("error")]
-    title = f"Balance report — {summary['game']}"
+    game = _game(summary)
+    title = f"Balance report — {summary['game'] if game is None else game.title}"
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"]
     parts.append(f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>")
     parts.append(_overview(summary))
+    parts.append(_warnings(summary))
     bots = list(summary["bots"].items())
     parts.append("<section id='bots'><h2>Win rate by bot</h2>")
     parts.append("<p class='note'>A shared victory counts as a win for every winner; mean payoff splits it.</p>")
     if bots:
         parts.append(rate_plot([b for b, _ in bots], [e for _, e in bots], "Win rate by bot", None))
     parts.append(_table(("bot", *RATE_HEADER[1:]), _rate_rows(bots)) + "</section>")
-    seats = [(f"seat {s}", e) for s, e in enumerate(summary["seats"])]
+    seats = [(f"seat {s + 1}", e) for s, e in enumerate(summary["seats"])]
     fair = summary["fair_share"]
     parts.append(
         f"<section id='seats'><h2>Win rate by seat</h2><p class='note'>Dashed line: the fair share {_pct(fair)}.</p>"
     )
     if seats and finished:
         parts.append(rate_plot([s for s, _ in seats], [e for _, e in seats], "Win rate by seat", fair))
-    parts.append(_table(("seat", *RATE_HEADER[1:]), [row[:5] for row in _rate_rows(seats)]) + "</section>")
+    parts.append(_table(("seat", *RATE_HEADER[1:]), _rate_rows(seats)) + "</section>")
     parts.append(_first_seat(summary))
-    parts.append(_factors(summary, fair))
+    parts.append(_by_kind(summary, fair, _FACTORS))
+    parts.append(_by_kind(summary, fair, _USAGE))
+    parts.append(_actions(summary))
+    parts.append(_margins(summary, finished))
     parts.append("<section id='length'><h2>Game length</h2>")
     if finished:
         parts.append(length_plot(finished))
@@ -212,6 +251,12 @@ def render_html(
     parts.append(_outcomes(summary, bool(finished)))
     if ratings is not None:
         parts.append(_tournament(ratings, summary))
+    if summary.get("variants"):
+        parts.append(_variants(summary))
+    if summary.get("deck_matrix"):
+        parts.append(_deck_matrix(summary["deck_matrix"]))
+    if summary.get("records") is not None:
+        parts.append(_records(summary["records"]))
     if summary["failed"]:
         rows = [[e["index"], e["seed"], e["error"]] for e in summary["errors"]]
         parts.append(f"<section id='failures'><h2>Failed games ({summary['failed']})</h2>")
@@ -227,8 +272,8 @@ def _overview(summary: Mapping[str, Any]) -> str:
         ["players", summary["players"]],
         ["bots", ", ".join(summary.get("tournament") or summary.get("lineup") or [])],
         ["seed", summary.get("seed", "")],
-        ["options", json.dumps(summary.get("options", {}), sort_keys=True)],
-        ["backend", json.dumps(summary.get("backend", {}), sort_keys=True)],
+        ["options", json.dumps(summary.get("options", {}), sort_keys=True, allow_nan=False)],
+        ["backend", json.dumps(summary.get("backend", {}), sort_keys=True, allow_nan=False)],
         ["run time (s)", summary.get("seconds", "")],
     ]
     note = ""
@@ -239,16 +284,16 @@ def _overview(summary: Mapping[str, Any]) -> str:
 
 def _first_seat(summary: Mapping[str, Any]) -> str:
     fair = summary["fair_share"]
-    rows = [["seat 0", *_rate_rows([("", summary["first_seat"])])[0][1:5]]]
+    rows = [["seat 1", *_rate_rows([("", summary["first_seat"])])[0][1:5]]]
     entries = [summary["first_seat"]]
-    labels = ["seat 0"]
+    labels = ["seat 1"]
     if summary["first_mover"]["n"]:
         rows.append(["first to move", *_rate_rows([("", summary["first_mover"])])[0][1:5]])
         entries.append(summary["first_mover"])
         labels.append("first to move")
     out = [
         "<section id='first-seat'><h2>First-seat advantage</h2>",
-        "<p class='note'>Seat 0 is the first seat at the table; the first to move is the seat that made the game's "
+        "<p class='note'>Seat 1 is the first seat at the table; the first to move is the seat that made the game's "
         f"first decision (games that draw a starting player differ). Fair share: {_pct(fair)}.</p>",
     ]
     if summary["finished"]:
@@ -257,27 +302,293 @@ def _first_seat(summary: Mapping[str, Any]) -> str:
     return "".join(out) + "</section>"
 
 
-def _factors(summary: Mapping[str, Any], fair: float) -> str:
-    factors: Mapping[str, Mapping[str, Mapping[str, Any]]] = summary.get("factors") or {}
-    out = ["<section id='factors'><h2>Win rate by deck, monster, creature…</h2>"]
-    if not factors:
-        out.append("<p class='note'>This game reports no per-seat factors (see <code>Game.report_factors</code>).</p>")
+def _baseline(summary: Mapping[str, Any], fair: float) -> float:
+    """The win rate of all seats together (the reference line of presence and usage plots)."""
+    n = sum(e["n"] for e in summary["seats"])
+    return sum(e["wins"] for e in summary["seats"]) / n if n else fair
+
+
+Entry = tuple[str, Mapping[str, Any]]
+"""A value of a per-kind table and its summary entry (``{"n", "wins", "rate", ...}``)."""
+
+
+class _ByKind(NamedTuple):
+    """A section of per-kind tables (``summary[key]``: factors or usage): its title, what the game reports
+    none of when there is no entry (``Game.report_<key>``), its note, and, per kind, the table: the entries
+    plotted, the plot's title, the header and the rows."""
+
+    key: str
+    anchor: str
+    title: str
+    none: str
+    note: str
+    table: Callable[[str, Mapping[str, Mapping[str, Any]]], tuple[list[Entry], str, tuple[str, ...], list[list[Any]]]]
+
+
+def _by_kind(summary: Mapping[str, Any], fair: float, section: _ByKind) -> str:
+    """A section of per-kind tables: the title, the note and the outlier note, then per kind a heading, a
+    win-rate plot against the win rate of all seats together, and the table."""
+    key = section.key
+    out = [f"<section id='{key}'><h2>{section.title}</h2>"]
+    by_kind: Mapping[str, Mapping[str, Mapping[str, Any]]] = summary.get(key) or {}
+    if not by_kind:
+        out.append(f"<p class='note'>This game reports no {section.none} (see <code>Game.report_{key}</code>).</p>")
         return "".join(out) + "</section>"
+    out += [f"<p class='note'>{section.note}</p>", _outlier_note(summary)]
+    baseline = _baseline(summary, fair)
+    for kind, values in by_kind.items():
+        plotted, plot_title, header, rows = section.table(kind, _named(summary, kind, values))
+        out.append(f"<h3 id='{section.anchor}-{html.escape(kind)}'>{html.escape(kind)}</h3>")
+        out.append(rate_plot([v for v, _ in plotted], [e for _, e in plotted], plot_title, baseline))
+        out.append(_table(header, rows))
+    return "".join(out) + "</section>"
+
+
+def _game(summary: Mapping[str, Any]) -> Game | None:
+    """The game a summary is of, if this installation has it."""
+    try:
+        return games.get(str(summary.get("game")))
+    except MonsterLairError:
+        return None
+
+
+def endings(summary: Mapping[str, Any]) -> dict[str, int]:
+    """How many games ended each way, the ways in the game's words ("the turn limit": ``Game.termination_text``)."""
+    game = _game(summary)
+    ends: Mapping[str, int] = summary.get("terminations") or {}
+    return {(k if game is None else game.termination_text(k)): v for k, v in ends.items()}
+
+
+def _named(summary: Mapping[str, Any], kind: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """A kind's values under the words the game gives them (``Game.report_label``: a card's name for its id);
+    a name that two values share is followed by each one's id. The summary itself keeps the ids."""
+    game = _game(summary)
+    if game is None:  # a summary of a game this installation does not have: the ids
+        return dict(values)
+    names = {v: game.report_label(kind, v) for v in values}
+    shared = Counter(names.values())
+    return {(names[v] if shared[names[v]] == 1 else f"{names[v]} ({v})"): e for v, e in values.items()}
+
+
+def _factor_table(
+    kind: str, values: Mapping[str, Mapping[str, Any]]
+) -> tuple[list[Entry], str, tuple[str, ...], list[list[Any]]]:
+    """The best and the worst factors of a kind by win rate."""
+    items = sorted(values.items(), key=lambda kv: -kv[1]["rate"])
+    if len(items) > MAX_FACTOR_ROWS:
+        half = MAX_FACTOR_ROWS // 2
+        items = items[:half] + items[-half:]
+    rows = [r + _marks(e) for r, (_, e) in zip(_rate_rows(items), items, strict=True)]
+    return items, f"Win rate by {kind}", (kind, *RATE_HEADER[1:], *MARK_HEADER), rows
+
+
+_FACTORS = _ByKind(
+    "factors",
+    "factor",
+    "Win rate by deck, monster, creature…",
+    "per-seat factors",
+    "Presence win rates: for each factor, the win rate of the seats that had it. Dashed line: the win rate of "
+    "all seats together.",
+    _factor_table,
+)
+
+
+def _warnings(summary: Mapping[str, Any]) -> str:
+    warnings = summary.get("warnings") or []
+    if not warnings:
+        return ""
+    items = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
+    return f"<section id='warnings' class='warn'><h2>Read this first</h2><ul>{items}</ul></section>"
+
+
+USAGE_HEADER = ("uses", "games", "seat-games", "wins", "win rate", "95 % CI", "first turn (mean)", *MARK_HEADER)
+
+
+def _usage_table(
+    kind: str, values: Mapping[str, Mapping[str, Any]]
+) -> tuple[list[Entry], str, tuple[str, ...], list[list[Any]]]:
+    """Every value of a kind, most used first; the most used plotted, by win rate."""
+    items = sorted(values.items(), key=lambda kv: -kv[1]["uses"])
+    shown = sorted(items[:MAX_FACTOR_ROWS], key=lambda kv: -kv[1]["rate"])
+    rows = [
+        [
+            v,
+            e["uses"],
+            e["games"],
+            e["n"],
+            f"{e['wins']:g}",
+            _pct(e["rate"]),
+            _ci(e),
+            f"{e['first_turn']['mean']:.1f}",
+        ]
+        + _marks(e)
+        for v, e in items
+    ]
+    return shown, f"Win rate when used: {kind}", (kind, *USAGE_HEADER), rows
+
+
+_USAGE = _ByKind(
+    "usage",
+    "usage",
+    "What was played: use and win rate when used",
+    "usage",
+    "For each card, creature, tactic, behaviour or monster: how often it was played or used, in how many games, "
+    "and the win rate of the seats that used it (a seat that used it several times in a game counts once). Win "
+    "rate when used is not cause and effect: winners get to play more.",
+    _usage_table,
+)
+
+
+def _actions(summary: Mapping[str, Any]) -> str:
+    actions: Mapping[str, Mapping[str, float]] = summary.get("actions") or {}
+    out = ["<section id='actions'><h2>Decisions by kind</h2>"]
+    if not actions:
+        return "".join(out) + "<p class='note'>No decisions recorded.</p></section>"
+    out.append("<p class='note'>The kind of a decision is the first word of its text (burn, attack, tactic…).</p>")
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.32 * len(actions)))
+    ax.barh(list(actions), [a["per_game"] for a in actions.values()], color="#f58518")
+    ax.invert_yaxis()
+    ax.set_xlabel("decisions per game")
+    ax.set_title("Decisions by kind")
+    out.append(_png(fig))
+    rows = [
+        [k, f"{a['total']:g}", f"{a['per_game']:.2f}", _pct(a["share"]), _pct(a["games"])] for k, a in actions.items()
+    ]
+    out.append(_table(("kind", "decisions", "per game", "share", "games with one"), rows))
+    return "".join(out) + "</section>"
+
+
+def _margins(summary: Mapping[str, Any], finished: Sequence[Mapping[str, Any]]) -> str:
+    from monsterlair.sim.usage import margins
+
+    m = summary.get("margins") or {}
+    out = ["<section id='margins'><h2>Score margins</h2>"]
+    values = margins(finished)["values"]
+    if not values:
+        return "".join(out) + "<p class='note'>No scores to compare.</p></section>"
     out.append(
-        "<p class='note'>Presence win rates: for each factor, the win rate of the seats that had it. Dashed line: the "
-        "win rate of all seats together.</p>"
+        "<p class='note'>How far the best score finished ahead of the next best (the score means what the game counts: "
+        "cards, destroys, knockouts, lines…). A margin of 0 is a tie at the top.</p>"
     )
-    overall_wins = sum(e["wins"] for e in summary["seats"])
-    overall_n = sum(e["n"] for e in summary["seats"])
-    baseline = overall_wins / overall_n if overall_n else fair
-    for kind, values in factors.items():
-        items = sorted(values.items(), key=lambda kv: -kv[1]["rate"])
-        if len(items) > MAX_FACTOR_ROWS:
-            half = MAX_FACTOR_ROWS // 2
-            items = items[:half] + items[-half:]
-        out.append(f"<h3 id='factor-{html.escape(kind)}'>{html.escape(kind)}</h3>")
-        out.append(rate_plot([v for v, _ in items], [e for _, e in items], f"Win rate by {kind}", baseline))
-        out.append(_table((kind, *RATE_HEADER[1:]), _rate_rows(items)))
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.5, 3))
+    ax.hist(values, bins=min(40, max(5, len(set(values)))), color="#54a24b", edgecolor="#fff")
+    ax.set_xlabel("score margin")
+    ax.set_ylabel("games")
+    ax.set_title("Score margins")
+    out.append(_png(fig))
+    out.append(
+        _table(
+            ("", "mean", "median", "90th percentile", "level at the top"),
+            [["margin", f"{m['mean']:.2f}", f"{m['median']:g}", f"{m['p90']:.1f}", m["level"]]],
+        )
+    )
+    return "".join(out) + "</section>"
+
+
+def _variants(summary: Mapping[str, Any]) -> str:
+    variants: Mapping[str, Mapping[str, Any]] = summary["variants"]
+    out = [
+        "<section id='variants'><h2>Variants compared on the same deals</h2>",
+        "<p class='note'>Every variant plays the same games (the same seeds and seatings); each difference is tested "
+        "on the pairs of games (McNemar's exact test for rates, the mean paired difference for numbers).</p>",
+    ]
+    for label, entry in variants.items():
+        if "comparison" not in entry:
+            continue
+        rows = []
+        names, diffs, lows, highs = [], [], [], []
+        for measure, c in entry["comparison"].items():
+            if c["kind"] == "rate":
+                a, b = _pct(c["a"]["rate"]), _pct(c["b"]["rate"])
+                diff = f"{100 * c['difference']:+.1f} pts"
+                detail = f"changed {c['changed_a_only']} → {c['changed_b_only']}"
+            else:
+                a, b = f"{c['a']:.2f}", f"{c['b']:.2f}"
+                diff = f"{c['difference']:+.2f}"
+                detail = f"95 % CI {c['ci95'][0]:+.2f} – {c['ci95'][1]:+.2f}"
+                names.append(measure)
+                diffs.append(c["difference"])
+                lows.append(c["difference"] - c["ci95"][0])
+                highs.append(c["ci95"][1] - c["difference"])
+            mark = "★" if c["p"] < 0.05 else ""
+            rows.append([measure, a, b, diff, detail, f"{c['p']:.3f}", mark])
+        out.append(f"<h3>{html.escape(label)} against {html.escape(entry['against'])}</h3>")
+        if names:
+            plt = _pyplot()
+            fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.4 * len(names)))
+            ax.errorbar(diffs, list(range(len(names))), xerr=[lows, highs], fmt="o", color="#4c78a8", capsize=4)
+            ax.set_yticks(range(len(names)))
+            ax.set_yticklabels(names)
+            ax.axvline(0, color="#888", linewidth=0.8)
+            ax.invert_yaxis()
+            ax.set_xlabel(f"{label} minus {entry['against']} (paired; bars: 95 % interval)")
+            ax.set_title("Paired differences")
+            out.append(_png(fig))
+        out.append(
+            _table(
+                ("measure", str(entry["against"]), str(label), "difference", "pairs", "p", "p < 0.05"),
+                rows,
+            )
+        )
+    return "".join(out) + "</section>"
+
+
+def _deck_matrix(matrix: Mapping[str, Any]) -> str:
+    decks = list(matrix["decks"])
+    n = len(decks)
+    grid = [[float("nan")] * n for _ in range(n)]
+    for i, a in enumerate(decks):
+        for j, b in enumerate(decks):
+            cell = matrix["score"].get(a, {}).get(b)
+            if cell is not None:
+                grid[i][j] = cell["score"]
+    plot = _score_grid_plot(grid, decks, "Score of the row deck against the column deck")
+    rows = [
+        [a, b, c["n"], _pct(c["score"]), _ci(c)]
+        for a in decks
+        for b, c in matrix["score"].get(a, {}).items()
+        if decks.index(a) < decks.index(b)
+    ]
+    overall = [[a, c["n"], _pct(c["score"]), _ci(c)] for a, c in matrix["overall"].items()]
+    return "".join(
+        [
+            "<section id='deck-matrix'><h2>Deck against deck</h2>",
+            "<p class='note'>Every pair of decks on the same deals, each deal played both ways round between equal "
+            "bots. Score: the share of the games the row deck won (a draw counts half).</p>",
+            plot,
+            _table(("deck", "against", "games", "score", "95 % CI"), rows),
+            _table(("deck", "games", "score against all", "95 % CI"), overall),
+            "</section>",
+        ]
+    )
+
+
+def _records(index: Sequence[Mapping[str, Any]]) -> str:
+    out = [
+        "<section id='records'><h2>Games to look at</h2>",
+        "<p class='note'>Replayable records of the outliers (or of every game with <code>--keep all</code>). Step "
+        "through one in the terminal with its <em>replay</em> command. To watch it in the web replay viewer, start a "
+        f"server with <code>monsterlair serve</code> (it prints its address, <a href='{DEFAULT_SERVER}'>"
+        f"{DEFAULT_SERVER}</a> by default) and run its <em>web replay viewer</em> command, which prints the replay's "
+        "link (add <code>--server URL</code> for another address); or open the server's address in a browser, choose "
+        "<em>Open a saved game</em> and pick the game's file (the directory given to <code>--records</code>, "
+        "<code>game-N.json</code>).</p>",
+    ]
+    rows = [
+        [
+            e["index"],
+            e.get("variant") or "",
+            ", ".join(e["why"]) or "kept",
+            e["decisions"],
+            "" if e["margin"] is None else f"{e['margin']:g}",
+            e["replay"],
+            e.get("web", ""),
+        ]
+        for e in index
+    ]
+    out.append(_table(("game", "variant", "why", "decisions", "margin", "replay", "web replay viewer"), rows))
     return "".join(out) + "</section>"
 
 
@@ -336,5 +647,5 @@ def write_report(
     data = dict(summary)
     if ratings is not None:
         data["ratings"] = ratings
-    (directory / "summary.json").write_text(json.dumps(data, indent=1, default=str), encoding="utf-8")
+    (directory / "summary.json").write_text(json.dumps(data, indent=1, default=str, allow_nan=False), encoding="utf-8")
     return page

@@ -44,11 +44,15 @@ class GameTask:
     seed: int
     options: Mapping[str, Any] = field(default_factory=dict)
     run: str = ""
+    keep_record: bool = False
+    """Return the game's replayable record with its result (``sim --records``)."""
+    variant: str = ""
+    """Which variant of a sweep or which deck pairing the game belongs to (``sim --vary``/``--deck-matrix``)."""
 
 
 def run_id(settings: Mapping[str, Any]) -> str:
     """A short, stable fingerprint of a batch's settings (game, seats, options, seed, kind of plan)."""
-    text = json.dumps(settings, sort_keys=True, separators=(",", ":"), default=str)
+    text = json.dumps(settings, sort_keys=True, separators=(",", ":"), default=str, allow_nan=False)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -180,10 +184,15 @@ def run_game(task: GameTask) -> dict[str, Any]:
     Keys: ``index``, ``seed``, ``run``, ``game``, ``seats`` (bot spec per seat), ``first`` (the seat that
     made the first decision), ``factors`` (per seat, the game's :meth:`~monsterlair.core.Game.report_factors`
     of the starting position, such as ``"deck:ember"``), ``winners``, ``ranks``, ``scores``, ``payoffs``,
-    ``termination``, ``capped``, ``detail`` (the game's ``Result.detail``), ``decisions`` (actions played),
-    ``turns`` (runs of consecutive decisions by one seat), ``seconds`` and ``error`` (``None``, or what went
-    wrong: a failed game is reported, never allowed to stop the batch). Each seat's bot gets its own
-    generator derived from the game seed, so the game is reproducible from its task alone.
+    ``termination``, ``capped``, ``detail`` (the game's ``Result.detail``), ``measures`` (the game's
+    :meth:`~monsterlair.core.Game.report_measures` of the final position), ``decisions`` (actions played),
+    ``turns`` (runs of consecutive decisions by one seat), ``actions`` (per seat, decisions by kind: the first
+    word of the action's text, such as ``burn`` or ``attack``), ``usage`` (per seat, ``{"kind:value": [times,
+    first turn]}`` from the game's :meth:`~monsterlair.core.Game.report_usage`: what the seat played or used and
+    the turn it first did: the game's own turn or round number where its ``turn``/``round`` events announce one,
+    else the count of runs of decisions), ``seconds``, ``error`` (``None``, or what went wrong: a failed game is
+    reported, never allowed to stop the batch) and, when the task asks, ``record`` (the replayable record). Each
+    seat's bot gets its own generator derived from the game seed, so the game is reproducible from its task alone.
     """
     from monsterlair import bots as bot_registry
     from monsterlair import games
@@ -198,7 +207,12 @@ def run_game(task: GameTask) -> dict[str, Any]:
         "first": None,
         "factors": [[] for _ in range(task.players)],
     }
+    if task.variant:
+        out["variant"] = task.variant
     decisions = turns = 0
+    clock = 0  # the game's own turn or round number, once its events announce one
+    actions: list[dict[str, int]] = [{} for _ in range(task.players)]
+    usage: list[dict[str, list[int]]] = [{} for _ in range(task.players)]
     try:
         game = games.get(task.game)
         state = game.new(task.players, task.seed, task.options)
@@ -212,11 +226,21 @@ def run_game(task: GameTask) -> dict[str, Any]:
             seat = state.to_move
             assert seat is not None
             action = players[seat].choose(Perspective(state, seat), rngs[seat])
-            state.apply(action)
+            events = state.apply(action)
             decisions += 1
             if seat != last:
                 turns += 1
                 last = seat
+            clock = _announced_turn(events, clock)
+            kind = str(action).split(" ", 1)[0]
+            actions[seat][kind] = actions[seat].get(kind, 0) + 1
+            for user, label in game.report_usage(seat, action, events):
+                for s in range(task.players) if user is None else (user,):
+                    entry = usage[s].get(label)
+                    if entry is None:
+                        usage[s][label] = [1, clock or turns]
+                    else:
+                        entry[0] += 1
         result = state.result
         assert result is not None
         out.update(
@@ -227,8 +251,11 @@ def run_game(task: GameTask) -> dict[str, Any]:
             termination=result.termination,
             capped=result.capped,
             detail=result.detail,
+            measures=game.report_measures(state),
             error=None,
         )
+        if task.keep_record:
+            out["record"] = state.record()
     except Exception as exc:  # reported per game so one bad game cannot sink a long batch
         out.update(
             winners=[],
@@ -243,8 +270,20 @@ def run_game(task: GameTask) -> dict[str, Any]:
         )
     out["decisions"] = decisions
     out["turns"] = turns
+    out["actions"] = [dict(sorted(a.items())) for a in actions]
+    out["usage"] = [dict(sorted(u.items())) for u in usage]
     out["seconds"] = round(time.perf_counter() - started, 6)
     return out
+
+
+def _announced_turn(events: Sequence[Any], current: int) -> int:
+    """The latest turn or round number announced by ``turn``/``round`` events (``current`` if none is)."""
+    for e in events:
+        if e.type in ("turn", "round"):
+            number = e.data.get(e.type)
+            if isinstance(number, int):
+                current = number
+    return current
 
 
 def run_chunk(tasks: Sequence[GameTask]) -> list[dict[str, Any]]:

@@ -30,7 +30,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval holds ``p`` exactly (at p = 0 or 1, rounding would otherwise leave it a hair outside).
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def quantile(values: Sequence[float], q: float) -> float:
@@ -113,12 +114,20 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, A
     ``first_mover`` the seat that made the game's first decision. Game length in decisions and turns;
     ``outcomes`` counts games someone won, draws (no winner, payoffs shared) and games every seat lost
     (no winner, payoffs all 0: a failed co-operative mission); ``draws`` and ``lost`` repeat those
-    counts; games cut by a safety cap; presence win rates per recorded factor; failed games.
+    counts; games cut by a safety cap; presence win rates per recorded factor; the game's own measures
+    (mean, median, p90 of each, over the games that report it); failed games. What was
+    played (:mod:`monsterlair.sim.usage`): ``usage`` rates per label, ``actions`` per kind, score ``margins``;
+    ``outliers``: which factor and usage rates stand out after a multiple-comparison correction
+    (:mod:`monsterlair.sim.significance`); ``warnings`` about lineups that make those rates meaningless.
     """
+    from monsterlair.sim.significance import mark_outliers
+    from monsterlair.sim.usage import action_frequencies, margins, usage_rates
+
     finished = [r for r in results if not r.get("error")]
     failed = [r for r in results if r.get("error")]
     per_bot: dict[str, dict[str, float]] = {}
     seat_wins = [0] * players
+    seat_payoffs = [0.0] * players
     mover_wins = mover_n = 0
     for r in finished:
         for seat, spec in enumerate(r["seats"]):
@@ -128,6 +137,7 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, A
             entry["wins"] += 1 if won else 0
             entry["payoff"] += r["payoffs"][seat]
             seat_wins[seat] += 1 if won else 0
+            seat_payoffs[seat] += r["payoffs"][seat]
         first = r.get("first")
         if first is not None:
             mover_n += 1
@@ -138,7 +148,10 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, A
         out = rate(e["wins"], int(e["n"]))
         out["mean_payoff"] = e["payoff"] / e["n"] if e["n"] else 0.0
         bots_out[spec] = out
-    seats_out = [rate(seat_wins[s], n) for s in range(players)]
+    seats_out = [{**rate(seat_wins[s], n), "mean_payoff": seat_payoffs[s] / n if n else 0.0} for s in range(players)]
+    factors = factor_rates(finished)
+    usage = usage_rates(finished)
+    outliers = mark_outliers((factors, usage), sum(seat_wins), n * players)
     outcomes = {"won": 0, "draw": 0, "lost": 0}
     for r in finished:
         outcomes[outcome(r)] += 1
@@ -161,7 +174,16 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, A
         "lost": outcomes["lost"],
         "capped": sum(1 for r in finished if r["capped"]),
         "terminations": _count(r["termination"] for r in finished),
-        "factors": factor_rates(finished),
+        "factors": factors,
+        "measures": {
+            name: describe([float(r["measures"][name]) for r in finished if name in r.get("measures", {})])
+            for name in sorted({name for r in finished for name in r.get("measures", {})})
+        },
+        "usage": usage,
+        "actions": action_frequencies(finished),
+        "margins": {k: v for k, v in margins(finished).items() if k != "values"},
+        "outliers": outliers,
+        "warnings": lineup_warnings(bots_out, players),
     }
 
 
@@ -170,3 +192,28 @@ def _count(items: Any) -> dict[str, int]:
     for item in items:
         out[item] = out.get(item, 0) + 1
     return dict(sorted(out.items()))
+
+
+LOPSIDED = 0.75
+"""A bot winning at least this share of its seat-games (with a different bot at the table) makes per-factor
+win rates describe the bots more than the game."""
+
+
+def lineup_warnings(bots: Mapping[str, Mapping[str, Any]], players: int) -> list[str]:
+    """Warnings about a lineup that makes factor and usage win rates meaningless: bots of unequal strength.
+
+    In a mirror match every seat plays alike, so a deck's or card's win rate speaks of the deck or card. When
+    one bot wins nearly every game, every factor's win rate is pinned near the share of seats that bot holds.
+    """
+    if len(bots) < 2:
+        return []
+    fair = 1.0 / players
+    strong = [(spec, e) for spec, e in bots.items() if e["n"] and e["rate"] >= max(LOPSIDED, fair + 0.25)]
+    out = []
+    for spec, e in strong:
+        out.append(
+            f"{spec} wins {100 * e['rate']:.1f}% of its seat-games: the bots are far apart, so the win rates by "
+            "deck, card or creature mostly say which bot had them. For balance work, play a mirror match "
+            f"(--bots {spec})."
+        )
+    return out

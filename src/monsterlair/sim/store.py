@@ -74,7 +74,7 @@ class ResultLog:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fh = self.path.open("a", encoding="utf-8")
         for r in results:
-            self._fh.write(json.dumps(r, separators=(",", ":"), default=str) + "\n")
+            self._fh.write(json.dumps(r, separators=(",", ":"), default=str, allow_nan=False) + "\n")
         self._fh.flush()
 
     def close(self) -> None:

@@ -16,9 +16,12 @@ every decision checks, raising ``AssertionError`` with the game, player count, s
   and ``observation_size`` are positive;
 * the decision: no legal actions if and only if the game is over; ``to_move`` and ``result`` agree; action
   texts are unique and parse back (``game.parse_action(str(a)) == a``, forgiving case and spaces); action
-  indices are in range, unique and round-trip; ``render`` and ``describe_action`` give text;
+  indices are in range, unique and round-trip, and an action's text has the action's index;
+  ``render`` and ``describe_action`` give text; every event
+  reads as a sentence to every seat and a spectator (``describe_event``: no ``key=value``, no reprs);
 * the views of every seat and the spectator: JSON-native, the common keys, consistent with the state; the
-  RL encoding has ``observation_size`` finite numbers;
+  RL encoding has ``observation_size`` finite numbers, and a game's optional sparse fast path
+  (``encode_state_sparse``) gives exactly those numbers;
 * ``clone()``: equal to the original, and independent of it (playing on one leaves the other alone);
   applying an action to a clone gives the same events, views and record as applying it to the original;
 * bad input: actions legal elsewhere (at other decisions or seats), garbage texts and foreign objects raise
@@ -32,6 +35,9 @@ every decision checks, raising ``AssertionError`` with the game, player count, s
 * the same seed and actions give the same trajectory (a second game in this process, and one in a separate
   process with another ``PYTHONHASHSEED``); ``record()`` through JSON and ``game.replay`` gives identical
   views and result (also part-way, with ``upto``); a tampered record raises ``BadRecord``;
+* the kind of game its spec declares (``Game.kind()``): no random playout with the default options takes
+  more than ``max_game_length`` decisions; without ``has_chance``, the same actions from another seed give
+  the same game; without ``hidden_info``, no determinization changes what any seat sees;
 * the result: winners are seats, ranks are competition ranks with the winners first, payoffs in [0, 1];
   ``heuristic`` is in [0, 1] and changes nothing; ``info()`` and the options are JSON-serialisable.
 
@@ -62,6 +68,7 @@ from monsterlair.core import (
     Game,
     GameOver,
     IllegalAction,
+    MonsterLairError,
     Result,
     Rng,
     Seat,
@@ -253,6 +260,13 @@ def check_game(
             if seeds:
                 with _context(f"{game.id} with {n} players, tampered records"):
                     _check_bad_records(game, references[seeds[0]])
+            with _context(f"{game.id} with {n} players: what its spec declares"):
+                _check_kind(game, n, options, [references[seed] for seed in seeds])
+        if not game.kind()["hidden_info"]:
+            _require(
+                not report.determinize_varied,
+                f"{game.id}: its spec declares no hidden information, but determinize changed what a seat sees",
+            )
         if other is not None:
             with _context(f"{game.id}: in a fresh interpreter"):
                 _finish_other_process(other, counts, seeds, digests)
@@ -314,6 +328,29 @@ def _check_metadata(game: Game, counts: Sequence[int], options: Mapping[str, Any
         _require(game.observation_size(n, resolved) > 0, f"observation_size({n} players) must be positive")
 
 
+def _check_kind(game: Game, players: int, options: Mapping[str, Any] | None, playouts: Sequence[State]) -> None:
+    """The game is of the kind its spec declares (``Game.kind``): no random playout with the default options
+    outlasts ``max_game_length`` decisions, and a game without chance plays the same from another seed."""
+    kind = game.kind()
+    bound = kind["max_game_length"]
+    if bound is not None and game.options.resolve(options) == game.options.defaults():
+        for state in playouts:
+            _require(
+                len(state.history) <= bound,
+                f"a random game took {len(state.history)} decisions; the spec's max_game_length is {bound}",
+            )
+    if not kind["has_chance"]:
+        what = "its spec declares no chance, but the same actions from another seed gave another game"
+        for state in playouts:
+            other = game.new(players, state.seed + 1, options)
+            for i, action in enumerate(state.history):
+                try:
+                    other.apply(other.parse_action(str(action)))
+                except MonsterLairError as exc:
+                    raise AssertionError(f"{what} (action {i + 1}, {str(action)!r}: {exc})") from None
+            _require(snapshot(other).views == snapshot(state).views, what)
+
+
 def _action_pool(
     game: Game, players: int, seeds: Sequence[int], options: Mapping[str, Any] | None, refs: Mapping[int, State]
 ) -> list[str]:
@@ -334,27 +371,20 @@ def _action_pool(
     return list(seen)
 
 
+@dataclass(eq=False)
 class _Walk:
     """One checked random game: the trajectory of ``random_playout(game, players, seed)``."""
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: Mapping[str, Any] | None,
-        pool: list[str],
-        reference: State,
-        report: ConformanceReport,
-    ) -> None:
-        self.game = game
-        self.players = players
-        self.seed = seed
-        self.options = options
-        self.pool = pool
-        self.reference = reference
-        self.report = report
-        self.side = Rng(seed).fork(0x51DE)  # illegal-action picks and determinization seeds
+    game: Game
+    players: int
+    seed: int
+    options: Mapping[str, Any] | None
+    pool: list[str]
+    reference: State
+    report: ConformanceReport
+
+    def __post_init__(self) -> None:
+        self.side = Rng(self.seed).fork(0x51DE)  # illegal-action picks and determinization seeds
         self.step = 0
 
     def run(self) -> None:
@@ -414,8 +444,11 @@ class _Walk:
             events = state.apply(action)
             self.step += 1
             check_events(events, players)
+            check_words(self.game, events, players, state.options)
             # the clone did not move with the original, and playing on it gives the same
             _same(snap, snapshot(clone), f"playing {str(action)!r} on the original changed a clone:")
+            quiet = clone.clone()
+            quiet.apply_quiet(action)
             clone_events = clone.apply(action)
             _require(
                 _full(clone_events) == _full(events),
@@ -424,6 +457,11 @@ class _Walk:
             )
             snap = snapshot(state)
             _same(snap, snapshot(clone), f"after {str(action)!r}, the clone and the original")
+            _same(snap, snapshot(quiet), f"after {str(action)!r}, apply_quiet() and apply()")
+            _require(
+                _generator_state(quiet) == _generator_state(state),
+                f"after {str(action)!r}, apply_quiet() left the generator elsewhere than apply()",
+            )
             _require(
                 len(state.history) == self.step and state.history[-1] == action,
                 "history must hold every applied action, in order",
@@ -535,6 +573,11 @@ def check_decision(state: State) -> None:
             isinstance(index, int) and 0 <= index < size, f"action_index({text!r}) = {index!r} is outside [0, {size})"
         )
         _require(index not in indices, f"two legal actions share index {index}")
+        try:
+            by_text: object = game.action_index(text, state.players, options)
+        except BadAction as exc:
+            by_text = f"BadAction ({exc})"
+        _require(by_text == index, f"action_index({text!r}) as text gave {by_text!r}, not the action's {index}")
         indices.add(index)
     for action, text in zip(legal, texts, strict=True):
         index = game.action_index(action, state.players, options)
@@ -570,6 +613,28 @@ def check_result(state: State) -> None:
     _require(isinstance(result.termination, str) and result.termination != "", "termination must name a reason")
     _require(isinstance(result.capped, bool), "capped must be True or False")
     _json_ok(result.to_json(), "result.to_json()")
+
+
+_NOT_PROSE = ("=", "{", "[", "None", "True", "False")
+
+
+def check_words(game: Game, events: Sequence[Event], players: int, options: Mapping[str, Any]) -> None:
+    """Every event reads as a sentence for every seat and a spectator (``Game.describe_event``): text,
+    not a dump of fields, codes or Python reprs.
+
+    Raises:
+        AssertionError: naming the event and the reader.
+    """
+    names = [f"Player {s + 1}" for s in range(players)]
+    for event in events:
+        for seat in [*range(players), None]:
+            text = game.describe_event(event.for_seat(seat), seat, names, options)
+            _require(isinstance(text, str) and text.strip() != "", f"event {event.type!r}: describe_event gave no text")
+            bad = [mark for mark in _NOT_PROSE if mark in text]
+            if bad:
+                raise AssertionError(
+                    f"event {event.type!r} reads {text!r} to {_seat_name(seat)}: not prose ({bad[0]!r})"
+                )
 
 
 def check_events(events: Sequence[Event], players: int) -> None:
@@ -661,7 +726,7 @@ def check_replay(state: State, *, upto: int | None = None, expected: Snapshot | 
     """
     record = state.record()
     _json_ok(record, "record()")
-    text = json.dumps(record)
+    text = json.dumps(record, allow_nan=False)
     loaded = json.loads(text)
     _require(loaded == record, "record() does not survive a JSON round trip unchanged")
     try:
@@ -737,7 +802,9 @@ def _main_digests() -> None:
         import importlib
 
         game = getattr(importlib.import_module(where), attr)
-    sys.stdout.write(json.dumps(_digests(game, job["counts"], job["seeds"], job["options"], job["max_actions"])))
+    sys.stdout.write(
+        json.dumps(_digests(game, job["counts"], job["seeds"], job["options"], job["max_actions"]), allow_nan=False)
+    )
 
 
 def _start_other_process(
@@ -756,7 +823,7 @@ def _start_other_process(
     env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
     code = "from monsterlair.testing.conformance import _main_digests; _main_digests()"
     return subprocess.Popen(
-        [sys.executable, "-c", code, json.dumps(job)],
+        [sys.executable, "-c", code, json.dumps(job, allow_nan=False)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -818,6 +885,28 @@ def _check_views(state: State, snap: Snapshot) -> None:
             all(isinstance(x, int | float) and math.isfinite(x) for x in encoded),
             f"encode_view({name}) holds a non-finite or non-numeric value",
         )
+        if type(game).encode_state_sparse is not Game.encode_state_sparse:
+            _check_sparse(game.encode_state_sparse(state, seat, n, state.options), encoded, size, name)
+
+
+def _check_sparse(sparse: tuple[list[int], list[float]] | None, encoded: list[float], size: int, name: str) -> None:
+    """The sparse fast path's entries, added up per index from 0.0, are exactly ``encode_view``'s numbers."""
+    if sparse is None:
+        return
+    index, values = sparse
+    _require(len(index) == len(values), f"encode_state_sparse({name}) gives {len(index)} indices, {len(values)} values")
+    summed = [0.0] * size
+    for i, v in zip(index, values, strict=True):
+        _require(
+            isinstance(i, int) and 0 <= i < size, f"encode_state_sparse({name}) has index {i!r} outside 0..{size - 1}"
+        )
+        summed[i] += v
+    wrong = [i for i in range(size) if summed[i] != encoded[i]]
+    _require(
+        not wrong,
+        f"encode_state_sparse({name}) differs from encode_view at {wrong[:8]}"
+        + (f": {summed[wrong[0]]!r} instead of {encoded[wrong[0]]!r}" if wrong else ""),
+    )
 
 
 Op = Callable[[State], object]
@@ -890,6 +979,12 @@ def _same(before: Snapshot, after: Snapshot, what: str) -> None:
     problem = before.difference(after)
     if problem is not None:
         raise AssertionError(f"{what} does not match: {problem}")
+
+
+def _generator_state(state: State) -> int | None:
+    """The state of the game's seeded generator, kept as ``rng`` or ``_rng`` (``None`` for a game without)."""
+    rng = getattr(state, "rng", None) or getattr(state, "_rng", None)
+    return rng.getstate() if isinstance(rng, Rng) else None
 
 
 def _require(condition: object, message: str) -> None:

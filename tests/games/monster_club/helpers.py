@@ -16,6 +16,8 @@ from monsterlair.games.monster_club.board import CODE_ID, Stack, code_of
 from monsterlair.games.monster_club.cards import BY_ID
 from monsterlair.games.monster_club.state import ClubState
 from monsterlair.games.monster_club.turns import P_PLAY
+from tests.games.playing import play as play
+from tests.games.playing import texts as texts
 
 DEFAULT_DECK = ["stone-skin", "pebble-imp", "paper-armor", "snip-sprite", "sharp-edge", "papier-mache-mummy"]
 
@@ -89,19 +91,6 @@ def scenario(
     if check:
         turns.check_one_monster(state, active, [])
     return state
-
-
-def texts(state: ClubState) -> list[str]:
-    """The legal actions' texts."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def play(state: ClubState, *actions: str) -> list[Event]:
-    """Apply actions by text (checked), returning every event."""
-    events: list[Event] = []
-    for text in actions:
-        events += state.apply(state.parse_action(text))
-    return events
 
 
 def types(events: Sequence[Event]) -> list[str]:

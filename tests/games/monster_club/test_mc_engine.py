@@ -68,7 +68,13 @@ def test_conformance() -> None:
 @pytest.mark.slow
 def test_conformance_more_seeds_and_options() -> None:
     check_game(GAME, seeds=range(12), subprocess_check=False)
-    options = {"reveal_penalty": False, "stuck_redraw": False, "first_round_attacks": True, "stall_turns": 4}
+    options = {
+        "reveal_penalty": False,
+        "stuck_redraw": True,
+        "first_round_attacks": False,
+        "stall_turns": 4,
+        "hand_cap": 10,
+    }
     check_game(GAME, seeds=range(6), options=options, subprocess_check=False)
     check_game(GAME, seeds=range(4), options={"deck0": "graveyard", "deck1": "inkwell", "max_turns": 8})
 
@@ -82,7 +88,7 @@ def test_action_texts_parse_back_with_unique_stable_indices() -> None:
         assert GAME.action_from_index(i, 2, {}) is a
         assert GAME.parse_action(str(a)) is a
         assert pickle.loads(pickle.dumps(a)) is a
-    assert [str(ACTIONS[i]) for i in (0, 1, 2, 12, 42, 72, 102, 132, 138, 141, 144, 145, 151, 163, 213)] == [
+    assert [str(ACTIONS[i]) for i in (0, 1, 2, 27, 102, 177, 252, 327, 333, 336, 339, 340, 346, 358, 408)] == [
         "end",
         "spare",
         "destroy 1",
@@ -107,13 +113,15 @@ def test_action_parsing_forgives_and_refuses_clearly() -> None:
     assert parse("stack 1 on 3 face down") is parse("stack 1 on 3 down")
     assert parse("target their grave 4 to 1") is parse("target opp grave 4 to 1")
     assert parse("target mine 2") is parse("target own 2")
-    for bad in ("", "play", "play 11 to 1", "attack 4", "dance", "target opp grave 26"):
+    for bad in ("", "play", "play 26 to 1", "attack 4", "dance", "target opp grave 26"):
         with pytest.raises(BadAction):
             parse(bad)
     with pytest.raises(BadAction):
         GAME.action_from_index(NUM_ACTIONS, 2, {})
+    assert GAME.action_index("end", 2, {}) == 0  # an action's text has the action's index
+    assert GAME.action_index("play 1 to 1", 2, {}) == parse("play 1 to 1").index
     with pytest.raises(BadAction):
-        GAME.action_index("end", 2, {})
+        GAME.action_index("dance", 2, {})
     with pytest.raises(AttributeError):
         ACTIONS[0].kind = 3
 
@@ -167,6 +175,8 @@ def test_legal_actions_are_deterministic_unique_and_empty_only_when_over() -> No
         {"first_player": -1},
         {"max_turns": 0},
         {"max_turns": 4},
+        {"hand_cap": 0},
+        {"hand_cap": 10},
     ],
 )
 def test_every_option_setting_plays_a_whole_game(options: dict[str, Any]) -> None:
@@ -213,6 +223,7 @@ def test_views_hide_the_other_hand_deck_order_and_face_down_cards() -> None:
         "moved": False,
         "attacked": False,
         "score": None,
+        "attack_block": None,
     }
     assert view1["boards"][0][1]["powers"] == [{"id": None, "up": False}]
     assert '"scroll-lich"' not in shown(0) and '"tome-titan"' not in shown(0)
@@ -437,12 +448,26 @@ def test_render_shows_both_boards_graves_hand_and_counts() -> None:
     assert "Scroll Lich" not in text and "Tome Titan" not in text
     assert "destroys 1–2" in text and "hand 1" in text
     spectator = GAME.render(state.view(None), None)
-    assert "Boulder Brute" not in spectator and "Seat 0" in spectator
+    assert "Boulder Brute" not in spectator and "Player 1" in spectator and "Seat 0" not in spectator
     reveal = scenario(hands=(["trim"], []), decks=(["pebble-imp"], []), check=True)
     assert "shows a hand" in GAME.render(reveal.view(1), 1)
     pending = scenario(hands=(["letter-of-exile"], []), boards=(("pebble-imp + trim", None, None), ((None,) * 3)))
     play(pending, "stack 1 on 1")
-    assert "chooses a target" in GAME.render(pending.view(0), 0)
+    assert "You choose a target" in GAME.render(pending.view(0), 0)
+    assert "Ann chooses a target" in GAME.render(pending.view(1), 1, ["Ann", "Bob"])
+
+
+def test_the_opponents_moved_and_attacked_tags_clear_when_the_turn_passes() -> None:
+    """Issue 13, item 15: a stack's (moved)/(attacked) tags belong to the turn being played."""
+    state = GAME.new(2, seed=1, options={"first_player": 0})
+    for text in ("play 1 to 1", "move 1 right"):
+        state.apply(state.parse_action(text))
+    assert "(moved)" in GAME.render(state.view(0), 0) and "(moved)" in GAME.render(state.view(1), 1)
+    state.apply(state.parse_action("end"))
+    while state.to_move == 0:  # an end-of-turn choice
+        state.apply(state.legal_actions()[-1])
+    assert state.to_move == 1
+    assert "(moved)" not in GAME.render(state.view(1), 1) and "(moved)" not in GAME.render(state.view(0), 0)
 
 
 def test_encode_view_has_the_fixed_size_and_reads_only_the_view() -> None:

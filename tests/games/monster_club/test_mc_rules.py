@@ -21,7 +21,7 @@ from monsterlair.games.monster_club.effects import conflict_score
 from monsterlair.games.monster_club.spec import DEFAULT_STALL_TURNS, SUGGESTED_STALL_TURNS
 from monsterlair.games.monster_club.state import ClubState
 from monsterlair.games.monster_club.turns import P_ATTACK, P_OVER, P_PLAY, P_REVEAL, P_TARGET
-from tests.games.monster_club.helpers import at, board_ids, code, ids, play, scenario, texts, types
+from tests.games.monster_club.helpers import DEFAULT_DECK, at, board_ids, code, ids, play, scenario, texts, types
 
 
 def score(card_id: str) -> int:
@@ -134,35 +134,61 @@ def test_MC_2_4_end_passes_the_turn() -> None:
     assert state.active == 1 and state.to_move == 1 and state.turn == 8
 
 
-def test_MC_2_5_no_hand_limit_but_ten_cards_at_most() -> None:
+@pytest.mark.parametrize("cap", [None, 10])
+def test_MC_2_5_no_hand_limit_unless_the_safety_cap_is_chosen(cap: int | None) -> None:
     hand = ["pebble-imp", "trim", "trim", "trim", "snip", "tremor", "papercut", "sharp-edge", "twin-blades"]
     state = scenario(
         hands=(hand + ["summoning-scroll"], []),
         boards=(("moss-giant", None, None), (None, None, None)),
         decks=(["iron-fist", "stone-skin", "spellbook"], []),
+        options={} if cap is None else {"hand_cap": cap},
     )
     assert len(state.hands[0]) == 10
-    play(state, f"stack {at(state, 'summoning-scroll')} on 1")  # Summoning Scroll: draw 2, with room for one
-    assert len(state.hands[0]) == 10
-    assert len(state.decks[0]) == 2
+    play(state, f"stack {at(state, 'summoning-scroll')} on 1")  # Summoning Scroll: draw 2
+    if cap is None:  # the source has no hand limit: both cards are drawn
+        assert len(state.hands[0]) == 11 and len(state.decks[0]) == 1
+    else:  # the safety cap of ours: room for one only
+        assert len(state.hands[0]) == 10 and len(state.decks[0]) == 2
+    assert GAME.options["hand_cap"].default == 0
+
+
+def test_MC_2_5_a_hand_can_hold_a_whole_deck() -> None:
+    cards = [c.id for c in CARDS if c.id != "pebble-imp"][:25]
+    state = scenario(
+        hands=(cards[:19], []), boards=(("pebble-imp", None, None), (None, None, None)), decks=(cards[19:], [])
+    )
+    state.draw(0, 10, [], "test")
+    assert len(state.hands[0]) == 25 and state.decks[0] == []
+    assert any(t.split()[:2] in (["play", "25"], ["stack", "25"]) for t in texts(state))
+
+
+def test_MC_2_5_a_safety_cap_below_the_draw_is_refused() -> None:
+    with pytest.raises(BadOptions, match="hand_cap"):
+        GAME.new(2, seed=1, options={"hand_cap": 4})
+
+
+@pytest.mark.parametrize("allowed", [None, False, True])
+def test_MC_2_6_attacks_in_the_first_round_unless_the_truce_of_ours_is_chosen(allowed: bool | None) -> None:
+    opts = {} if allowed is None else {"first_round_attacks": allowed}
+    state = scenario(boards=(("boulder-brute", None, None), ("pebble-imp", None, None)), turn=2, options=opts)
+    assert ("attack 1" in texts(state)) is (allowed is not False)  # the source: conflicting stacks can attack
+    state = scenario(boards=(("boulder-brute", None, None), ("pebble-imp", None, None)), turn=3, options=opts)
+    assert "attack 1" in texts(state)
+    assert GAME.options["first_round_attacks"].default is True
 
 
 @pytest.mark.parametrize("allowed", [False, True])
-def test_MC_2_6_no_attacks_in_the_first_round(allowed: bool) -> None:
-    opts = {"first_round_attacks": allowed}
-    state = scenario(boards=(("boulder-brute", None, None), ("pebble-imp", None, None)), turn=2, options=opts)
-    assert ("attack 1" in texts(state)) is allowed
-    state = scenario(boards=(("boulder-brute", None, None), ("pebble-imp", None, None)), turn=3, options=opts)
-    assert "attack 1" in texts(state)
-
-
-def test_MC_2_6_first_round_in_a_real_game() -> None:
-    state = new(seed=5, first_player=0)
+def test_MC_2_6_first_round_in_a_real_game(allowed: bool) -> None:
+    state = new(seed=5, first_player=0, first_round_attacks=allowed)
     rng = Rng(2)
+    seen_attack = False
     while state.turn <= 2:
-        assert not any(str(a).startswith("attack") for a in state.legal_actions())
+        can = any(str(a).startswith("attack") for a in state.legal_actions())
+        assert not can or allowed
+        seen_attack |= can
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
+    assert seen_attack is allowed
 
 
 # ------------------------------------------------------------------------------------------- MC-3 monsters
@@ -335,15 +361,32 @@ def test_MC_5_6_moves_once_a_turn_into_a_free_space() -> None:
     assert any(t.startswith("move") for t in texts(state))  # a new turn, new moves
 
 
-def test_MC_5_6_a_move_by_an_effect_is_not_the_stacks_move() -> None:
+def test_MC_5_6_a_move_by_an_effect_counts_as_the_stacks_move() -> None:
     state = scenario(
         hands=(["origami-wings"], []),
         boards=(("pebble-imp", "boulder-brute", None), (None, None, "pebble-imp")),
     )
     play(state, "stack 1 on 1", "target own 2 right")
     st = state.board[0][2]
-    assert st is not None and not st.moved
-    assert "attack 3" in texts(state) and "move 3 left" in texts(state)
+    assert st is not None and st.moved
+    assert "attack 3" not in texts(state)  # "If a stack has been moved it cannot initiate an attack"
+    assert "move 3 left" not in texts(state)  # and it has used its one move this turn
+    play(state, "end", "end")
+    assert "attack 3" in texts(state) and "move 3 left" in texts(state)  # a new turn
+
+
+def test_MC_5_6_a_stack_the_opponent_moved_moves_and_attacks_in_its_own_turn() -> None:
+    state = scenario(
+        hands=(["quake"], []),
+        boards=(("pebble-imp", None, None), ("boulder-brute", None, None)),
+        decks=(DEFAULT_DECK, DEFAULT_DECK),
+    )
+    play(state, "stack 1 on 1", "target opp 1 right")  # Quake moves a stack on any board
+    moved = state.board[1][1]
+    assert moved is not None and moved.moved
+    play(state, "end")
+    assert state.active == 1 and not moved.moved
+    assert "move 2 left" in texts(state)
 
 
 def test_MC_5_7_a_stack_played_this_turn_may_attack() -> None:
@@ -372,7 +415,8 @@ def test_MC_6_2_show_a_hand_without_monsters_and_redraw(penalty: bool) -> None:
     if penalty:
         assert state.phase == P_REVEAL and state.to_move == 1
         assert texts(state) == ["destroy 1", "destroy 2", "destroy 3", "spare"]
-        assert state.view(1)["revealed"] == {"seat": 0, "cards": ids(state.hands[0])}
+        assert state.view(1)["revealed"] == {"seat": 0, "cards": ids(state.hands[0]), "reason": "no_monster"}
+        assert "shows a hand without monsters" in GAME.render(state.view(1), 1)
         play(state, "destroy 2")
         assert len(state.graves[0]) == 1 and ids(state.graves[0])[0] in hand
         assert state.destroys == [0, 0]
@@ -411,32 +455,39 @@ def test_MC_6_4_the_rule_binds_the_player_whose_turn_it_is() -> None:
     assert all(t.startswith("play") for t in texts(state))
 
 
-@pytest.mark.parametrize("enabled", [True, False])
-def test_MC_6_5_a_stuck_hand_is_shown_and_redrawn(enabled: bool) -> None:
+@pytest.mark.parametrize("enabled", [None, True, False])
+def test_MC_6_5_a_stuck_hand_is_shown_and_redrawn_only_with_the_option_of_ours(enabled: bool | None) -> None:
     stuck = ["pebble-imp", "snip-sprite", "papier-mache-mummy", "stone-skin", "trim"]
     state = scenario(
         hands=([], stuck),
         boards=(("pebble-imp", None, None), ("obsidian-ogre", "tome-titan", "guillotine-golem")),
         decks=(["trim"], ["sharp-edge", "paper-armor", "snip", "twin-blades", "tremor"]),
-        options={"stuck_redraw": enabled},
+        options={} if enabled is None else {"stuck_redraw": enabled},
     )
     events = play(state, "end")  # seat 1's turn: full board, no slot, nothing can be played
     if enabled:
         shown = next(e for e in events if e.type == "reveal_hand")
         assert shown.data["reason"] == "stuck" and state.phase == P_REVEAL and state.to_move == 0
+        # The shown hand holds monsters: the words say what happened, not "without monsters".
+        assert state.view(0)["revealed"]["reason"] == "stuck"
+        screen = GAME.render(state.view(0), 0)
+        assert "shows a hand with no card that can be played" in screen and "without monsters" not in screen
         play(state, "destroy 1")
         assert state.to_move == 1 and len(state.hands[1]) == 5 and len(state.graves[1]) == 1
         assert sorted(ids(state.hands[1]) + ids(state.decks[1]) + ids(state.graves[1])) == sorted(
             stuck + ["sharp-edge", "paper-armor", "snip", "twin-blades", "tremor"]
         )
-    else:
+    else:  # the source asks for a reveal only when no monster is on the field
+        assert "reveal_hand" not in types(events)
         assert state.phase == P_PLAY and state.to_move == 1 and sorted(ids(state.hands[1])) == sorted(stuck)
+    assert GAME.options["stuck_redraw"].default is False
 
 
 def test_MC_6_5_not_stuck_when_a_card_can_be_played() -> None:
     state = scenario(
         hands=([], ["stone-skin"] * 1 + ["trim"] * 3 + ["paper-armor"]),
         boards=(("pebble-imp", None, None), ("pebble-imp", "tome-titan", "guillotine-golem")),
+        options={"stuck_redraw": True},
     )
     play(state, "end")
     assert state.active == 1 and state.phase == P_PLAY
@@ -875,6 +926,13 @@ def test_MC_11_6_safety_caps(cap: int) -> None:
         assert not s.over
 
 
+def test_MC_11_6_safety_limits_are_shown_to_players_as_ours() -> None:
+    for name in ("max_turns", "hand_cap"):
+        option = GAME.options[name]
+        assert "safety limit of ours" in option.label and "safety limit of ours" in option.doc
+    assert GAME.options["max_turns"].default == 200 and GAME.options["hand_cap"].default == 0
+
+
 def test_MC_11_6_turn_action_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     from monsterlair.games.monster_club import state as state_module
 
@@ -895,3 +953,60 @@ def test_MC_11_full_games_end_by_the_rules() -> None:
         result = s.result
         assert result is not None and result.termination in ("destroys", "no_monster")
         assert max(s.destroys) >= 5 or result.termination == "no_monster"
+
+
+def test_MC_7_4_a_conflict_comes_with_the_breakdown_of_each_score() -> None:
+    # Issue 13 item 11: the board shows a stack's score outside a conflict; the conflict event says what
+    # made each score (printed score, additions from both stacks, then multipliers), in that order.
+    state = scenario(
+        boards=(
+            ("moss-giant + stone-skin + landslide + trim", "pebble-imp", None),
+            ("boulder-brute", "boulder-brute + tremor + snip", None),
+        )
+    )
+    parts: list[dict[str, object]] = []
+    assert conflict_score(state, 0, 1, True, parts) == 0
+    assert parts == [
+        {"card": "pebble-imp", "owner": 0, "kind": "printed", "value": 2},
+        {"card": "tremor", "owner": 1, "kind": "add", "value": -2},  # the opponent's cards count against it
+        {"card": "snip", "owner": 1, "kind": "add", "value": -2},
+    ]
+    conflict = next(e for e in play(state, "attack 1") if e.type == "conflict")
+    assert conflict.data["scores"] == [16, 7]
+    assert conflict.data["breakdown"] == [
+        [
+            {"card": "moss-giant", "owner": 0, "kind": "printed", "value": 2},
+            {"card": "moss-giant", "owner": 0, "kind": "add", "value": 3},  # +1 per face-up power card
+            {"card": "stone-skin", "owner": 0, "kind": "add", "value": 2},
+            {"card": "trim", "owner": 0, "kind": "add", "value": 1},
+            {"card": "landslide", "owner": 0, "kind": "times", "value": 2},
+        ],
+        [{"card": "boulder-brute", "owner": 1, "kind": "printed", "value": 7}],
+    ]
+    for side, total in ((0, 16), (1, 7)):  # the breakdown adds up to the score
+        adds = sum(int(str(p["value"])) for p in conflict.data["breakdown"][side] if p["kind"] != "times")
+        mul = 1
+        for p in conflict.data["breakdown"][side]:
+            if p["kind"] == "times":
+                mul *= int(str(p["value"]))
+        assert max(0, adds) * mul == total
+
+
+def test_MC_7_2_the_view_says_why_a_stack_cannot_attack() -> None:
+    # Issue 13 item 11: a moved stack says why it cannot attack (to everyone: every reason is public).
+    state = scenario(
+        boards=(("boulder-brute", None, "obsidian-ogre"), ("pebble-imp", "pebble-imp", None)),
+    )
+    play(state, "move 1 right")
+    for seat in (0, 1, None):
+        own, theirs = state.view(seat)["boards"]
+        assert [st and st["attack_block"] for st in own] == [None, "moved", "no_target"]
+        assert [st and st["attack_block"] for st in theirs] == [None, None, None]  # not their turn
+    assert texts(state) == ["end"]
+    first = scenario(
+        boards=(("boulder-brute", None, None), ("pebble-imp", None, None)),
+        turn=2,
+        options={"first_round_attacks": False},  # the invented MC-2.6, opt-in
+    )
+    assert first.view(0)["boards"][0][0]["attack_block"] == "first_round"
+    assert "attack 1" not in texts(first)

@@ -8,12 +8,19 @@ from typing import Any
 from monsterlair.core import Event
 from monsterlair.games import get
 from monsterlair.games.monster_smash import MonsterSmash, SmashState
+from tests.games.playing import play as play
+from tests.games.playing import texts as legal  # noqa: F401 (for the rule tests)
 
 _game = get("monster-smash")
 assert isinstance(_game, MonsterSmash)
 GAME: MonsterSmash = _game
 
-ALL_OPTIONS_OFF: dict[str, Any] = {"attack_requires_offsuit": False, "eliminate_on_any_empty_hand": False}
+ALL_OPTIONS_OFF: dict[str, Any] = {
+    "attack_requires_offsuit": False,
+    "eliminate_empty_attacker": False,
+    "eliminate_empty_burner": False,
+    "stalemate_draw": False,
+}
 
 
 def setup(
@@ -31,7 +38,8 @@ def setup(
     """A state at the start of ``turn``'s turn (its automatic draw done); monsters default to ember, tide, …"""
     if monsters is None:
         monsters = ("ember", "tide", "moss", "gloom", "volt")[: len(hands)]
-    return GAME.from_setup(
+    return SmashState.from_setup(
+        GAME,
         monsters=monsters,
         hands=hands,
         deck=deck,
@@ -42,19 +50,6 @@ def setup(
         seed=seed,
         options=options,
     )
-
-
-def play(state: SmashState, *texts: str) -> list[Event]:
-    """Apply each action text in turn (checked), returning every event."""
-    events: list[Event] = []
-    for text in texts:
-        events.extend(state.apply(state.parse_action(text)))
-    return events
-
-
-def legal(state: SmashState) -> list[str]:
-    """The legal action texts."""
-    return [str(a) for a in state.legal_actions()]
 
 
 def hand(state: SmashState, seat: int) -> list[str]:

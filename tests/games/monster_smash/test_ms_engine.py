@@ -21,8 +21,14 @@ from tests.games.monster_smash.scenario import GAME, hand, play, random_states, 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"attack_requires_offsuit": True},
-    {"eliminate_on_any_empty_hand": True},
-    {"attack_requires_offsuit": True, "eliminate_on_any_empty_hand": True, "max_turns": 30},
+    {"eliminate_empty_attacker": True},
+    {"eliminate_empty_burner": True, "stalemate_draw": True},
+    {
+        "attack_requires_offsuit": True,
+        "eliminate_empty_attacker": True,
+        "eliminate_empty_burner": True,
+        "max_turns": 30,
+    },
 ]
 
 
@@ -41,7 +47,13 @@ def test_registered_under_its_id_and_aliases() -> None:
     assert get("monster-smash") is GAME and get("Smash") is GAME and get("monster_smash") is GAME
     info = GAME.info()
     assert info["min_players"] == 2 and info["max_players"] == 5
-    assert set(info["options"]) == {"attack_requires_offsuit", "eliminate_on_any_empty_hand", "max_turns"}
+    assert set(info["options"]) == {
+        "attack_requires_offsuit",
+        "eliminate_empty_attacker",
+        "eliminate_empty_burner",
+        "stalemate_draw",
+        "max_turns",
+    }
     json.dumps(info)
 
 
@@ -56,8 +68,10 @@ def test_options_are_validated() -> None:
     assert state.options["attack_requires_offsuit"] is True
     assert OPTIONS.defaults() == {
         "attack_requires_offsuit": False,
-        "eliminate_on_any_empty_hand": False,
-        "max_turns": 0,
+        "eliminate_empty_attacker": False,
+        "eliminate_empty_burner": False,
+        "stalemate_draw": False,
+        "max_turns": 500,
     }
 
 
@@ -279,7 +293,10 @@ def test_conformance_suite_default_options() -> None:
 
 @pytest.mark.slow
 def test_conformance_suite_with_options() -> None:
-    report = check_game(GAME, options={"attack_requires_offsuit": True, "eliminate_on_any_empty_hand": True})
+    report = check_game(
+        GAME,
+        options={"attack_requires_offsuit": True, "eliminate_empty_attacker": True, "eliminate_empty_burner": True},
+    )
     assert report.determinize_varied
 
 
@@ -304,6 +321,24 @@ def test_shuffle_is_uniform_and_seeded() -> None:
     shuffle(Rng(7), a)
     shuffle(Rng(7), b)
     assert a == b
+
+
+def test_shuffle_draws_the_generator_stream_two_swaps_per_output() -> None:
+    """``shuffle`` writes the generator's step out: the same permutation and end state as with ``next64``."""
+    from monsterlair.games.monster_smash.deal import shuffle
+
+    for n in (0, 1, 2, 5, 47, 60):
+        fast, slow = Rng(n + 3), Rng(n + 3)
+        got, want = list(range(n)), list(range(n))
+        shuffle(fast, got)
+        i = n - 1
+        while i > 0:
+            r = slow.next64()
+            for half in (r & 0xFFFFFFFF, r >> 32)[: min(2, i)]:
+                j = (half * (i + 1)) >> 32
+                want[i], want[j] = want[j], want[i]
+                i -= 1
+        assert got == want and fast.getstate() == slow.getstate(), n
 
 
 def test_states_pickle_even_with_long_histories() -> None:

@@ -117,13 +117,18 @@ def test_MS_2_4_starting_player_drawn_from_the_seed() -> None:
     assert starts == {0, 1, 2}
 
 
-def test_MS_2_5_dealt_winning_hand_wins_at_first_gain() -> None:
-    six = ["ember-1", "ember-1", "ember-2", "ember-2", "ember-3", "ember-4"]
-    state = setup([six, TIDE4 + ["moss-1", "moss-2"]], deck=["gloom-1", "gloom-2"], first_turn_done=False)
-    assert not state.over and legal(state) == ["mulligan", "keep"]
-    play(state, "keep")
-    assert state.over and state.result is not None
+def test_MS_2_5_a_dealt_winning_hand_wins_at_the_deal() -> None:
+    state = GAME.new(2, seed=2785)  # seat 0 (volt) is dealt six volt cards
+    assert state.hand_codes(0) == ["volt-1", "volt-1", "volt-1", "volt-1", "volt-2", "volt-2"]
+    assert state.over and state.result is not None and legal(state) == []
     assert state.result.winners == (0,) and state.result.termination == "six_of_suit"
+    assert state.result.detail["turns"] == 0
+
+
+def test_MS_2_5_other_deals_start_the_first_turn() -> None:
+    for seed in range(40):
+        state = GAME.new(2, seed=seed)
+        assert not state.over and legal(state) == ["mulligan", "keep"]
 
 
 # --- MS-3 the turn ----------------------------------------------------------------------------------
@@ -254,6 +259,20 @@ def test_MS_5_2_own_suit_cards_then_at_most_one_offsuit_by_default() -> None:
     assert legal(state) == ["done"]
     play(state, "done")
     assert state.view(None)["attack"]["cards"] == ["ember-2", "moss-4"]
+
+
+def test_MS_5_2_the_offsuit_limit_is_the_deck_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``attack_offsuit_max`` in ``data/deck.toml`` sets how many off-suit cards an attack may hold."""
+    from monsterlair.games.monster_smash import state as state_module
+
+    monkeypatch.setattr(state_module, "ATTACK_OFFSUIT_MAX", 2)
+    state = setup([["ember-2", "ember-3", "tide-1", "moss-4"], TIDE4], deck=["volt-1"])
+    play(state, "pass", "attack 1", "play 1", "play 2")  # ember-2, then tide-1 (off-suit)
+    assert legal(state) == ["done", "play 2", "play 3"]  # a second off-suit card: moss-4 or volt-1
+    play(state, "play 2")
+    assert legal(state) == ["done"]
+    play(state, "done")
+    assert state.view(None)["attack"]["cards"] == ["ember-2", "tide-1", "moss-4"]
 
 
 def test_MS_5_2_own_suit_only_attack_is_fine_by_default() -> None:
@@ -427,6 +446,7 @@ def test_MS_8_2_by_default_an_empty_attacker_survives_and_draws_three() -> None:
     assert hand(state, 0) == [] and state.view(None)["eliminated"] == [False, False] and not state.over
     play(state, "pass", "pass")  # seat 1's turn
     assert state.to_move == 0 and len(hand(state, 0)) == 3  # seat 0 drew three to start its turn
+    assert GAME.options["eliminate_empty_attacker"].default is False
 
 
 def test_MS_8_2_by_default_an_empty_burner_survives() -> None:
@@ -434,24 +454,24 @@ def test_MS_8_2_by_default_an_empty_burner_survives() -> None:
     play(state, "burn 1", "done")  # burn 1, draw 0
     assert hand(state, 0) == [] and state.view(None)["eliminated"] == [False, False]
     assert state.to_move == 0 and legal(state) == ["pass"]  # on to the attack step, with nothing to attack with
-
-
-def test_MS_8_3_option_eliminates_an_empty_burner() -> None:
-    state = setup([["ember-1"], ["tide-4"], ["moss-1"]], deck=[], eliminate_on_any_empty_hand=True)
-    events = play(state, "burn 1", "done")
-    assert of_type(events, "eliminated")[0].data == {"seat": 0}
-    assert state.to_move == 1 and not state.over  # the eliminated player's turn ended
+    assert GAME.options["eliminate_empty_burner"].default is False
 
 
 def test_MS_8_3_option_eliminates_an_empty_attacker() -> None:
-    state = setup([["ember-1"], ["tide-4", "tide-3"], ["moss-1"]], deck=[], eliminate_on_any_empty_hand=True)
+    state = setup([["ember-1"], ["tide-4", "tide-3"], ["moss-1"]], deck=[], eliminate_empty_attacker=True)
     events = play(state, "pass", "attack 1", "play 1", "done", "play 1", "done")
     assert [e.data["seat"] for e in of_type(events, "eliminated")] == [0]
     assert state.to_move == 1
 
 
+def test_MS_8_3_the_attacker_option_spares_an_empty_burner() -> None:
+    state = setup([["ember-1"], ["tide-4"], ["moss-1"]], deck=[], eliminate_empty_attacker=True)
+    events = play(state, "burn 1", "done")
+    assert not of_type(events, "eliminated") and hand(state, 0) == [] and state.to_move == 0
+
+
 def test_MS_8_3_option_defender_checked_first_so_the_attacker_can_win() -> None:
-    state = setup([["ember-1"], ["tide-4"]], deck=[], eliminate_on_any_empty_hand=True)
+    state = setup([["ember-1"], ["tide-4"]], deck=[], eliminate_empty_attacker=True)
     events = play(state, "pass", "attack 1", "play 1", "done", "play 1", "done")  # both hands end empty
     assert [e.data["seat"] for e in of_type(events, "eliminated")] == [1]
     assert state.result is not None and state.result.winners == (0,)
@@ -459,12 +479,25 @@ def test_MS_8_3_option_defender_checked_first_so_the_attacker_can_win() -> None:
 
 
 def test_MS_8_3_option_off_keeps_empty_attacker_in() -> None:
-    state = setup([["ember-1"], ["tide-4", "tide-3"], ["moss-1"]], deck=[], eliminate_on_any_empty_hand=False)
+    state = setup([["ember-1"], ["tide-4", "tide-3"], ["moss-1"]], deck=[], eliminate_empty_attacker=False)
     events = play(state, "pass", "attack 1", "play 1", "done", "play 1", "done")
     assert not of_type(events, "eliminated") and state.view(None)["eliminated"] == [False, False, False]
 
 
-def test_MS_8_4_eliminated_players_hold_nothing_play_nothing_and_cannot_be_attacked() -> None:
+def test_MS_8_4_option_eliminates_an_empty_burner() -> None:
+    state = setup([["ember-1"], ["tide-4"], ["moss-1"]], deck=[], eliminate_empty_burner=True)
+    events = play(state, "burn 1", "done")
+    assert of_type(events, "eliminated")[0].data == {"seat": 0}
+    assert state.to_move == 1 and not state.over  # the eliminated player's turn ended
+
+
+def test_MS_8_4_the_burner_option_spares_an_empty_attacker() -> None:
+    state = setup([["ember-1"], ["tide-4", "tide-3"], ["moss-1"]], deck=[], eliminate_empty_burner=True)
+    events = play(state, "pass", "attack 1", "play 1", "done", "play 1", "done")
+    assert not of_type(events, "eliminated") and state.to_move == 1
+
+
+def test_MS_8_5_eliminated_players_hold_nothing_play_nothing_and_cannot_be_attacked() -> None:
     seen = 0
     for seed in range(12):
         for state in random_states(4, seed=seed):
@@ -690,6 +723,15 @@ def test_MS_12_1_max_turns_ends_the_game_as_a_capped_draw() -> None:
     assert of_type(events, "game_over")[0].data["capped"] is True
 
 
+def test_MS_12_1_the_turn_limit_is_a_safety_limit_of_ours_on_by_default() -> None:
+    option = GAME.options["max_turns"]
+    assert option.default == 500 and "safety limit of ours" in option.label and "not a rule" in option.doc
+    state = setup([["ember-1", "ember-2", "ember-3"], TIDE4], deck=["volt-1"] * 9)
+    state.turns = 499
+    play(state, "pass", "pass")
+    assert state.result is not None and state.result.capped and state.result.termination == "turn_cap"
+
+
 def test_MS_12_1_max_turns_zero_means_no_cap() -> None:
     state = setup([["ember-1", "ember-2", "ember-3"], TIDE4], deck=["volt-1"] * 8, max_turns=0)
     for _ in range(8):
@@ -795,13 +837,18 @@ def test_MS_11_5_determinize_places_needed_cards_when_rejection_keeps_failing(mo
             assert base.determinize(1, Rng(i)).fingerprint() == sample.fingerprint()
 
 
-def test_MS_12_2_a_round_with_empty_piles_and_no_play_is_a_stalemate() -> None:
+@pytest.mark.parametrize("on", [False, True])
+def test_MS_12_2_a_round_with_empty_piles_and_no_play_is_a_stalemate_only_with_the_option(on: bool) -> None:
     hands = [["ember-1", "ember-2", "tide-1"], ["tide-2", "moss-1"], ["moss-2", "gloom-1"], []]
-    state = setup(hands, eliminated=[3])  # deck and discard empty: nothing can be drawn
+    state = setup(hands, eliminated=[3], stalemate_draw=on)  # deck and discard empty: nothing can be drawn
     play(state, "pass", "pass", "pass", "pass")  # seats 0 and 1 do nothing
     assert not state.over and state.view(None)["quiet_turns"] == 2
     events = play(state, "pass", "pass")  # seat 2 does nothing: a whole round of three living players
     result = state.result
+    if not on:  # the source has no such rule: the game goes on
+        assert result is None and state.to_move == 0 and state.view(None)["quiet_turns"] == 3
+        assert GAME.options["stalemate_draw"].default is False
+        return
     assert result is not None and result.termination == "stalemate" and not result.capped
     assert result.winners == () and result.ranks == (1, 1, 1, 4)
     assert of_type(events, "game_over")
@@ -809,7 +856,7 @@ def test_MS_12_2_a_round_with_empty_piles_and_no_play_is_a_stalemate() -> None:
 
 def test_MS_12_2_a_burn_or_an_attack_restarts_the_count() -> None:
     hands = [["ember-1", "ember-2", "tide-1"], ["tide-2", "tide-3", "moss-1"], ["moss-2", "gloom-1"]]
-    state = setup(hands)
+    state = setup(hands, stalemate_draw=True)
     play(state, "pass", "pass", "pass", "pass")
     assert state.view(None)["quiet_turns"] == 2
     play(state, "burn 2", "done")  # seat 2 burns a card: the discard pile is no longer empty
@@ -819,9 +866,9 @@ def test_MS_12_2_a_burn_or_an_attack_restarts_the_count() -> None:
 
 
 @pytest.mark.parametrize("players", [4, 5])
-def test_MS_12_2_everyone_always_passing_ends(players: int) -> None:
+def test_MS_12_2_everyone_always_passing_ends_with_the_option(players: int) -> None:
     for seed in range(10):
-        state = GAME.new(players, seed=seed)
+        state = GAME.new(players, seed=seed, options={"stalemate_draw": True})
         for _ in range(3000):
             actions = state.legal_actions()
             if not actions:

@@ -10,8 +10,10 @@ from monsterlair.games import get
 from monsterlair.games.monstra import turns
 from monsterlair.games.monstra.actions import UNITS
 from monsterlair.games.monstra.effects import BOSS
-from monsterlair.games.monstra.spec import BEHAVIOURS, C_HP, CREATURE_INDEX, TACTIC_INDEX
+from monsterlair.games.monstra.spec import BEHAVIOURS, C_HP, CREATURE_INDEX, SLOW_NEXT, SLOW_NOW, TACTIC_INDEX
 from monsterlair.games.monstra.state import MonstraState
+from tests.games.playing import play as play
+from tests.games.playing import texts as texts
 
 GAME = get("monstra")
 
@@ -97,8 +99,8 @@ def arrange(
 def reorder(s: MonstraState) -> MonstraState:
     """Set this round's order again from the current table (as at the start of the round's turns)."""
     for u in range(25):
-        if s.slow[u] == 2:
-            s.slow[u] = 1
+        if s.slow[u] & SLOW_NOW:
+            s.slow[u] = SLOW_NEXT
     s.order = []
     s.pos = 0
     s.actor = -1
@@ -108,19 +110,6 @@ def reorder(s: MonstraState) -> MonstraState:
     s._legal = None
     turns.advance(s, [])
     return s
-
-
-def play(s: MonstraState, *texts: str) -> list[Event]:
-    """Apply actions by text (checked); returns all their events."""
-    out: list[Event] = []
-    for t in texts:
-        out.extend(s.apply(s.parse_action(t)))
-    return out
-
-
-def texts(s: MonstraState) -> list[str]:
-    """The legal action texts."""
-    return [str(a) for a in s.legal_actions()]
 
 
 def acting(s: MonstraState) -> str | None:

@@ -185,15 +185,28 @@ def test_MO_6_8_rally_heals_the_actor_and_adds_one() -> None:
     assert s.hp[s.active[0]] == 13  # never above printed HP
 
 
-def test_MO_6_9_purifying_mist_draws_or_cleanses() -> None:
+def test_MO_6_9_purifying_mist_draws_when_no_ally_has_a_condition() -> None:
     s = duel(hands={"A": ["purifying-mist"]}, deck_top={"A": ["hex"]})
     play(s, "tactic purifying-mist")
     assert s.hand[0] == [TACTIC_INDEX["hex"]]
+
+
+def test_MO_6_9_purifying_mist_otherwise_cleanses_one_ally() -> None:
+    # one ally with one condition: that one goes, with no question, and nothing is drawn
     s = duel(hands={"A": ["purifying-mist"]}, deck_top={"A": ["hex"]})
-    s.poison[s.active[1]] = 2
-    s.burn[s.active[1]] = 1
+    a1, a2 = s.active[0], s.active[1]
+    s.burn[a2] = 1
     play(s, "tactic purifying-mist")
-    assert s.hand[0] == [] and s.poison[s.active[1]] == 0 and s.burn[s.active[1]] == 1
+    assert s.hand[0] == [] and s.burn[a2] == 0 and acting(s) == "a1"
+    # both allies have conditions: the player names one ally and one condition; the other ally keeps all
+    s = duel(hands={"A": ["purifying-mist"]}, deck_top={"A": ["hex"]})
+    s.burn[a1] = 1
+    s.poison[a2], s.burn[a2] = 2, 1
+    play(s, "tactic purifying-mist")
+    assert texts(s) == ["cleanse a1 burn", "cleanse a2 burn", "cleanse a2 poison"]
+    play(s, "cleanse a2 poison")
+    assert (s.burn[a1], s.poison[a2], s.burn[a2]) == (1, 0, 1) and s.hand[0] == []
+    assert acting(s) == "a1" and "guard" in texts(s)
 
 
 def test_MO_6_10_rift_snare_hits_the_guardian_in_a_mission() -> None:
@@ -254,7 +267,8 @@ def test_MO_12_2_index_layout() -> None:
     assert [str(GAME.action_from_index(i, 2, {})) for i in range(1, 6)] == [f"strike {u}" for u in actions.UNITS]
     assert str(GAME.action_from_index(6, 2, {})) == "signature"
     assert str(GAME.action_from_index(12, 2, {})) == f"tactic {TACTICS[0].id}"
-    assert str(GAME.action_from_index(n - 1, 2, {})) == "first b2"
+    assert str(GAME.action_from_index(n - 13, 2, {})) == "first b2"
+    assert [str(GAME.action_from_index(i, 2, {})) for i in (n - 12, n - 1)] == ["cleanse a1 burn", "cleanse b2 slow"]
     for i in range(n):
         assert GAME.action_index(GAME.action_from_index(i, 4, {}), 4, {}) == i
     with pytest.raises(BadAction):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from monsterlair.games.monstra.effects import BOSS
-from monsterlair.games.monstra.spec import C_HP, CREATURE_INDEX
+from monsterlair.games.monstra.spec import C_HP, CREATURE_INDEX, SLOW_NEXT, SLOW_NOW
 from tests.games.monstra.monstra_helpers import acting, arrange, new, play, reorder, settle, texts, types, uid
 
 # a1 Zephyrk SPD 6, b1 Flaro SPD 4, a2 Magmaw SPD 2, b2 Bouldron SPD 1 (marker A)
@@ -177,13 +177,13 @@ def test_MO_8_4_slow_counts_in_the_next_order_and_goes_after_that_action() -> No
     s = duel(hands={"A": ["frost-bind"]}, energy={"A": 1}, units={"a2": "pebblit"}, marker="B")  # Pebblit: SPD 4
     b1 = uid(s, "b1")
     play(s, "tactic frost-bind b1", "guard")
-    assert acting(s) == "b1" and s.slow[b1] == 1
+    assert acting(s) == "b1" and s.slow[b1] == SLOW_NEXT
     play(s, "guard")
-    assert s.slow[b1] == 1  # not counted in this round's order, so it stays
+    assert s.slow[b1] == SLOW_NEXT  # not counted in this round's order, so it stays
     while s.round == 1:
         play(s, "guard")
     # next round Flaro counts SPD 3 and acts after Pebblit (4), then loses Slow
-    assert s.spd_now[b1] == 3 and s.slow[b1] == 2
+    assert s.spd_now[b1] == 3 and s.slow[b1] == SLOW_NOW
     while s.actor != b1:
         assert s.actor != -1
         s.apply(s.legal_actions()[0] if s.stage == 2 else s.parse_action("guard"))
@@ -191,15 +191,81 @@ def test_MO_8_4_slow_counts_in_the_next_order_and_goes_after_that_action() -> No
     assert s.slow[b1] == 0
 
 
-def test_MO_8_5_cleanse_one_type_poison_first() -> None:
+def test_MO_8_4_slow_applied_again_before_the_creature_acts_counts_for_the_next_order() -> None:
+    s = duel(hands={"A": ["frost-bind"]}, energy={"A": 1}, units={"a2": "pebblit"}, marker="B")
+    b1 = uid(s, "b1")
+    s.slow[b1] = SLOW_NEXT  # an earlier Slow, applied last round
+    reorder(s)
+    assert s.spd_now[b1] == 3 and s.slow[b1] == SLOW_NOW  # it counts in this round's order
+    assert acting(s) == "a1"
+    play(s, "tactic frost-bind b1", "guard")  # Slow again, before Flaro acts
+    assert s.slow[b1] == SLOW_NOW | SLOW_NEXT
+    while s.actor != b1:
+        play(s, "guard")
+    play(s, "guard")  # Flaro acts: the counted Slow goes, the new one stays for next round's order
+    assert s.slow[b1] == SLOW_NEXT
+    start = s.round
+    while s.round == start:
+        play(s, "guard")
+    settle(s)
+    assert s.spd_now[b1] == 3 and s.slow[b1] == SLOW_NOW  # next round: Flaro still acts at SPD 3
+    while s.actor != b1:
+        play(s, "guard")
+    play(s, "guard")
+    assert s.slow[b1] == 0
+
+
+def test_MO_8_5_cleanse_removes_the_condition_type_its_player_chooses() -> None:
     s = duel(hands={"A": ["cleanse"]})
     a2 = uid(s, "a2")
-    s.poison[a2], s.burn[a2], s.slow[a2] = 2, 1, 1
+    s.poison[a2], s.burn[a2], s.slow[a2] = 2, 1, SLOW_NEXT
     play(s, "tactic cleanse a2")
-    assert (s.poison[a2], s.burn[a2], s.slow[a2]) == (0, 1, 1)
+    assert s.view(0)["phase"] == "cleanse" and s.view(1)["cleansing"] == ["a2"] and s.to_move == 0
+    assert texts(s) == ["cleanse a2 burn", "cleanse a2 poison", "cleanse a2 slow"]
+    ev = play(s, "cleanse a2 slow")
+    assert (s.poison[a2], s.burn[a2], s.slow[a2]) == (2, 1, 0)
+    assert [e.data["condition"] for e in ev if e.type == "cleanse"] == ["slow"]
+    assert acting(s) == "a1" and "guard" in texts(s)  # the tactic did not use the creature's action
+    assert s.view(0)["phase"] == "act"
+
+
+def test_MO_8_5_one_condition_type_needs_no_choice() -> None:
+    s = duel(hands={"A": ["cleanse"]})
+    a2 = uid(s, "a2")
+    s.burn[a2] = 1
+    ev = play(s, "tactic cleanse a2")
+    assert s.burn[a2] == 0 and acting(s) == "a1" and not any(t.startswith("cleanse") for t in texts(s))
+    assert [e.data["condition"] for e in ev if e.type == "cleanse"] == ["burn"]
+
+
+def test_MO_8_5_a_move_that_cleanses_each_ally_asks_for_each() -> None:
+    s = duel(units={"a1": "wispmother"}, energy={"A": 2})
+    a1, a2 = uid(s, "a1"), uid(s, "a2")
+    s.burn[a1], s.slow[a1] = 1, SLOW_NEXT
+    s.burn[a2], s.poison[a2] = 1, 2
+    s.hp[a1] -= 4
+    while acting(s) != "a1":
+        play(s, "guard")
+    play(s, "signature")  # Spirit Mend: Cleanse each ally; heal each ally 2
+    assert texts(s) == ["cleanse a1 burn", "cleanse a1 slow"]
+    ev = play(s, "cleanse a1 slow")  # each choice is carried out, and said, at once
+    assert [(e.type, e.data["unit"], e.data["condition"]) for e in ev] == [("cleanse", "a1", "slow")]
+    assert s.slow[a1] == 0 and texts(s) == ["cleanse a2 burn", "cleanse a2 poison"]
+    ev = play(s, "cleanse a2 poison")
+    assert (s.burn[a1], s.slow[a1], s.burn[a2], s.poison[a2]) == (0, 0, 1, 0)
+    assert [e.type for e in ev][:2] == ["cleanse", "heal"]
+    assert acting(s) != "a1"  # the move was the creature's action; Burn ticked after it
+    assert s.burn[a1] == 0
+
+
+def test_MO_8_5_without_a_choice_poison_goes_first() -> None:
+    s = duel()
+    a2 = uid(s, "a2")
+    s.poison[a2], s.burn[a2], s.slow[a2] = 2, 1, 1
     from monsterlair.games.monstra.effects import cleanse
 
-    assert cleanse(s, a2) == "burn" and cleanse(s, a2) == "slow" and cleanse(s, a2) == ""
+    assert cleanse(s, a2) == "poison" and cleanse(s, a2) == "burn" and cleanse(s, a2) == "slow"
+    assert cleanse(s, a2) == ""
 
 
 def test_MO_8_6_burn_and_poison_ignore_shield_and_can_knock_out() -> None:

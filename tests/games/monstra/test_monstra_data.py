@@ -74,6 +74,12 @@ def test_bad_data_is_rejected_naming_the_card() -> None:
         with pytest.raises(DataError, match=message) as info:
             spec._load_creatures([{**good, **change}])
         assert "testling" in str(info.value)
+    for effects, message in (
+        ([{"do": "heal", "n": 2, "to": "target"}, {"do": "cleanse", "to": "target"}], "first effect"),
+        ([{"do": "heal", "n": 2, "to": "one_ally"}], "only for 'cleanse'"),
+    ):
+        with pytest.raises(DataError, match=message):
+            spec._load_tactics([{"id": "oops", "cost": 1, "target": "ally", "effects": effects}])
     with pytest.raises(DataError, match="heal, shield or cleanse an enemy"):
         spec._load_tactics(
             [{"id": "oops", "cost": 1, "target": "enemy", "effects": [{"do": "heal", "n": 2, "to": "target"}]}]

@@ -310,3 +310,30 @@ def test_MO_11_4_lead_seat_alternates_for_team_decisions() -> None:
     coop.round = 2
     reorder(coop)
     assert coop.stage == turns.ST_TIES and coop.to_move == 1
+
+
+def test_MO_10_12_energy_drain_damages_the_guardian_in_a_mission() -> None:
+    s = arrange(new(1, seed=1), units={"a1": "zephyrk"}, energy={"A": 1}, hands={"A": ["static-siphon"]})
+    s.shield[BOSS] = 1
+    h = s.hp[BOSS]
+    ev = play(s, "tactic static-siphon")
+    assert s.shield[BOSS] == 0 and s.hp[BOSS] == h - 1  # 2 damage, Shield first
+    assert [e.data["unit"] for e in ev if e.type == "damage"] == ["g"] and s.energy[0] == 0
+    # Nimbus's Static Drain: 4 damage to the target, then 1 more for the drained energy
+    s = settle(arrange(new(1, seed=1), units={"a1": "nimbus"}, energy={"A": 2}))
+    s.shield[BOSS] = 0
+    while acting(s) != "a1":
+        play(s, "guard")
+        settle(s)
+    h = s.hp[BOSS]
+    ev = play(s, "signature g")
+    assert s.hp[BOSS] == h - 5
+    assert [e.data["hp_lost"] for e in ev if e.type == "damage"] == [4, 1]
+    # in a duel the drain takes energy, as printed
+    s = arrange(new(2, seed=1), energy={"A": 1, "B": 3}, hands={"A": ["static-siphon"]}, marker="A")
+    settle(s)
+    while s.actor // 12 != 0:
+        play(s, "guard")
+        settle(s)
+    play(s, "tactic static-siphon")
+    assert s.energy[1] == 1

@@ -9,7 +9,7 @@ import pytest
 
 from monsterlair.core import BadAction, Rng
 from monsterlair.games import get
-from monsterlair.games.push_a_monster.actions import ALL_ACTIONS, Drop, Nudge, Push, Take, describe, parse
+from monsterlair.games.push_a_monster.actions import ACTION_TYPES, ALL_ACTIONS, Take, describe, parse
 from monsterlair.games.push_a_monster.render import picture, write_png
 from monsterlair.games.push_a_monster.text import plain
 from monsterlair.testing.conformance import check_game
@@ -43,10 +43,11 @@ def test_malformed_texts_are_bad_actions(text: str) -> None:
 
 
 def test_every_candidate_text_round_trips() -> None:
+    by_name = {t.__name__: t for t in ACTION_TYPES}
     for action in ALL_ACTIONS:
         assert parse(str(action)) == action
         assert GAME.parse_action(str(action).upper()) == action
-        assert eval(repr(action), {"Push": Push, "Nudge": Nudge, "Take": Take, "Drop": Drop}) == action
+        assert eval(repr(action), by_name) == action
         assert describe(action)
     assert parse("take g") == parse("take gloop") == parse("take green") == Take(0)
     assert str(parse("nudge angle=-30 offset=-0.05 dist=0.2")) == "nudge angle=330 offset=-0.05 dist=0.20"
@@ -75,12 +76,13 @@ def test_the_terminal_draws_the_arena_with_every_monster() -> None:
         assert letter in drawing or letter.upper() in drawing
     assert "#" in drawing and "·" in drawing and "A" in drawing
     text = GAME.render(view, 0)
-    assert "Supply:" in text and "Seat 0 (you)" in text and "die:" in text
+    assert "Supply:" in text and "Player 1 (you)" in text and "die:" in text
+    assert all(str(entry["id"]) in drawing for entry in view["monsters"])  # numbers drawn over the monsters
     done = final(2, 4)
     assert "Game over" in GAME.render(done.view(None), None)
     # the pushed monster is drawn in capitals while it sticks out
     hanging = scenario([], pushing=monster("orange"))
-    hanging.apply(parse("push x=0.30 y=-1.00 angle=80 depth=0.45"))
+    hanging.apply(parse("push x=0.24 y=-0.80 angle=80 depth=0.45"))
     assert "O" in plain(hanging.view(0)) and "nudge" in GAME.render(hanging.view(0), 0)
 
 

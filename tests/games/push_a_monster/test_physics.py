@@ -17,18 +17,18 @@ from tests.games.push_a_monster.helpers import final, monster, overlaps, random_
 
 # a mid-game arena: monsters spread over it, two of them sticking out over the right edge
 SPREAD = [
-    (monster("green"), -0.55, 0.42, 0.3),
-    (monster("blue"), 0.12, 0.55, 5.2),
-    (monster("yellow"), -0.78, -0.30, 0.8),
-    (monster("red"), 0.72, 0.30, 2.6),
-    (monster("orange"), -0.18, -0.02, 0.0),
-    (monster("purple"), 0.50, -0.42, 3.5),
+    (monster("green"), -0.44, 0.34, 0.3),
+    (monster("blue"), 0.10, 0.44, 5.2),
+    (monster("yellow"), -0.62, -0.24, 0.8),
+    (monster("red"), 0.58, 0.24, 2.6),
+    (monster("orange"), -0.14, -0.02, 0.0),
+    (monster("purple"), 0.40, -0.34, 3.5),
 ]
 # a cluster by the right edge, centres 0.15-0.35 dm inside it
 CLUSTER = [
-    (monster("green"), 0.95, -0.05, 0.0),
-    (monster("blue"), 1.12, 0.15, 1.0),
-    (monster("green", 1), 1.10, -0.25, 0.5),
+    (monster("green"), 0.76, -0.04, 0.0),
+    (monster("blue"), 0.90, 0.12, 1.0),
+    (monster("green", 1), 0.88, -0.20, 0.5),
 ]
 
 
@@ -40,7 +40,7 @@ def _push(state: PushState, text: str) -> dict:  # type: ignore[type-arg]
 def test_a_gentle_push_into_open_space_disturbs_nothing() -> None:
     state = scenario(SPREAD, pushing=monster("green", 2))
     before = {m: (x, y, a) for m, x, y, a in state.poses}
-    data = _push(state, "push x=-0.21 y=-1.09 angle=90 depth=0.45")  # into the empty bottom middle
+    data = _push(state, "push x=-0.17 y=-0.87 angle=90 depth=0.45")  # into the empty bottom middle
     assert data["status"] == "placed" and data["fallen"] == []
     after = {m: (x, y, a) for m, x, y, a in state.poses}
     assert {m: after[m] for m in before} == before  # bit for bit: nothing else moved at all
@@ -50,13 +50,13 @@ def test_a_gentle_push_into_open_space_disturbs_nothing() -> None:
 
 def test_a_hard_push_into_a_cluster_at_the_edge_knocks_a_monster_off() -> None:
     hard = scenario(CLUSTER, pushing=monster("orange"))
-    data = _push(hard, "push x=0.30 y=-1.00 angle=60 depth=1.50")
+    data = _push(hard, "push x=0.24 y=-0.80 angle=60 depth=1.50")
     assert data["fallen"], "the cluster should lose a monster over the right edge"
     for m in data["fallen"]:
         assert hard.where(m) == Where.FALLEN
     assert sum(hard.tokens(1)) == len(data["fallen"]) and sum(hard.tokens(0)) == 0
     gentle = scenario(CLUSTER, pushing=monster("orange"))
-    data = _push(gentle, "push x=0.30 y=-1.00 angle=60 depth=0.45")  # the same line, barely in
+    data = _push(gentle, "push x=0.24 y=-0.80 angle=60 depth=0.45")  # the same line, barely in
     assert data["fallen"] == [] and sorted(m for m, *_ in gentle.poses) == sorted([*(c[0] for c in CLUSTER), 20])
 
 
@@ -77,14 +77,15 @@ def test_tokens_given_equal_fallen_monsters_times_other_players() -> None:
     for players, seed in ((2, 40), (3, 41), (4, 42)):
         for state, _, _ in random_game(players, seed):
             fallen = sum(1 for m in range(NUM_MONSTERS) if state.where(m) == Where.FALLEN)
-            assert sum(sum(state.tokens(s)) for s in range(players)) == fallen * (players - 1)
+            assert state.falls <= fallen  # a monster set aside for want of room gives no token (PM-6.6)
+            assert sum(sum(state.tokens(s)) for s in range(players)) == state.falls * (players - 1)
 
 
 def test_no_monster_overlaps_another_at_rest() -> None:
     for players, seed in ((2, 50), (4, 51)):
         for state, _, events in random_game(players, seed):
             if any(e.type in ("push", "nudge") for e in events):
-                assert overlaps(state) == []
+                assert overlaps(state, 0.03) == []
 
 
 def test_the_game_always_ends() -> None:
@@ -113,11 +114,11 @@ def test_a_simulation_does_not_depend_on_those_run_before_it() -> None:
     """Chipmunk bodies keep solver state between steps; every simulation must start from nothing."""
     state = scenario(CLUSTER, pushing=monster("orange"))
     first = state.clone()
-    first.apply(parse("push x=0.30 y=-1.00 angle=60 depth=1.50"))
+    first.apply(parse("push x=0.24 y=-0.80 angle=60 depth=1.50"))
     for _, _, _ in random_game(2, 90):  # many other simulations in between
         pass
     second = state.clone()
-    second.apply(parse("push x=0.30 y=-1.00 angle=60 depth=1.50"))
+    second.apply(parse("push x=0.24 y=-0.80 angle=60 depth=1.50"))
     assert first.poses == second.poses and first.record() == second.record()
 
 
@@ -144,12 +145,12 @@ def test_the_same_game_in_a_fresh_interpreter_is_bit_for_bit_the_same() -> None:
 def test_the_tray_holds_the_pushed_monster_until_the_stroke_ends() -> None:
     heading = math.radians(80)
     c, s = math.cos(heading), math.sin(heading)
-    tray = physics.Tray(0.3, -1.0, heading)
-    assert tray.holds(0.3, -1.0)  # the tip
-    assert tray.holds(0.3 - 0.9 * c, -1.0 - 0.9 * s)  # back along the tray
-    assert tray.holds(0.3 + 0.25 * c, -1.0 + 0.25 * s)  # bridging the gap to the edge
-    assert not tray.holds(0.3 + 0.4 * c, -1.0 + 0.4 * s)  # beyond its reach
-    assert not tray.holds(0.3 + 0.5 * s, -1.0 - 0.5 * c)  # beside it
+    tray = physics.Tray(0.24, -0.8, heading)
+    assert tray.holds(0.24, -0.8)  # the tip
+    assert tray.holds(0.24 - 0.9 * c, -0.8 - 0.9 * s)  # back along the tray
+    assert tray.holds(0.24 + 0.25 * c, -0.8 + 0.25 * s)  # bridging the gap to the edge
+    assert not tray.holds(0.24 + 0.4 * c, -0.8 + 0.4 * s)  # beyond its reach
+    assert not tray.holds(0.24 + 0.5 * s, -0.8 - 0.5 * c)  # beside it
 
 
 def test_every_pose_is_finite_and_angles_are_normalised() -> None:
@@ -174,11 +175,11 @@ def test_a_monster_left_resting_on_the_tray_drops_when_the_tray_is_withdrawn() -
     """The pusher passes beside the monster (a wild hand): it rests on the tray, falls asleep, then drops."""
     kind = MONSTER_KIND[monster("red")]
     heading = math.radians(80)
-    cx, cy = physics.push_start(kind, 0.30, -1.00, heading)
+    cx, cy = physics.push_start(kind, 0.24, -0.80, heading)
     wild = physics.Noise(offset=0.6)  # the small pusher lands far to one side
-    stroke = physics.push_stroke(kind, 0.30, -1.00, heading, 1.5, wild)
+    stroke = physics.push_stroke(kind, 0.24, -0.80, heading, 1.5, wild)
     out = physics.simulate(
-        (), monster("red"), stroke, start=(cx, cy, heading), tray=physics.Tray(0.30, -1.00, heading), frames=True
+        (), monster("red"), stroke, start=(cx, cy, heading), tray=physics.Tray(0.24, -0.80, heading), frames=True
     )
     assert out.status == "missed" and out.poses == () and out.fallen == ()
     assert out.frames is not None

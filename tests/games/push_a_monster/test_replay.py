@@ -95,3 +95,11 @@ def test_an_altered_anchor_is_refused() -> None:
         GAME.replay(gone)
     with pytest.raises(BadRecord):
         GAME.replay({**record, "anchors": "nope"})
+
+
+def test_PM_10_2_records_of_rules_version_1_are_refused_with_both_versions_named() -> None:
+    record = _record(seed=4, players=2)
+    assert record["rules_version"] == 2
+    old = {**record, "rules_version": 1, "options": {"tremor": True, "layout": "fixed", "max_attempts": 3}}
+    with pytest.raises(BadRecord, match=r"rules version 1.*plays version 2"):
+        GAME.replay(old)

@@ -8,7 +8,19 @@ import pytest
 
 from monsterlair.core import BadOptions, GameOver, IllegalAction, Rng
 from monsterlair.games.push_a_monster import physics
-from monsterlair.games.push_a_monster.actions import DROP, NUDGES, PUSHES, TAKES, Nudge, Push, Take, mark_push, parse
+from monsterlair.games.push_a_monster.actions import (
+    ASSIST,
+    NUDGES,
+    PLACES,
+    PUSHES,
+    TAKES,
+    Nudge,
+    Push,
+    Shove,
+    Take,
+    mark_push,
+    parse,
+)
 from monsterlair.games.push_a_monster.geometry import (
     ARENA,
     box,
@@ -37,8 +49,11 @@ from monsterlair.games.push_a_monster.spec import (
 from monsterlair.games.push_a_monster.state import Phase, PushState, Where
 from tests.games.push_a_monster.helpers import GAME, STEADY, final, monster, random_game, roll_next, scenario
 
+FIXED = {"layout": "fixed"}
+"""The fixed start layout (the default lets the players arrange it first)."""
+
 # A scenario used by several tests: an empty arena, the orange monster 20 on the large pusher.
-STRAIGHT_IN = "push x=0.30 y=-1.00 angle=80 depth=0.90"
+STRAIGHT_IN = "push x=0.24 y=-0.80 angle=80 depth=0.90"
 
 
 def _push_event(events: list) -> dict:  # type: ignore[type-arg]
@@ -106,14 +121,14 @@ def test_PM_1_4_die_has_five_kinds_and_a_question_mark() -> None:
     assert KIND_INDEX["purple"] not in DIE_FACES
     seen = set()
     for seed in range(40):
-        state = GAME.new(2, seed)
+        state = GAME.new(2, seed, FIXED)
         seen.add(state.view(None)["die"]["face"])
     assert seen == {"green", "blue", "yellow", "red", "orange", "?"}
 
 
 # --- PM-2 set-up ------------------------------------------------------------------------------------------
 def test_PM_2_1_start_layout_and_supply() -> None:
-    state = GAME.new(3, 4)
+    state = GAME.new(3, 4, FIXED)
     assert isinstance(state, PushState)
     on_arena = sorted(m for m, *_ in state.poses)
     assert on_arena == sorted(START_MONSTERS) == [0, 5, 10, 15, 20, 25, 26]
@@ -122,7 +137,7 @@ def test_PM_2_1_start_layout_and_supply() -> None:
     for i in range(len(placed)):
         for j in range(i + 1, len(placed)):
             assert outline_separation(placed[i], placed[j]) > 0.0
-    fresh = GAME.new(3, 4)
+    fresh = GAME.new(3, 4, FIXED)
     assert isinstance(fresh, PushState)
     supply = {KINDS[k].id: fresh.supply_count(k) for k in DIE_KINDS}
     if fresh.active is not None:  # the first roll has already put one on the large pusher
@@ -135,7 +150,7 @@ def test_PM_2_2_random_layout_is_seeded_and_apart() -> None:
     a = GAME.new(2, 11, {"layout": "random"})
     b = GAME.new(2, 11, {"layout": "random"})
     c = GAME.new(2, 12, {"layout": "random"})
-    fixed = GAME.new(2, 11)
+    fixed = GAME.new(2, 11, FIXED)
     assert isinstance(a, PushState) and isinstance(b, PushState) and isinstance(c, PushState)
     assert isinstance(fixed, PushState)
     assert a.poses == b.poses != c.poses
@@ -145,6 +160,41 @@ def test_PM_2_2_random_layout_is_seeded_and_apart() -> None:
     assert all(outline_separation(p, q) >= 0.03 for i, p in enumerate(placed) for q in placed[i + 1 :])
     with pytest.raises(BadOptions):
         GAME.new(2, 1, {"layout": "scattered"})
+    assert GAME.options.defaults()["layout"] == "players"  # the rulebook: "any way that you like"
+
+
+def test_PM_2_2_the_players_arrange_the_start_monsters_in_turn() -> None:
+    state = GAME.new(3, 5)
+    assert isinstance(state, PushState)
+    assert state.phase == Phase.SETUP and state.poses == () and state.view(None)["die"]["face"] is None
+    first = state.to_move
+    assert first is not None
+    order = [state.to_place]
+    view = state.view(first)
+    assert view["phase"] == "setup" and view["setup"] == {"monster": order[0], "kind": "orange", "left": 7}
+    assert "place x=" in GAME.render(view, first)
+    # a place off the arena, or on another monster, is refused and changes nothing
+    state.apply(parse("place x=0.00 y=0.00 angle=0"))
+    assert state.to_move == (first + 1) % 3 and state.poses[0][1:3] == (0.0, 0.0)
+    before = state.record()
+    for text in ("place x=0.05 y=0.05 angle=0", "place x=1.05 y=0.00 angle=0", "place x=2.60 y=0.00", "take green"):
+        with pytest.raises(IllegalAction):
+            state.apply(parse(text))
+    assert state.record() == before
+    with pytest.raises(IllegalAction, match="only possible"):
+        state.apply(ASSIST)  # free places are listed: no set-down by hand
+    while state.phase == Phase.SETUP:
+        order.append(state.to_place)
+        state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
+    # every start monster placed, the largest first; then the first player rolls
+    assert sorted(order) == sorted(START_MONSTERS) and order[:2] == [monster("orange"), monster("red")]
+    assert sorted(m for m, *_ in state.poses) == sorted(START_MONSTERS)
+    assert all(fully_inside(MONSTER_KIND[m], x, y, a) for m, x, y, a in state.poses)
+    placed = [place_kind(MONSTER_KIND[m], x, y, a) for m, x, y, a in state.poses]
+    assert all(outline_separation(p, q) >= 0.0 for i, p in enumerate(placed) for q in placed[i + 1 :])
+    assert state.to_move == first and state.view(None)["die"]["face"] is not None
+    replayed = GAME.replay(state.record())
+    assert isinstance(replayed, PushState) and replayed.poses == state.poses
 
 
 def test_PM_2_3_first_player_drawn_and_seats_take_turns() -> None:
@@ -162,6 +212,17 @@ def test_PM_3_1_each_turn_starts_with_a_roll() -> None:
     kinds = [e.type for e in events]
     assert kinds.index("placed") < kinds.index("roll")
     assert state.view(None)["die"]["face"] == next(e.data["face"] for e in events if e.type == "roll")
+
+
+def test_PM_3_1_the_first_roll_opens_the_log() -> None:
+    """The first seat rolls as the game opens: that roll is the log's opening line, not lost."""
+    assert GAME.new(2, 7).opening_events() == []  # the players place the start monsters first: no roll yet
+    state = GAME.new(2, 7, {"layout": "fixed"})
+    opening = state.opening_events()
+    assert [e.type for e in opening][0] == "roll" and opening[0].data["seat"] == state.to_move
+    assert state.view(None)["die"]["face"] == opening[0].data["face"]
+    assert state.clone().opening_events() == opening
+    assert scenario([], pushing=monster("blue")).opening_events() == []  # a scenario starts on the pusher
 
 
 def test_PM_3_2_rolled_kind_goes_on_the_pusher() -> None:
@@ -205,13 +266,13 @@ def test_PM_3_3_question_mark_takes_most_frequent_or_the_player_chooses() -> Non
 def test_PM_4_1_monster_starts_on_the_tray_facing_the_push() -> None:
     heading = math.radians(80)
     for kind in KINDS:
-        cx, cy = physics.push_start(kind.index, 0.3, -1.0, heading)
+        cx, cy = physics.push_start(kind.index, 0.24, -0.8, heading)
         outline = place_kind(kind.index, cx, cy, heading)
         ahead = max(px * math.cos(heading) + py * math.sin(heading) for part in outline for px, py in part)
-        assert ahead == pytest.approx(0.3 * math.cos(heading) - 1.0 * math.sin(heading))  # front at the tip
-        stroke = physics.push_stroke(kind.index, 0.3, -1.0, heading, 0.5, physics.Noise())
+        assert ahead == pytest.approx(0.24 * math.cos(heading) - 0.8 * math.sin(heading))  # front at the tip
+        stroke = physics.push_stroke(kind.index, 0.24, -0.8, heading, 0.5, physics.Noise())
         assert min(separation(stroke.shape(), part) for part in outline) == pytest.approx(0.01)
-        assert physics.Tray(0.3, -1.0, heading).holds(cx, cy)
+        assert physics.Tray(0.24, -0.8, heading).holds(cx, cy)
 
 
 def test_PM_4_2_push_text_round_trips_and_is_what_is_played() -> None:
@@ -231,7 +292,7 @@ def test_PM_4_3_marks_and_shorthands_become_canonical_pushes() -> None:
     assert parse("push c turn=-20 depth=0.9") == mark_push(2, -20, 90)
     x, y, heading = ARENA.marks[2]
     assert parse("push C") == Push(round(x * 100), round(y * 100), round(math.degrees(heading)) % 360, 70)
-    straight = parse("push x=0.30 y=-1.00")
+    straight = parse("push x=0.24 y=-0.80")
     assert isinstance(straight, Push) and straight.depth == 70
     assert 45 <= straight.angle <= 135  # straight in from the bottom edge: roughly north
     state = scenario([], pushing=monster("green"))
@@ -239,15 +300,15 @@ def test_PM_4_3_marks_and_shorthands_become_canonical_pushes() -> None:
 
 
 def test_PM_4_4_out_of_range_pushes_are_illegal_and_change_nothing() -> None:
-    state = scenario([(monster("red"), 1.15, 0.0, 0.0)], pushing=monster("green"))
+    state = scenario([(monster("red"), 0.92, 0.0, 0.0)], pushing=monster("green"))
     before = (state.record(), state.view(0))
     bad = [
         "push x=2.60 y=0.00 angle=180 depth=0.50",  # outside the table
-        "push x=0.30 y=-1.00 angle=80 depth=0.04",  # too shallow
-        "push x=0.30 y=-1.00 angle=80 depth=2.01",  # too deep
-        "push x=0.00 y=-1.60 angle=90 depth=0.50",  # entry point too far from the edge
+        "push x=0.24 y=-0.80 angle=80 depth=0.04",  # too shallow
+        "push x=0.24 y=-0.80 angle=80 depth=2.01",  # too deep
+        "push x=0.00 y=-1.40 angle=90 depth=0.50",  # entry point too far from the edge
         "push x=0.00 y=0.00 angle=90 depth=0.50",  # starts on the arena
-        "push x=1.32 y=0.04 angle=180 depth=0.50",  # starts on top of the red monster sticking out
+        "push x=1.06 y=0.03 angle=180 depth=0.50",  # starts on top of the red monster sticking out
         "nudge angle=90",  # wrong phase
         "take green",  # wrong phase
     ]
@@ -261,12 +322,32 @@ def test_PM_4_4_out_of_range_pushes_are_illegal_and_change_nothing() -> None:
     assert (state.record(), state.view(0)) == before
 
 
+def test_PM_4_5_the_player_chooses_how_the_monster_lies_on_the_pusher() -> None:
+    push = parse("push x=0.24 y=-0.80 angle=80 depth=0.72 facing=90")
+    assert push.facing == 90 and str(push) == "push x=0.24 y=-0.80 angle=80 depth=0.72 facing=90"
+    assert str(parse("push x=0.24 y=-0.80 angle=80 depth=0.72 facing=360")) == STRAIGHT_IN.replace("0.90", "0.72")
+    assert parse("push C facing=-90").facing == 270
+    heading = math.radians(80)
+    for facing in (0, 90, 200):
+        turned = math.radians(facing)
+        cx, cy = physics.push_start(KIND_INDEX["orange"], 0.24, -0.8, heading, turned)
+        outline = place_kind(KIND_INDEX["orange"], cx, cy, heading + turned)
+        ahead = max(px * math.cos(heading) + py * math.sin(heading) for part in outline for px, py in part)
+        assert ahead == pytest.approx(0.24 * math.cos(heading) - 0.8 * math.sin(heading))  # front at the tip
+    state = scenario([], pushing=monster("orange"))
+    state.apply(push)
+    _, _, _, angle = state.poses[0]
+    assert abs(math.remainder(angle - math.radians(170), math.tau)) < 0.05  # it kept its sideways turn
+    with pytest.raises(IllegalAction):
+        scenario([], pushing=monster("orange")).apply(Push(24, -80, 80, 72, 400))
+
+
 # --- PM-5 falls -------------------------------------------------------------------------------------------
 def test_PM_5_1_a_monster_falls_when_its_centre_of_mass_leaves_the_arena() -> None:
     # green monster 0 sits by the right edge, its centre 0.15 dm inside; a long push shoves it out
-    edge_x = 1.23
-    state = scenario([(monster("green"), 1.10, -0.35, 0.0)], pushing=monster("orange"))
-    events = state.apply(parse("push x=0.38 y=-1.04 angle=50 depth=1.60"))
+    edge_x = 0.98
+    state = scenario([(monster("green"), 0.88, -0.28, 0.0)], pushing=monster("orange"))
+    events = state.apply(parse("push x=0.30 y=-0.83 angle=50 depth=1.60"))
     assert state.where(monster("green")) == Where.FALLEN
     fall = next(e.data for e in events if e.type == "fall")
     assert fall["monster"] == monster("green") and fall["why"] == "knocked off"
@@ -308,54 +389,45 @@ def test_PM_5_2_each_fall_gives_every_other_player_one_token() -> None:
 
 def test_PM_5_3_the_pushed_monster_falling_off_counts_as_fallen() -> None:
     state = scenario([], pushing=monster("green"))
-    events = state.apply(parse("push x=0.09 y=-0.89 angle=90 depth=2.00"))  # across the narrow waist and off
+    events = state.apply(parse("push x=0.07 y=-0.71 angle=90 depth=2.00"))  # across the narrow waist and off
     assert _push_event(events)["status"] == FELL
     assert state.where(monster("green")) == Where.FALLEN
     assert state.tokens(1)[KIND_INDEX["green"]] == 1 and state.tokens(0) == (0,) * 6
     assert state.to_move == 1  # the turn ended
 
 
-def test_PM_5_4_a_miss_goes_back_on_the_pusher_then_counts_as_fallen() -> None:
-    away = "push x=0.30 y=-1.00 angle=80 depth=0.05"  # far too short: it never gets over the arena
-    state = scenario([], pushing=monster("red"), options={**STEADY, "max_attempts": 2})
-    events = state.apply(parse(away))
-    assert _push_event(events)["status"] == MISSED
-    assert state.phase == Phase.PUSH and state.active == monster("red") and state.to_move == 0
+def test_PM_5_4_a_miss_goes_back_on_the_pusher_and_is_retried_at_no_cost() -> None:
+    away = "push x=0.24 y=-0.80 angle=80 depth=0.05"  # far too short: it never gets over the arena
+    state = scenario([], pushing=monster("red"))
+    for tries in (1, 2, 3):
+        events = state.apply(parse(away))
+        assert _push_event(events)["status"] == MISSED
+        assert state.phase == Phase.PUSH and state.active == monster("red") and state.to_move == 0
+        assert state.where(monster("red")) == Where.PUSHER and state.attempts == tries
+        assert next(e.data for e in events if e.type == "missed")["tries_left"] == 12 - tries
+        assert not any(e.type == "fall" for e in events)
+    assert all(state.tokens(s) == (0,) * 6 for s in range(2))
+    state.apply(parse(STRAIGHT_IN))  # the turn ends only once it lies fully on the arena
+    assert state.where(monster("red")) == Where.ARENA and (state.to_move == 1 or state.over)
+
+
+def test_PM_5_5_the_invented_miss_limit_is_an_option() -> None:
+    away = "push x=0.24 y=-0.80 angle=80 depth=0.05"
+    assert GAME.options.defaults()["miss_limit"] == 0
+    state = scenario([], pushing=monster("red"), options={**STEADY, "miss_limit": 2})
+    state.apply(parse(away))
     assert state.where(monster("red")) == Where.PUSHER
-    assert next(e.data for e in events if e.type == "missed")["attempts_left"] == 1
     events = state.apply(parse(away))
-    assert state.where(monster("red")) == Where.FALLEN
+    assert state.where(monster("red")) == Where.FALLEN and any(e.type == "fall" for e in events)
     assert state.tokens(1)[KIND_INDEX["red"]] == 1
     assert state.to_move == 1 or state.over
-
-
-def test_PM_5_5_drop_when_no_push_can_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = scenario([], pushing=monster("red"))
-    with pytest.raises(IllegalAction, match="only possible"):
-        state.apply(DROP)  # candidates can start: no dropping
-    blocked = scenario([], pushing=monster("red"))
-    monkeypatch.setattr(physics, "push_problem", lambda *args: "something sticks out there")
-    assert blocked.legal_actions() == (DROP,)
-    assert blocked.parse_action("drop") == DROP
-    events = blocked.apply(DROP)
-    assert blocked.where(monster("red")) == Where.FALLEN and blocked.tokens(1)[KIND_INDEX["red"]] == 1
-    assert blocked.to_move == 1 and any(e.type == "fall" for e in events)
-    # with a monster sticking out and every candidate nudge blocked
-    monkeypatch.undo()
-    hanging = _overhanging()
-    monkeypatch.setattr(physics, "nudge_problem", lambda *args: ("the pusher would sit on a monster", None))
-    assert hanging.legal_actions() == (DROP,)
-    hanging.apply(DROP)
-    assert hanging.where(monster("orange")) == Where.FALLEN and hanging.poses == ()
-    record = hanging.record()
-    assert record["actions"][-1] == "drop" and record["anchors"][-1] is None
 
 
 # --- PM-6 completely on the arena, nudges -----------------------------------------------------------------
 def _overhanging(options: dict[str, object] | None = None) -> PushState:
     """The orange monster pushed only half onto the arena from the bottom edge."""
     state = scenario([], pushing=monster("orange"), options={**STEADY, **(options or {})})
-    events = state.apply(parse("push x=0.30 y=-1.00 angle=80 depth=0.45"))
+    events = state.apply(parse("push x=0.24 y=-0.80 angle=80 depth=0.45"))
     assert _push_event(events)["status"] == OVERHANG
     return state
 
@@ -371,7 +443,7 @@ def test_PM_6_1_the_pushed_monster_must_lie_fully_on_the_arena() -> None:
     m, x, y, a = placed.poses[0]
     assert fully_inside(MONSTER_KIND[m], x, y, a)
     # another monster may stick out: the turn ends normally with it hanging over the edge
-    other = scenario([(monster("green"), 1.12, -0.45, 0.0)], pushing=monster("blue"))
+    other = scenario([(monster("green"), 0.90, -0.36, 0.0)], pushing=monster("blue"))
     events = other.apply(parse(STRAIGHT_IN))
     assert _push_event(events)["status"] == PLACED and other.to_move == 1
     assert not other.view(None)["monsters"][0]["inside"]
@@ -399,8 +471,8 @@ def test_PM_6_2_a_nudge_pushes_from_the_contact_point() -> None:
     assert Nudge(80, 0, 12) == parse("nudge angle=80")  # offset 0 and dist 0.12 by default
 
 
-def test_PM_6_3_nudge_limits() -> None:
-    state = _overhanging({"max_nudges": 2})
+def test_PM_6_3_nudge_ranges_and_the_invented_nudge_limit() -> None:
+    state = _overhanging()
     before = state.record()
     for text in ("nudge angle=80 dist=0.00", "nudge angle=80 dist=0.61", "nudge angle=80 offset=0.41", "push A"):
         with pytest.raises(IllegalAction):
@@ -408,13 +480,15 @@ def test_PM_6_3_nudge_limits() -> None:
     with pytest.raises(IllegalAction, match="beside"):
         state.apply(parse("nudge angle=80 offset=0.38"))
     assert state.record() == before
-    state.apply(parse("nudge angle=350 dist=0.01"))  # too gentle: still sticking out
-    assert state.phase == Phase.NUDGE
-    events = state.apply(parse("nudge angle=350 dist=0.01"))
+    for _ in range(4):  # too gentle: still sticking out, and the turn simply goes on (the rulebook)
+        events = state.apply(parse("nudge angle=350 dist=0.01"))
+        assert state.phase == Phase.NUDGE and state.to_move == 0 and not any(e.type == "fall" for e in events)
+    assert GAME.options.defaults()["nudge_limit"] == 0
+    strict = _overhanging({"nudge_limit": 2})
+    strict.apply(parse("nudge angle=350 dist=0.01"))
+    assert strict.phase == Phase.NUDGE
+    events = strict.apply(parse("nudge angle=350 dist=0.01"))
     assert any(e.type == "fall" and e.data["monster"] == monster("orange") for e in events)
-    assert state.where(monster("orange")) == Where.FALLEN and state.to_move == 1
-    strict = scenario([], pushing=monster("orange"), options={**STEADY, "max_nudges": 0})
-    strict.apply(parse("push x=0.30 y=-1.00 angle=80 depth=0.45"))
     assert strict.where(monster("orange")) == Where.FALLEN and strict.to_move == 1
 
 
@@ -433,6 +507,89 @@ def test_PM_6_5_the_turn_ends_when_placed_or_fallen() -> None:
     assert state.to_move == 0
     state.apply(parse("nudge angle=80 dist=0.30"))
     assert state.to_move == 1
+
+
+def test_PM_6_6_a_turn_always_ends_without_tokens_after_max_tries() -> None:
+    away = "push x=0.24 y=-0.80 angle=80 depth=0.05"
+    state = scenario([(monster("green"), 0.0, 0.0, 0.0)], pushing=monster("red"), options={**STEADY, "max_tries": 3})
+    state.apply(parse(away))
+    state.apply(parse(away))
+    events = state.apply(parse(away))
+    down = next(e.data for e in events if e.type == "set_down")
+    assert down["monster"] == monster("red") and not any(e.type == "fall" for e in events)
+    m, x, y, a = next(p for p in state.poses if p[0] == monster("red"))
+    assert fully_inside(MONSTER_KIND[m], x, y, a) and state.where(m) == Where.ARENA
+    placed = {p[0]: place_kind(MONSTER_KIND[p[0]], *p[1:]) for p in state.poses}
+    assert outline_separation(placed[monster("red")], placed[monster("green")]) >= 0.0
+    assert math.hypot(x - 0.24, y + 0.80) < 0.5  # near where it was pushed from
+    assert all(state.tokens(s) == (0,) * 6 for s in range(2)) and state.set_downs == 1
+    assert state.to_move == 1 or state.over
+    # a monster left sticking out is set down near where it sticks out, also by nudges and shoves
+    hanging = _overhanging({"max_tries": 2})
+    hanging.apply(parse("nudge angle=350 dist=0.01"))
+    assert hanging.where(monster("orange")) == Where.ARENA and hanging.set_downs == 1
+    m, x, y, a = next(p for p in hanging.poses if p[0] == monster("orange"))
+    assert fully_inside(MONSTER_KIND[m], x, y, a)
+    # when no candidate can start, 'assist' sets it down at once (and is legal only then)
+    with pytest.raises(IllegalAction, match="only possible"):
+        scenario([], pushing=monster("red")).apply(ASSIST)
+
+
+def test_PM_6_6_assist_when_no_candidate_can_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = scenario([], pushing=monster("red"))
+    monkeypatch.setattr(physics, "push_problem", lambda *args: "something sticks out there")
+    assert blocked.legal_actions() == (ASSIST,)
+    assert blocked.parse_action("assist") == ASSIST
+    events = blocked.apply(ASSIST)
+    assert blocked.where(monster("red")) == Where.ARENA and blocked.tokens(1) == (0,) * 6
+    assert blocked.to_move == 1 and any(e.type == "set_down" for e in events)
+    record = blocked.record()
+    assert record["actions"][-1] == "assist" and record["anchors"][-1] is None
+    # with no free place anywhere the monster leaves the game, still without tokens
+    full = scenario([], pushing=monster("orange"))
+    monkeypatch.setattr("monsterlair.games.push_a_monster.state.free_place", lambda *args: None)
+    events = full.apply(ASSIST)
+    assert full.where(monster("orange")) == Where.FALLEN and full.tokens(1) == (0,) * 6 and full.falls == 0
+    assert any(e.type == "set_aside" for e in events)
+
+
+def test_PM_6_7_monsters_on_the_arena_can_be_shoved() -> None:
+    green = monster("green")
+    state = scenario([(green, 0.0, 0.0, 0.0)], pushing=monster("red"))
+    shove = parse("shove monster=0 angle=90 dist=0.20")
+    assert shove == Shove(green, 90, 0, 20) and str(shove) == "shove monster=0 angle=90 offset=0.00 dist=0.20"
+    events = state.apply(shove)
+    data = next(e.data for e in events if e.type == "shove")
+    assert data["status"] == "shoved" and data["target"] == green and "frames" in data
+    shove_event = next(e for e in events if e.type == "shove")
+    assert data["target_kind"] == "green" and "shoves the green Gloop (monster 0)" in GAME.describe_event(
+        shove_event.for_seat(0)
+    )
+    _, x, y, _ = state.poses[0]
+    assert y > 0.15 and abs(x) < 0.02  # moved north, about the stroke's length
+    assert state.phase == Phase.PUSH and state.to_move == 0 and state.where(monster("red")) == Where.PUSHER
+    assert state.tries == 1
+    for bad in ("shove monster=5 angle=90", "shove monster=0 angle=90 dist=0.90", "shove monster=99 angle=0"):
+        with pytest.raises(IllegalAction):
+            state.apply(parse(bad))
+    # shoving a monster off the edge gives the others a token, as any fall in the mover's turn
+    edge = scenario([(green, 0.88, -0.28, 0.0)], pushing=monster("red"))
+    events = edge.apply(parse("shove monster=0 angle=0 dist=0.40"))
+    assert edge.where(green) == Where.FALLEN and edge.tokens(1)[KIND_INDEX["green"]] == 1
+    # while the pushed monster sticks out, shoving a neighbour can settle it; the pushed one is nudged
+    hanging = _overhanging()
+    with pytest.raises(IllegalAction, match="nudged"):
+        hanging.apply(Shove(monster("orange"), 80, 0, 12))
+    # a shove is recorded with its settled positions and replays exactly
+    game = GAME.new(2, 9, FIXED)
+    assert isinstance(game, PushState)
+    while game.phase != Phase.PUSH:
+        game.apply(game.legal_actions()[0])
+    target, x, y, _ = game.poses[0]
+    game.apply(Shove(target, round(math.degrees(math.atan2(-y, -x))) % 360, 0, 10))
+    assert game.record()["anchors"][-1]["status"] == "shoved"
+    replayed = GAME.replay(game.record())
+    assert isinstance(replayed, PushState) and replayed.poses == game.poses and replayed.reanchored == 0
 
 
 # --- PM-7 the model ---------------------------------------------------------------------------------------
@@ -464,9 +621,9 @@ def test_PM_7_2_masses_and_friction_come_from_the_outline_and_the_data() -> None
         assert kind.moment == pytest.approx(moment, rel=1e-9)
     # friction holds a pushed monster where the pusher leaves it: it does not drift on
     state = scenario([], pushing=monster("red"))
-    state.apply(parse("push x=0.30 y=-1.00 angle=80 depth=1.00"))
+    state.apply(parse("push x=0.24 y=-0.80 angle=80 depth=1.00"))
     _, x, y, _ = state.poses[0]
-    cx, cy = physics.push_start(KIND_INDEX["red"], 0.30, -1.00, math.radians(80))
+    cx, cy = physics.push_start(KIND_INDEX["red"], 0.24, -0.80, math.radians(80))
     travelled = math.hypot(x - cx, y - cy)
     assert 1.0 <= travelled <= 1.08  # the stroke (plus the starting gap) and a very short slide
 
@@ -493,15 +650,55 @@ def test_PM_7_3_the_simulation_stops_when_everything_rests() -> None:
     assert not any(math.isnan(v) for p in out.poses for v in p)
 
 
+def test_PM_7_4_the_arena_is_crowded_and_sim_reports_falls() -> None:
+    from monsterlair.games.push_a_monster.geometry import ARENA as arena
+    from monsterlair.sim import plan
+    from monsterlair.sim.runner import run_game
+
+    total = sum(k.area * k.count for k in KINDS)
+    assert total / arena.area == pytest.approx(1.14, abs=0.01)  # the 27 monsters overfill the board
+    task = plan("push-a-monster", ["random"], 1, players=4, seed=3, options=GAME.options.resolve({}))[0]
+    result = run_game(task)
+    assert result["error"] is None
+    measures = result["measures"]
+    assert set(measures) == {"falls", "pushes", "set_downs", "everyone_tied"}
+    assert measures["pushes"] >= 1 and measures["falls"] == result["detail"]["falls"]
+
+
+def test_PM_7_5_overlap_stays_within_the_measured_bound_and_mass_does_not_slow_a_head_on_push() -> None:
+    from tests.games.push_a_monster.helpers import overlaps
+
+    for state, _, events in random_game(4, 71, {"layout": "fixed"}):
+        if any(e.type in ("push", "nudge", "shove") for e in events):
+            assert overlaps(state, 0.03) == []  # the documented bound, not the solver's 0.002 dm slop
+    # an infinitely strong pusher drives a light and a heavy monster the same way head on
+    import dataclasses
+
+    moved = []
+    for factor in (1.0, 4.0):
+        green = KINDS[KIND_INDEX["green"]]
+        heavy = dataclasses.replace(green, mass=green.mass * factor, moment=green.moment * factor)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(physics, "KINDS", tuple(heavy if k is green else k for k in KINDS))
+            state = scenario([(monster("green"), 0.0, -0.2, math.radians(90))], pushing=monster("blue"))
+            state.apply(parse("push x=0.00 y=-0.86 angle=90 depth=1.00"))
+        moved.append(next(p for p in state.poses if p[0] == monster("green"))[1:3])
+    assert moved[0][1] > -0.1  # it was pushed along
+    assert moved[0][1] == pytest.approx(moved[1][1], abs=0.001)  # just as far along the push
+    assert moved[0][0] == pytest.approx(moved[1][0], abs=0.01)  # and only a glancing sideways drift differs
+
+
 # --- PM-8 bots and RL -------------------------------------------------------------------------------------
 def test_PM_8_1_candidate_set_and_indices() -> None:
     opts = GAME.options.defaults()
     assert (len(TAKES), len(PUSHES), len(NUDGES)) == (5, 48, 36)
-    assert GAME.num_actions(2, opts) == 90
+    total = 5 + 48 + 36 + len(PLACES) + 1
+    assert GAME.num_actions(2, opts) == total and len(PLACES) > 40
     assert [GAME.action_index(t, 2, opts) for t in TAKES] == list(range(5))
     assert GAME.action_index(PUSHES[0], 2, opts) == 5 and GAME.action_index(NUDGES[0], 2, opts) == 53
-    assert GAME.action_index(DROP, 2, opts) == 89
-    for i in range(90):
+    assert GAME.action_index(PLACES[0], 2, opts) == 89 and GAME.action_index(ASSIST, 2, opts) == total - 1
+    assert all(p.facing == 0 for p in PUSHES)
+    for i in range(total):
         assert GAME.action_index(GAME.action_from_index(i, 2, opts), 2, opts) == i
     assert {p.depth for p in PUSHES} == {45, 70, 100}
     assert sorted({n.angle for n in NUDGES}) == list(range(0, 360, 30))
@@ -595,31 +792,31 @@ def test_PM_9_2_a_question_mark_with_an_empty_supply_ends_the_game() -> None:
 
 
 def test_PM_9_3_the_game_always_ends() -> None:
-    for players, seed, options in ((2, 1, None), (4, 2, None), (3, 3, {"max_nudges": 0, "max_attempts": 1})):
+    for players, seed, options in ((2, 1, None), (4, 2, None), (3, 3, {"max_tries": 1, "layout": "fixed"})):
         last = final(players, seed, options)
         actions = len(last.history)
         assert last.over
         opts = GAME.options.resolve(options)
-        assert actions <= max_actions(int(opts["max_attempts"]), int(opts["max_nudges"]))
-    assert max_actions(3, 3) == 140
+        assert actions <= max_actions(int(opts["max_tries"]))
+    assert max_actions(12) == 7 + 20 * 14
 
 
-def test_PM_9_4_the_longest_line_wins_and_ties_share() -> None:
-    tokens = [[1, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0]]  # lines 10, 8, 0
+def _ended_with(tokens: list[list[int]]) -> PushState:
+    """A three-player game with these tokens, ended by the die showing yellow once every yellow monster fell."""
     state = scenario(
         [], players=3, pushing=monster("green"), tokens=tokens, fallen=[monster("yellow", i) for i in range(5)]
     )
     roll_next(state, "yellow")
     state.apply(parse(STRAIGHT_IN))
+    return state
+
+
+def test_PM_9_4_the_longest_line_wins_and_ties_share() -> None:
+    state = _ended_with([[1, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0]])  # lines 10, 8, 0
     result = state.result
     assert result is not None and result.scores == (10.0, 8.0, 0.0)
     assert result.winners == (0,) and result.ranks == (1, 2, 3)
-    tied = [[0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0]]  # lines 5, 0, 5
-    state = scenario(
-        [], players=3, pushing=monster("green"), tokens=tied, fallen=[monster("yellow", i) for i in range(5)]
-    )
-    roll_next(state, "yellow")
-    state.apply(parse(STRAIGHT_IN))
+    state = _ended_with([[0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0]])  # lines 5, 0, 5
     result = state.result
     assert result is not None and result.winners == (0, 2) and result.ranks == (1, 3, 1)
     assert state.payoff(0) == state.payoff(2) == 0.5 and state.payoff(1) == 0.0
@@ -658,7 +855,7 @@ def test_PM_10_2_records_anchor_every_push() -> None:
     record = state.record()
     assert len(record["anchors"]) == len(record["actions"])
     for text, anchor in zip(record["actions"], record["anchors"], strict=True):
-        assert (anchor is None) == text.startswith("take")
+        assert (anchor is None) == text.startswith(("take", "place", "assist"))
         if anchor is not None:
             assert set(anchor) == {"status", "fallen", "monsters", "hash"}
     replayed = GAME.replay(record)

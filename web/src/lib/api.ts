@@ -3,15 +3,19 @@ import type {
   BotAccount,
   BotToken,
   Catalogue,
+  Hint,
   Leaderboard,
   Lobby,
   Profile,
   ReplayFrame,
+  SignedInSession,
   ReplayInfo,
-  TableInfo,
+  SavedReplay,
+  TableDetail,
   Turns,
   User,
 } from "./types";
+import type { components } from "./api.gen";
 
 export class ApiError extends Error {
   constructor(
@@ -21,6 +25,11 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** What a failed request says to the player: the server's own sentence, else the error as text. */
+export function errorText(e: unknown): string {
+  return e instanceof ApiError ? e.message : String(e);
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -49,17 +58,11 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
-export interface TableDetail {
-  table: TableInfo;
-  seat: number | null;
-  host: boolean;
-}
-
-export interface SeatRequest {
-  kind: "me" | "open" | "bot" | "bot_account";
-  bot?: string | null;
-  account?: string;
-}
+/** One seat of a new table, and the new table itself (the server's request bodies). */
+export type SeatRequest = components["schemas"]["SeatCreate"];
+export type NewTable = components["schemas"]["TableCreate"];
+type Ok = components["schemas"]["Ok"];
+type BotList = components["schemas"]["BotList"];
 
 export const api = {
   me: () => call<User | null>("GET", "/api/auth/me"),
@@ -67,29 +70,25 @@ export const api = {
   register: (username: string, password: string, name?: string) =>
     call<User>("POST", "/api/auth/register", { username, password, name }),
   login: (username: string, password: string) => call<User>("POST", "/api/auth/login", { username, password }),
-  logout: () => call<{ ok: boolean }>("POST", "/api/auth/logout"),
+  logout: () => call<Ok>("POST", "/api/auth/logout"),
+  sessions: () => call<SignedInSession[]>("GET", "/api/auth/sessions"),
+  revokeSession: (id: number) => call<Ok>("DELETE", `/api/auth/sessions/${id}`),
   games: () => call<Catalogue>("GET", "/api/games"),
+  tutorial: (game: string) => call<TableDetail>("POST", `/api/games/${encodeURIComponent(game)}/tutorial`),
   lobby: () => call<Lobby>("GET", "/api/tables"),
   turns: () => call<Turns>("GET", "/api/me/turns"),
-  createTable: (body: {
-    game: string;
-    players: number;
-    options: Record<string, unknown>;
-    seats: SeatRequest[];
-    private: boolean;
-    start: boolean;
-    turn_seconds?: number | null;
-  }) => call<TableDetail>("POST", "/api/tables", body),
+  createTable: (body: NewTable) => call<TableDetail>("POST", "/api/tables", body),
   table: (id: string, invite?: string | null) =>
     call<TableDetail>("GET", `/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`),
   join: (id: string, seat: number | null, invite?: string | null) =>
     call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite: invite ?? null }),
-  leave: (id: string) => call<{ ok: boolean }>("POST", `/api/tables/${encodeURIComponent(id)}/leave`),
+  hint: (id: string) => call<Hint>("GET", `/api/tables/${encodeURIComponent(id)}/hint`),
+  leave: (id: string) => call<Ok>("POST", `/api/tables/${encodeURIComponent(id)}/leave`),
   setSeat: (id: string, seat: number, bot: string | null) =>
     call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/seats`, { seat, bot }),
   seatBotAccount: (id: string, seat: number, account: string) =>
     call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/seats`, { seat, account }),
-  bots: () => call<{ bots: BotAccount[] }>("GET", "/api/bots"),
+  bots: () => call<BotList>("GET", "/api/bots"),
   createBot: (name: string) => call<BotToken>("POST", "/api/bots", { name }),
   newBotToken: (username: string) => call<BotToken>("POST", `/api/bots/${encodeURIComponent(username)}/token`),
   revokeBotToken: (username: string) => call<BotAccount>("DELETE", `/api/bots/${encodeURIComponent(username)}/token`),
@@ -97,6 +96,7 @@ export const api = {
   rematch: (id: string) => call<TableDetail>("POST", `/api/tables/${encodeURIComponent(id)}/rematch`),
   replay: (id: string, invite?: string | null) =>
     call<ReplayInfo>("GET", `/api/replays/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`),
+  openSaved: (record: unknown) => call<SavedReplay>("POST", "/api/replays", record),
   frame: (id: string, step: number, invite?: string | null) =>
     call<ReplayFrame>(
       "GET",

@@ -1,36 +1,4 @@
-// Log lines for the platform's own events (turn clock, bot takeover, undo), the same for every game.
-import type { LogEntry } from "./types";
-
-export interface PlatformLine {
-  text: string;
-  kind: string;
-}
-
-function seatName(names: string[], seat: unknown): string {
-  return typeof seat === "number" ? (names[seat] ?? `Seat ${seat + 1}`) : "Someone";
-}
-
-/** The line for a platform event, or undefined when the entry is the game's own. */
-export function describePlatform(entry: LogEntry, names: string[]): PlatformLine | undefined {
-  const e = entry.event;
-  const who = seatName(names, e.seat);
-  switch (e.type) {
-    case "clock_expired":
-      return { text: `${who} ran out of time.`, kind: "bad" };
-    case "seat_takeover": {
-      const since = typeof e.since === "number" ? e.since + 1 : 1;
-      const why = e.reason === "left" ? `${who} left the game` : `${who}'s clock ran out`;
-      return { text: `${why}: a bot plays their seat from move ${since}. This game no longer counts for ratings.`, kind: "info" };
-    }
-    case "seat_reclaimed":
-      return { text: `${who} took their seat back from the bot.`, kind: "info" };
-    case "move_undone":
-      return { text: `${who} took back their last move.`, kind: "quiet" };
-    default:
-      return undefined;
-  }
-}
-
+// The turn clock's numbers in words (the platform's own log lines come from the server, with the game's).
 /** A duration for a countdown: 0:07, 4:59, 2 h 05 min, 1 d 3 h. */
 export function formatRemaining(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));

@@ -1,9 +1,26 @@
 // The live connection to one table: snapshots and updates in, actions out; reconnects with a full resync.
-import type { ChatMessage, LegalAction, LogEntry, PresenceInfo, ServerMessage, TableInfo, View } from "./types";
+import { appendLog } from "./logLines";
+import { Pacer } from "./pacing.svelte";
+import type { ChatMessage, LegalAction, LogEntry, PresenceInfo, ResultText, ServerMessage, TableInfo, View } from "./types";
+
+/** One position as the table shows it: an update, held back by the pacer while earlier ones play. */
+interface Shown {
+  table: TableInfo;
+  seat: number | null;
+  stateId: number;
+  view: View | null;
+  legal: LegalAction[];
+  entries: LogEntry[];
+  resultText: ResultText | null;
+  canUndo: boolean;
+  receivedAt: number;
+}
 
 export type LinkState = "connecting" | "live" | "reconnecting" | "closed";
 
 export class TableSocket {
+  // What the table shows. Other seats' moves are shown one at a time (lib/pacing), so these fields may
+  // be a few moves behind what arrived; the board and the log both read them, so they always agree.
   table = $state<TableInfo | null>(null);
   seat = $state<number | null>(null);
   host = $state(false);
@@ -11,11 +28,13 @@ export class TableSocket {
   view = $state<View | null>(null);
   legal = $state<LegalAction[]>([]);
   log = $state<LogEntry[]>([]);
+  /** How the game ended, in this receiver's words (null while it goes on). */
+  resultText = $state<ResultText | null>(null);
   link = $state<LinkState>("connecting");
   error = $state<string | null>(null);
   fatal = $state<string | null>(null);
   busy = $state(false);
-  /** The server's word on whether my last move may be taken back now (see server/undo.py). */
+  /** The server's word on whether my last move may be taken back now (see server/tables/undo.py). */
   canUndo = $state(false);
   /** performance.now() when the latest snapshot or update arrived (the turn clock counts from it). */
   receivedAt = $state(0);
@@ -25,7 +44,14 @@ export class TableSocket {
   chat = $state<ChatMessage[]>([]);
   chatError = $state<string | null>(null);
   presence = $state<PresenceInfo | null>(null);
+  /** Where the shown move's entries start in ``log`` and who made it (the last move, highlighted). */
+  moveStart = $state(0);
+  moveBy = $state<number | null>(null);
+  /** Positions that arrived and wait to be shown; ``pacer.skip()`` shows them all now. */
+  readonly pacer = new Pacer<Shown>((f) => this.present(f));
 
+  /** The newest state the server announced (the shown one may be behind it). */
+  private latestId = 0;
   private ws: WebSocket | null = null;
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -80,6 +106,7 @@ export class TableSocket {
 
   close(): void {
     this.stopped = true;
+    this.pacer.clear();
     if (this.timer) clearTimeout(this.timer);
     this.ws?.close();
     this.ws = null;
@@ -96,10 +123,15 @@ export class TableSocket {
         this.table = msg.table;
         this.seat = msg.seat;
         this.host = msg.host;
+        this.pacer.clear();
+        this.latestId = msg.state_id;
         this.stateId = msg.state_id;
         this.view = msg.view;
         this.legal = msg.legal;
         this.log = msg.log;
+        this.resultText = msg.result_text ?? null;
+        this.moveStart = msg.log.length;
+        this.moveBy = null;
         this.canUndo = msg.can_undo ?? false;
         this.receivedAt = performance.now();
         this.link = "live";
@@ -108,22 +140,26 @@ export class TableSocket {
         this.version += 1;
         break;
       case "update":
-        if (msg.prev_state_id !== this.stateId) {
+        if (msg.prev_state_id !== this.latestId) {
           // A gap (or a duplicate): ask for everything again.
           this.send({ type: "sync" });
           return;
         }
-        this.table = msg.table;
-        this.seat = msg.seat;
-        this.stateId = msg.state_id;
-        this.view = msg.view;
-        this.legal = msg.legal;
-        this.log = [...this.log, ...msg.log];
-        this.canUndo = msg.can_undo ?? false;
-        this.receivedAt = performance.now();
-        this.busy = false;
-        this.pending = null;
-        this.version += 1;
+        this.latestId = msg.state_id;
+        this.pacer.offer(
+          {
+            table: msg.table,
+            seat: msg.seat,
+            stateId: msg.state_id,
+            view: msg.view,
+            legal: msg.legal,
+            entries: msg.log,
+            resultText: msg.result_text ?? null,
+            canUndo: msg.can_undo ?? false,
+            receivedAt: performance.now(),
+          },
+          msg.log.some((e) => e.by !== msg.seat || msg.seat === null),
+        );
         break;
       case "chat":
         this.mergeChat([msg.message]);
@@ -154,18 +190,38 @@ export class TableSocket {
     }
   }
 
+  private present(f: Shown): void {
+    this.table = f.table;
+    this.seat = f.seat;
+    this.stateId = f.stateId;
+    this.view = f.view;
+    this.legal = f.legal;
+    this.moveStart = this.log.length;
+    this.moveBy = f.entries.find((e) => e.by !== null)?.by ?? null;
+    this.log = appendLog(this.log, f.entries);
+    this.resultText = f.resultText;
+    this.canUndo = f.canUndo;
+    this.receivedAt = f.receivedAt;
+    this.busy = false;
+    this.pending = null;
+    this.version += 1;
+  }
+
   private send(message: Record<string, unknown>): boolean {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
     return true;
   }
 
-  /** Play one action, or a batch applied in order and accepted or refused whole. */
-  act(actions: string[]): void {
+  /** Play one action, or a batch applied in order and accepted or refused whole; ``cards``: the hand positions
+   * (from 1) chosen for the choice of cards the batch reaches, which the game turns into its own picks. */
+  act(actions: string[], cards?: number[]): void {
     if (this.busy) return;
     const ref = this.nextRef++;
     this.error = null;
-    if (this.send({ type: "action", state_id: this.stateId, actions, ref })) {
+    const message: Record<string, unknown> = { type: "action", state_id: this.latestId, actions, ref };
+    if (cards) message.cards = cards;
+    if (this.send(message)) {
       this.busy = true;
       this.pending = ref;
     } else {
@@ -180,7 +236,7 @@ export class TableSocket {
     const ref = this.nextRef++;
     this.error = null;
     const message: Record<string, unknown> = { type, ref };
-    if (type === "undo") message.state_id = this.stateId;
+    if (type === "undo") message.state_id = this.latestId;
     if (!this.send(message)) {
       this.error = "Not connected; reconnecting…";
     } else if (type === "undo") {

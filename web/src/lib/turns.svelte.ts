@@ -1,4 +1,5 @@
 // The games waiting for the signed-in user's move, polled lightly, and the tab title that counts them.
+import { alerts } from "./alerts.svelte";
 import { api } from "./api";
 import type { TableSummary } from "./types";
 
@@ -21,6 +22,7 @@ class Turns {
       const got = await api.turns();
       this.count = got.count;
       this.tables = got.tables;
+      alerts.waitingNow(got.tables);
     } catch {
       // Signed out, or the server is away for a moment: show nothing rather than something stale.
       this.count = 0;
@@ -41,6 +43,7 @@ class Turns {
     this.timer = null;
     this.count = 0;
     this.tables = [];
+    alerts.reset();
   }
 }
 

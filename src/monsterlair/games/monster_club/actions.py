@@ -22,11 +22,12 @@ the player's left, grave positions ``G`` count from 1, the oldest card first):
 Parsing forgives case, extra spaces and the filler words ``to``, ``on``, ``at``, ``up``, ``space`` and
 ``card``; ``mine``/``my`` mean ``own``, ``their``/``theirs``/``opponent`` mean ``opp``.
 
-Index layout (stable for RL masks; ``NUM_ACTIONS`` in all), in this order: ``end`` (0), ``spare`` (1),
-``destroy 1..10`` (2..11), ``play H to S`` (H-major, then S; 30), ``play H to S down`` (30),
-``stack H on S`` (30), ``stack H on S down`` (30), ``move S left|right`` (S-major; 6), ``flip S`` (3),
-``attack S`` (3), ``skip`` (1), ``target own|opp S`` (side-major; 6), ``target own|opp S left|right`` (12),
-``target own|opp grave G`` (G = 1..25; 50), ``target own|opp grave G to S`` (150).
+Index layout (stable for RL masks; ``NUM_ACTIONS`` in all; hand positions run 1..25, a whole deck, since
+the rules have no hand limit), in this order: ``end`` (0), ``spare`` (1), ``destroy 1..25`` (2..26),
+``play H to S`` (H-major, then S; 75), ``play H to S down`` (75), ``stack H on S`` (75), ``stack H on S
+down`` (75), ``move S left|right`` (S-major; 6), ``flip S`` (3), ``attack S`` (3), ``skip`` (1),
+``target own|opp S`` (side-major; 6), ``target own|opp S left|right`` (12), ``target own|opp grave G``
+(G = 1..25; 50), ``target own|opp grave G to S`` (150).
 
 Every action object is interned: equality is identity and the index is the hash, so membership tests
 and dict look-ups are as cheap as for small ints, and pickling returns the same interned object.
@@ -36,7 +37,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from monsterlair.core import BadAction
+from monsterlair.core import ActionSpace
+from monsterlair.core.actions import FixedAction
 from monsterlair.games.monster_club.decks import DECK_SIZE
 from monsterlair.games.monster_club.spec import MAX_HAND, SPACES
 
@@ -65,12 +67,12 @@ GRAVE_SLOTS = DECK_SIZE
 """A grave only holds its owner's cards (MC-10.1), so never more than a deck."""
 
 
-class Action:
+class Action(FixedAction):
     """One decision. Fields are 0-based: ``hand``, ``space``, ``pos`` (grave position), ``dest`` (space),
     ``side`` (0 own, 1 opponent), ``down`` (face down), ``dir`` (0 left, 1 right); unused fields are -1/False.
     """
 
-    __slots__ = ("kind", "hand", "space", "down", "dir", "side", "pos", "dest", "index", "text")
+    __slots__ = ("kind", "hand", "space", "down", "dir", "side", "pos", "dest")
 
     kind: int
     hand: int
@@ -80,8 +82,6 @@ class Action:
     side: int
     pos: int
     dest: int
-    index: int
-    text: str
 
     def __init__(
         self,
@@ -109,19 +109,11 @@ class Action:
         set_(self, "index", index)
         set_(self, "text", text)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("Monster Club actions are immutable.")
-
-    def __str__(self) -> str:
-        return self.text
-
     def __repr__(self) -> str:
         return f"monster_club_action({self.text!r})"
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # the index: sets of actions iterate alike on every run
         return self.index
-
-    # Equality is the default identity: every action is interned (``__reduce__`` keeps it so through pickling).
 
     def __reduce__(self) -> tuple[Any, tuple[int]]:
         return (action_from_index, (self.index,))
@@ -136,30 +128,26 @@ def _add(kind: int, text: str, **fields: Any) -> Action:
     return action
 
 
+def _from_hand(kind: int, verb: str, to: str) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``[down][hand][space]``: hand card ``hand`` played onto ``space`` by ``verb`` ("play 2 to 1 down")."""
+    return tuple(
+        tuple(
+            tuple(
+                _add(kind, f"{verb} {h + 1} {to} {s + 1}" + (" down" if down else ""), hand=h, space=s, down=down)
+                for s in range(SPACES)
+            )
+            for h in range(MAX_HAND)
+        )
+        for down in (False, True)
+    )
+
+
 END_ACT = _add(END, "end")
 SPARE_ACT = _add(SPARE, "spare")
 DESTROY_ACT = tuple(_add(DESTROY, f"destroy {h + 1}", hand=h) for h in range(MAX_HAND))
-PLAY_ACT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            _add(PLAY, f"play {h + 1} to {s + 1}" + (" down" if down else ""), hand=h, space=s, down=down)
-            for s in range(SPACES)
-        )
-        for h in range(MAX_HAND)
-    )
-    for down in (False, True)
-)
+PLAY_ACT = _from_hand(PLAY, "play", "to")
 """``PLAY_ACT[down][hand][space]``."""
-STACK_ACT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            _add(STACK, f"stack {h + 1} on {s + 1}" + (" down" if down else ""), hand=h, space=s, down=down)
-            for s in range(SPACES)
-        )
-        for h in range(MAX_HAND)
-    )
-    for down in (False, True)
-)
+STACK_ACT = _from_hand(STACK, "stack", "on")
 """``STACK_ACT[down][hand][space]``."""
 MOVE_ACT = tuple(
     tuple(_add(MOVE, f"move {s + 1} {DIRS[d]}", space=s, dir=d) for d in (LEFT, RIGHT)) for s in range(SPACES)
@@ -255,37 +243,21 @@ def _key(text: str) -> str:
     return " ".join(_SYNONYMS.get(w, w) for w in words if w not in _FILLER)
 
 
-BY_KEY: dict[str, Action] = {}
-for _a in ACTIONS:
-    BY_KEY.setdefault(_key(_a.text), _a)
-if len(BY_KEY) != NUM_ACTIONS:  # pragma: no cover - a data/layout error caught at import
-    raise AssertionError("two Monster Club actions share a text form")
-
-
-def parse(text: str) -> Action:
-    """The action whose text is ``text`` (case, spaces and filler words forgiven).
-
-    Raises:
-        BadAction: if no action has that form.
-    """
-    if not isinstance(text, str):
-        raise BadAction(f"An action is a text such as 'play 1 to 2', not {text!r}.")
-    action = BY_KEY.get(_key(text))
-    if action is None:
-        raise BadAction(
-            f"{text.strip()!r} is not a Monster Club action. Forms: 'play H to S [down]', 'stack H on S [down]', "
-            "'move S left|right', 'flip S', 'attack S', 'end', 'destroy H', 'spare', 'target own|opp S', "
-            "'target own|opp S left|right', 'target own|opp grave G [to S]', 'skip'."
-        )
-    return action
+SPACE: ActionSpace[Action] = ActionSpace(
+    "Monster Club",
+    ACTIONS,
+    key=_key,
+    forms="'play H to S [down]', 'stack H on S [down]', 'move S left|right', 'flip S', 'attack S', 'end', "
+    "'destroy H', 'spare', 'target own|opp S', 'target own|opp S left|right', 'target own|opp grave G [to S]', "
+    "'skip'",
+)
+parse = SPACE.parse
 
 
 def action_from_index(index: int) -> Action:
-    """The action with that index.
+    """The action with that index (a module function, so that pickled actions name it).
 
     Raises:
         BadAction: if the index is out of range.
     """
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_ACTIONS:
-        raise BadAction(f"Monster Club action indices run from 0 to {NUM_ACTIONS - 1}, not {index!r}.")
-    return ACTIONS[index]
+    return SPACE.from_index(index)

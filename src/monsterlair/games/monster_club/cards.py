@@ -11,11 +11,11 @@ rules version (they index RL encodings), and ``BY_ID`` finds a card by its slug.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
+
+from monsterlair.core.data import read_data
 
 ROCK, PAPER, SCISSORS = 0, 1, 2
 TYPES: tuple[str, ...] = ("rock", "paper", "scissors")
@@ -380,8 +380,7 @@ def parse_pool(monsters: Any, powers: Any) -> tuple[Card, ...]:
 
 
 def _read(name: str) -> dict[str, Any]:
-    text = resources.files("monsterlair.games.monster_club").joinpath(f"data/{name}").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return read_data("monsterlair.games.monster_club", name)
 
 
 CARDS: tuple[Card, ...] = parse_pool(_read("monsters.toml").get("monster"), _read("powers.toml").get("power"))

@@ -7,13 +7,12 @@ list is validated against the deck-building rules MC-9.1 .. MC-9.3, and an error
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
+from monsterlair.core.data import read_data
 from monsterlair.core.rng import Rng
 from monsterlair.games.monster_club.cards import CARDS, MONSTERS, POWERS, CardDataError, find_card
 
@@ -25,8 +24,7 @@ class DeckError(ValueError):
 
 
 def _read() -> dict[str, Any]:
-    text = resources.files("monsterlair.games.monster_club").joinpath("data/decks.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return read_data("monsterlair.games.monster_club", "decks.toml")
 
 
 _DATA = _read()

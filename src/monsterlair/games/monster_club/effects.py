@@ -35,7 +35,7 @@ from monsterlair.games.monster_club.actions import (
 )
 from monsterlair.games.monster_club.board import CODE_CARD, CODE_ID, CODE_MONSTER, Stack
 from monsterlair.games.monster_club.cards import BEATS, OPPONENT, YOUR, Effect
-from monsterlair.games.monster_club.spec import MAX_HAND, SPACES
+from monsterlair.games.monster_club.spec import SPACES
 
 if TYPE_CHECKING:
     from monsterlair.games.monster_club.state import ClubState
@@ -64,12 +64,22 @@ def _modifier(state: ClubState, e: Effect, side: int, holder: Stack, attacking: 
     return e.amount * n
 
 
-def conflict_score(state: ClubState, side: int, space: int, attacking: bool) -> int:
+ScorePart = dict[str, object]
+"""One line of a conflict score's breakdown: ``{"card": id, "owner": seat, "kind": k, "value": n}``, where
+``kind`` is ``printed`` (the monster's score), ``add`` (a power card's calculation or a score effect, on
+this stack or aimed at it from the conflicting stack) or ``times`` (a multiplier, listed after every
+addition, as it applies). Only face-up cards appear, so a breakdown holds nothing hidden."""
+
+
+def conflict_score(
+    state: ClubState, side: int, space: int, attacking: bool, parts: list[ScorePart] | None = None
+) -> int:
     """The score of the stack on ``side`` at ``space`` in a conflict (MC-7.4).
 
     The monster's printed score, plus every addition (face-up power calculations on the stack, face-up
     ``score`` effects of the stack, the conflicting stack's ``opp`` calculations and its ``score`` effects
     aimed at this stack), then times every face-up multiplier; never below 0. Face-down cards add nothing.
+    With ``parts``, each number that went into the score is appended to it (see :data:`ScorePart`).
     """
     st = state.board[side][space]
     assert st is not None
@@ -77,38 +87,74 @@ def conflict_score(state: ClubState, side: int, space: int, attacking: bool) -> 
     card = CODE_CARD[st.m]
     total = card.score
     mul = 1
+    times: list[ScorePart] = []
+    if parts is not None:
+        parts.append({"card": CODE_ID[st.m], "owner": st.m & 1, "kind": "printed", "value": card.score})
     if st.mup:
         for e in card.mods:
             if e.side == "self":
-                total += _modifier(state, e, side, st, attacking, other)
+                v = _modifier(state, e, side, st, attacking, other)
+                total += v
+                if parts is not None:
+                    _note(parts, times, st.m, "add", v)
     for code, up in zip(st.p, st.pup, strict=True):
         if up:
             c = CODE_CARD[code]
             total += c.add
-            mul *= c.mul
+            if parts is not None:
+                _note(parts, times, code, "add", c.add)
+            if c.mul > 1:
+                mul *= c.mul
+                if parts is not None:
+                    _note(parts, times, code, "times", c.mul)
             for e in c.mods:
                 if e.side == "self":
-                    total += _modifier(state, e, side, st, attacking, other)
+                    v = _modifier(state, e, side, st, attacking, other)
+                    total += v
+                    if parts is not None:
+                        _note(parts, times, code, "add", v)
     if other is not None:
         ocard = CODE_CARD[other.m]
         if other.mup:
             for e in ocard.mods:
                 if e.side == "opponent":
-                    total += _modifier(state, e, 1 - side, other, not attacking, st)
+                    v = _modifier(state, e, 1 - side, other, not attacking, st)
+                    total += v
+                    if parts is not None:
+                        _note(parts, times, other.m, "add", v)
         for code, up in zip(other.p, other.pup, strict=True):
             if up:
                 c = CODE_CARD[code]
                 total += c.opp
+                if parts is not None:
+                    _note(parts, times, code, "add", c.opp)
                 for e in c.mods:
                     if e.side == "opponent":
-                        total += _modifier(state, e, 1 - side, other, not attacking, st)
+                        v = _modifier(state, e, 1 - side, other, not attacking, st)
+                        total += v
+                        if parts is not None:
+                            _note(parts, times, code, "add", v)
+    if parts is not None:
+        parts.extend(times)
     return max(0, total) * mul
+
+
+def _note(parts: list[ScorePart], times: list[ScorePart], code: int, kind: str, value: int) -> None:
+    """One number of a score's breakdown (multipliers go to ``times``, listed after every addition)."""
+    if value:
+        (times if kind == "times" else parts).append(
+            {"card": CODE_ID[code], "owner": code & 1, "kind": kind, "value": value}
+        )
 
 
 def shown_score(st: Stack) -> int | None:
     """The score a face-up stack shows outside a conflict (printed score and face-up calculations only)."""
-    if not st.mup:
-        return None
+    return stack_score(st) if st.mup else None
+
+
+def stack_score(st: Stack) -> int:
+    """The monster's printed score with the stack's face-up calculations, whether the monster is face up or
+    not (what ``shown_score`` shows, and what the greedy bot counts for a face-down one)."""
     total = CODE_CARD[st.m].score
     mul = 1
     for code, up in zip(st.p, st.pup, strict=True):
@@ -120,7 +166,7 @@ def shown_score(st: Stack) -> int | None:
 
 
 # ------------------------------------------------------------------------------------------- destruction
-def destroy_stack(state: ClubState, side: int, space: int, ev: list[Event], cause: str) -> None:
+def destroy_stack(state: ClubState, side: int, space: int, ev: list[Event] | None, cause: str) -> None:
     """Send the stack at (``side``, ``space``) to the graves (each card to its owner's, MC-10.1).
 
     The monster counts one destroy for ``side``'s opponent (MC-11.1); the face-up cards' ``destroyed``
@@ -134,9 +180,12 @@ def destroy_stack(state: ClubState, side: int, space: int, ev: list[Event], caus
     for code in st.p:
         graves[code & 1].append(code)
     state.destroys[1 - side] += 1
-    ev.append(
-        Event("destroyed", {"seat": side, "space": space + 1, "cards": [CODE_ID[c] for c in st.cards()], "by": cause})
-    )
+    if ev is not None:
+        ev.append(
+            Event(
+                "destroyed", {"seat": side, "space": space + 1, "cards": [CODE_ID[c] for c in st.cards()], "by": cause}
+            )
+        )
     queue = state.queue
     if st.mup:
         for e in CODE_CARD[st.m].on_destroyed:
@@ -165,7 +214,7 @@ def _top_face_up(st: Stack) -> int:
     return -1
 
 
-def _clash(state: ClubState, side: int, st: Stack, other: Stack, ev: list[Event]) -> None:
+def _clash(state: ClubState, side: int, st: Stack, other: Stack, ev: list[Event] | None) -> None:
     """Each face-up clash card of ``st`` clashes with the top face-up power of ``other`` (MC-7.6)."""
     for code in [c for c, up in zip(st.p, st.pup, strict=True) if up and CODE_CARD[c].clash]:
         if code not in st.p:
@@ -182,10 +231,13 @@ def _clash(state: ClubState, side: int, st: Stack, other: Stack, ev: list[Event]
             lost.append(CODE_ID[_remove_power(state, 1 - side, other, j)])
         if lose_mine:
             lost.append(CODE_ID[_remove_power(state, side, st, st.p.index(code))])
-        ev.append(Event("clash", {"seat": side, "card": CODE_ID[code], "against": CODE_ID[ocode], "destroyed": lost}))
+        if ev is not None:
+            ev.append(
+                Event("clash", {"seat": side, "card": CODE_ID[code], "against": CODE_ID[ocode], "destroyed": lost})
+            )
 
 
-def resolve_conflict(state: ClubState, p: int, s: int, ev: list[Event]) -> None:
+def resolve_conflict(state: ClubState, p: int, s: int, ev: list[Event] | None) -> None:
     """Seat ``p``'s stack at space ``s`` attacks the conflicting stack (MC-7)."""
     q = 1 - p
     a = state.board[p][s]
@@ -195,16 +247,19 @@ def resolve_conflict(state: ClubState, p: int, s: int, ev: list[Event]) -> None:
         if not st.mup:
             st.mup = True
             st.mknown = True
-            ev.append(Event("revealed", {"seat": side, "space": s + 1, "card": CODE_ID[st.m]}))
+            if ev is not None:
+                ev.append(Event("revealed", {"seat": side, "space": s + 1, "card": CODE_ID[st.m]}))
     for i, code in enumerate(d.p):
         if not d.pup[i] and CODE_CARD[code].trap:
             d.pup[i] = True
             d.pknown[i] = True
-            ev.append(Event("trap", {"seat": q, "space": s + 1, "card": CODE_ID[code]}))
+            if ev is not None:
+                ev.append(Event("trap", {"seat": q, "space": s + 1, "card": CODE_ID[code]}))
     _clash(state, p, a, d, ev)
     _clash(state, q, d, a, ev)
-    sa = conflict_score(state, p, s, True)
-    sd = conflict_score(state, q, s, False)
+    breakdown: list[list[ScorePart]] = [[], []]
+    sa = conflict_score(state, p, s, True, breakdown[p] if ev is not None else None)
+    sd = conflict_score(state, q, s, False, breakdown[q] if ev is not None else None)
     ca, cd = CODE_CARD[a.m], CODE_CARD[d.m]
     if sa > sd:
         losers: tuple[int, ...] = (q,)
@@ -224,12 +279,20 @@ def resolve_conflict(state: ClubState, p: int, s: int, ev: list[Event]) -> None:
     a.attacked = True
     scores = [0, 0]
     scores[p], scores[q] = sa, sd
-    ev.append(
-        Event(
-            "conflict",
-            {"attacker": p, "space": s + 1, "scores": scores, "losers": list(losers), "decided_by": reason},
+    if ev is not None:
+        ev.append(
+            Event(
+                "conflict",
+                {
+                    "attacker": p,
+                    "space": s + 1,
+                    "scores": scores,
+                    "breakdown": breakdown,
+                    "losers": list(losers),
+                    "decided_by": reason,
+                },
+            )
         )
-    )
     survivor = a if losers == (q,) else d if losers == (p,) else None
     winner_side = p if losers == (q,) else q
     for side in losers:
@@ -266,7 +329,7 @@ def candidates(state: ClubState, seat: int, e: Effect) -> list[Action]:
     board = state.board
     if op == "return":
         if e.to == "hand":
-            if len(state.hands[seat]) >= MAX_HAND:
+            if len(state.hands[seat]) >= state.hand_limit:
                 return out
             want_monster = e.what == "monster"
             seen: set[int] = set()
@@ -311,25 +374,27 @@ def candidates(state: ClubState, seat: int, e: Effect) -> list[Action]:
     return out
 
 
-def resolve_target(state: ClubState, seat: int, code: int, e: Effect, action: Action, ev: list[Event]) -> None:
+def resolve_target(state: ClubState, seat: int, code: int, e: Effect, action: Action, ev: list[Event] | None) -> None:
     """Carry out a targeted effect on the chosen target (an action from :func:`candidates`)."""
     kind = action.kind
     card = CODE_ID[code]
     if kind == T_GRAVE:  # return to hand (only from your own grave)
         got = state.graves[seat].pop(action.pos)
         insort(state.hands[seat], got)
-        ev.append(Event("returned", {"seat": seat, "card": CODE_ID[got], "from": seat, "to": "hand", "by": card}))
+        if ev is not None:
+            ev.append(Event("returned", {"seat": seat, "card": CODE_ID[got], "from": seat, "to": "hand", "by": card}))
         return
     if kind == T_GRAVE_TO:
         grave_seat = seat if action.side == 0 else 1 - seat
         got = state.graves[grave_seat].pop(action.pos)
         state.board[seat][action.dest] = Stack(got, True)
-        ev.append(
-            Event(
-                "returned",
-                {"seat": seat, "card": CODE_ID[got], "from": grave_seat, "to": "board", "space": action.dest + 1},
+        if ev is not None:
+            ev.append(
+                Event(
+                    "returned",
+                    {"seat": seat, "card": CODE_ID[got], "from": grave_seat, "to": "board", "space": action.dest + 1},
+                )
             )
-        )
         return
     side = seat if action.side == 0 else 1 - seat
     s = action.space
@@ -340,20 +405,24 @@ def resolve_target(state: ClubState, seat: int, code: int, e: Effect, action: Ac
         dest = s - 1 if action.dir == LEFT else s + 1
         row[dest] = st
         row[s] = None
-        ev.append(Event("moved", {"seat": side, "from": s + 1, "to": dest + 1, "by": card}))
+        st.moved = True  # MC-5.6: moved by a card, it has used its move and cannot attack this turn (MC-7.2)
+        if ev is not None:
+            ev.append(Event("moved", {"seat": side, "from": s + 1, "to": dest + 1, "by": card}))
         return
     assert kind == T_STACK
     if e.op == "destroy":
         if e.what == "power":
             lost = _remove_power(state, side, st, len(st.p) - 1)
-            ev.append(Event("destroyed", {"seat": side, "space": s + 1, "cards": [CODE_ID[lost]], "by": card}))
+            if ev is not None:
+                ev.append(Event("destroyed", {"seat": side, "space": s + 1, "cards": [CODE_ID[lost]], "by": card}))
         else:
             destroy_stack(state, side, s, ev, card)
         return
     if e.dir == "up":
         st.mup = True
         st.mknown = True
-        ev.append(Event("flipped", {"seat": side, "space": s + 1, "card": CODE_ID[st.m], "up": True, "by": card}))
+        if ev is not None:
+            ev.append(Event("flipped", {"seat": side, "space": s + 1, "card": CODE_ID[st.m], "up": True, "by": card}))
         return
     st.mup = False
     st.mknown = True
@@ -361,10 +430,11 @@ def resolve_target(state: ClubState, seat: int, code: int, e: Effect, action: Ac
         if up:
             st.pup[i] = False
             st.pknown[i] = True
-    ev.append(Event("flipped", {"seat": side, "space": s + 1, "up": False, "by": card}))
+    if ev is not None:
+        ev.append(Event("flipped", {"seat": side, "space": s + 1, "up": False, "by": card}))
 
 
-def resolve_untargeted(state: ClubState, seat: int, code: int, e: Effect, ev: list[Event]) -> None:
+def resolve_untargeted(state: ClubState, seat: int, code: int, e: Effect, ev: list[Event] | None) -> None:
     """Carry out an effect without a target: ``draw`` or ``discard`` (MC-8.6)."""
     who = seat if e.who == "you" else 1 - seat
     if e.op == "draw":
@@ -376,12 +446,14 @@ def resolve_untargeted(state: ClubState, seat: int, code: int, e: Effect, ev: li
         got = hand.pop(state.rng.below(len(hand)))
         state.graves[got & 1].append(got)
         lost.append(CODE_ID[got])
-    ev.append(Event("discarded", {"seat": who, "cards": lost, "by": CODE_ID[code]}))
+    if ev is not None:
+        ev.append(Event("discarded", {"seat": who, "cards": lost, "by": CODE_ID[code]}))
 
 
 __all__ = [
     "Trigger",
     "candidates",
+    "ScorePart",
     "conflict_score",
     "destroy_stack",
     "resolve_conflict",

@@ -2,42 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import BadAction, BadOptions, Game, State
+from monsterlair.core import BadOptions, Event, Game, State
 from monsterlair.core.options import OptionValue
-from monsterlair.games.monster_club import actions, heuristic, text, view
-from monsterlair.games.monster_club.decks import DeckError, check_deck_option
-from monsterlair.games.monster_club.spec import (
-    GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTIONS,
-    RULES_VERSION,
-    SUMMARY,
-    TITLE,
-)
+from monsterlair.core.words import Voice
+from monsterlair.games.monster_club import actions, heuristic, text, usage, view, words
+from monsterlair.games.monster_club.cards import BY_ID
+from monsterlair.games.monster_club.decks import PRESETS, DeckError, check_deck_option
+from monsterlair.games.monster_club.spec import HAND_TARGET, SPEC
 from monsterlair.games.monster_club.state import ClubState
 
 
 class MonsterClubGame(Game):
     """Monster Club for exactly two players (rules: ``docs/rules/monster-club.md``)."""
 
-    id = GAME_ID
-    title = TITLE
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    rules_version = RULES_VERSION
-    summary = SUMMARY
-    options = OPTIONS
+    spec = SPEC
+    action_space = actions.SPACE
+    terminations = words.TERMINATIONS
+    score_meaning = "destroys (opposing stacks sent to the grave)"
+    evaluator = staticmethod(heuristic.evaluate)
+    renderer = staticmethod(text.render)
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
-        """Check both deck options (a preset, ``random`` or a legal list of 25 cards).
+        """Check both deck options (a preset, ``random`` or a legal list of 25 cards) and the hand limit.
 
         Raises:
-            BadOptions: naming the option and the deck-building rule a list breaks.
+            BadOptions: naming the option and the deck-building rule a list breaks, or a hand limit under
+                the five cards a turn's draw fills.
         """
+        cap = int(options["hand_cap"])
+        if 0 < cap < HAND_TARGET:
+            raise BadOptions(
+                f"Option 'hand_cap' is 0 (no limit) or at least {HAND_TARGET}, the cards a turn's draw fills; "
+                f"not {cap}."
+            )
         for name in ("deck0", "deck1"):
             try:
                 check_deck_option(str(options[name]), name)
@@ -48,36 +48,6 @@ class MonsterClubGame(Game):
         """The starting state (decks shuffled, first player chosen, first turn's draw done)."""
         return ClubState.start(self, seed, options)
 
-    def parse_action(self, text: str) -> actions.Action:
-        """The action whose text is ``text`` (see ``actions.py`` for the forms).
-
-        Raises:
-            BadAction: if it is not the form of any Monster Club action.
-        """
-        return actions.parse(text)
-
-    def num_actions(self, players: int, options: Mapping[str, OptionValue]) -> int:
-        """The size of the fixed action space (see ``actions.py`` for the layout)."""
-        return actions.NUM_ACTIONS
-
-    def action_index(self, action: Any, players: int, options: Mapping[str, OptionValue]) -> int:
-        """The stable index of an action.
-
-        Raises:
-            BadAction: if ``action`` is not a Monster Club action.
-        """
-        if not isinstance(action, actions.Action):
-            raise BadAction(f"{action!r} is not a Monster Club action.")
-        return action.index
-
-    def action_from_index(self, index: int, players: int, options: Mapping[str, OptionValue]) -> actions.Action:
-        """The action with that index.
-
-        Raises:
-            BadAction: if the index is out of range.
-        """
-        return actions.action_from_index(index)
-
     def observation_size(self, players: int, options: Mapping[str, OptionValue]) -> int:
         """The length of :meth:`encode_view`'s vector."""
         return view.observation_size(players, options)
@@ -86,16 +56,47 @@ class MonsterClubGame(Game):
         """A fixed-length numeric encoding of a seat's view (see ``view.encode_view``)."""
         return view.encode_view(view_, players, options)
 
-    def heuristic(self, state: State, seat: int) -> float:
-        """How good ``state`` looks for ``seat`` in [0, 1] (see ``heuristic.py``)."""
-        assert isinstance(state, ClubState)
-        return heuristic.evaluate(state, seat)
+    def encode_state_sparse(
+        self, state: State, seat: int, players: int, options: Mapping[str, OptionValue]
+    ) -> tuple[list[int], list[float]] | None:
+        """The entries of :meth:`encode_view` of ``state.view(seat)``, read from the state (``sparse``)."""
+        if not isinstance(state, ClubState):
+            return None
+        return view.encode_sparse(state, seat)
 
-    def render(self, view_: Mapping[str, Any], seat: int | None) -> str:
-        """Both boards, graves, hand, deck counts and destroys as terminal text."""
-        return text.render(view_, seat)
+    def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
+        """Each feature's bounds, from the card table (``view.observation_bounds``)."""
+        return view.observation_bounds(players, options)
 
-    def describe_action(self, action: Any) -> str:
+    score_unit = ("destroy", "destroys")
+
+    def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
+        """The game's own turn numbers open its turns in the log and in replays."""
+        return int(event["turn"]) if event.get("type") == "turn" else None
+
+    def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
+        """A log sentence in the reader's person (``words.py``)."""
+        return words.event_text(event, voice)
+
+    def undo_unit(self, actions: Sequence[str]) -> int:
+        """A card played together with the targets chosen for its effect is one unit."""
+        n = 0
+        while n < len(actions) and actions[-1 - n].split(" ")[0] in ("target", "skip"):
+            n += 1
+        return min(n + 1, len(actions))
+
+    def action_label(self, state: State, action: Any, names: Sequence[str] | None = None) -> str:
+        """A menu phrase naming the hand card played or stacked ("Play Blade Harpy to space 1 face up")."""
+        label = text.describe_action(str(action))
+        seat = state.to_move
+        parts = str(action).split(" ")
+        if parts[0] in ("play", "stack") and len(parts) > 1 and parts[1].isdigit() and seat is not None:
+            hand = state.view(seat).get("hand") or []
+            if int(parts[1]) <= len(hand):
+                label = label.replace(f"hand card {parts[1]}", words.card_name(hand[int(parts[1]) - 1]), 1)
+        return label
+
+    def action_phrase(self, action: actions.Action) -> str:
         """A phrase for a menu."""
         return text.describe_action(str(action))
 
@@ -106,6 +107,23 @@ class MonsterClubGame(Game):
             seat: [f"deck:{state.deck_labels[seat].lower()}", f"first:{'yes' if seat == state.first else 'no'}"]
             for seat in (0, 1)
         }
+
+    def deck_presets(self) -> list[str]:
+        """The preset decks."""
+        return list(PRESETS)
+
+    def deck_matchup(self, first: str, second: str) -> dict[str, OptionValue]:
+        """Seat 0 plays ``first``, seat 1 ``second``."""
+        return {"deck0": first, "deck1": second}
+
+    def report_label(self, kind: str, value: str) -> str:
+        """A card by its name (``card:<id>``); other values as they are."""
+        card = BY_ID.get(value) if kind == "card" else None
+        return value if card is None else card.name
+
+    def report_usage(self, seat: int, action: Any, events: Sequence[Event]) -> list[tuple[int | None, str]]:
+        """Cards played onto the field, stacked or flipped face up (``card:<id>``), for their owner."""
+        return usage.report_usage(events)
 
 
 GAME = MonsterClubGame()

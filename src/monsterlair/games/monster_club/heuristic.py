@@ -22,7 +22,7 @@ import math
 
 from monsterlair.games.monster_club.board import CODE_CARD, CODE_MONSTER, Stack
 from monsterlair.games.monster_club.cards import BEATS
-from monsterlair.games.monster_club.effects import conflict_score
+from monsterlair.games.monster_club.effects import conflict_score, stack_score
 from monsterlair.games.monster_club.state import ClubState
 from monsterlair.games.monster_club.turns import P_OVER
 
@@ -40,18 +40,6 @@ SCALE = 2.5
 
 def _can_attack(st: Stack) -> bool:
     return not st.attacked and (not st.moved or st.swift())
-
-
-def _strength(st: Stack) -> int:
-    card = CODE_CARD[st.m]
-    total = card.score
-    mul = 1
-    for code, up in zip(st.p, st.pup, strict=True):
-        if up:
-            c = CODE_CARD[code]
-            total += c.add
-            mul *= c.mul
-    return max(0, total) * mul
 
 
 def _outcome(state: ClubState, attacker: int, s: int) -> int:
@@ -89,9 +77,9 @@ def evaluate(state: ClubState, seat: int) -> float:
     for s in range(3):
         a, b = mine_row[s], their_row[s]
         if a is not None:
-            value += W_STRENGTH * _strength(a) + W_SLOT * a.free_slots()
+            value += W_STRENGTH * stack_score(a) + W_SLOT * a.free_slots()
         if b is not None:
-            value -= W_STRENGTH * _strength(b) + W_SLOT * b.free_slots()
+            value -= W_STRENGTH * stack_score(b) + W_SLOT * b.free_slots()
         if a is None or b is None:
             continue
         # The player whose turn it is attacks now where it can and wins; otherwise each side threatens

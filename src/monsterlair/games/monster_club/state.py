@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from monsterlair.core import Event, GameOver, IllegalAction, Result, Rng, State
+from monsterlair.core import BaseState, Event, GameOver, IllegalAction, Rng
+from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
 from monsterlair.games.monster_club import effects, turns
 from monsterlair.games.monster_club.actions import (
@@ -44,7 +45,7 @@ from monsterlair.games.monster_club.actions import (
 from monsterlair.games.monster_club.board import CODE_CARD, CODE_ID, CODE_LIMIT, CODE_MONSTER, Stack, code_of
 from monsterlair.games.monster_club.cards import Effect
 from monsterlair.games.monster_club.decks import build_deck, deck_label
-from monsterlair.games.monster_club.spec import SPACES, TURN_ACTION_CAP
+from monsterlair.games.monster_club.spec import MAX_HAND, SPACES, TURN_ACTION_CAP
 from monsterlair.games.monster_club.turns import (
     NO_ACTIONS,
     P_ATTACK,
@@ -59,18 +60,14 @@ if TYPE_CHECKING:
     from monsterlair.core.game import Game
 
 _NO_ACTIONS = NO_ACTIONS
+_TAILS: dict[int, tuple[Action, ...]] = {}
+"""The play phase's moves, flips, attacks and ``end`` by the bit masks that decide them (filled as met)."""
 
 
-class ClubState(State):
+class ClubState(BaseState):
     """One position of a Monster Club game (see the module docstring for the phases)."""
 
     __slots__ = (
-        "game",
-        "players",
-        "seed",
-        "options",
-        "history",
-        "rng",
         "deck_lists",
         "deck_labels",
         "hands",
@@ -90,8 +87,6 @@ class ClubState(State):
         "choice_acts",
         "ret_phase",
         "revealed",
-        "_to_move",
-        "_result",
         "_legal",
         "target",
         "reveal_penalty",
@@ -99,14 +94,10 @@ class ClubState(State):
         "max_turns",
         "stuck_redraw",
         "first_round_attacks",
+        "hand_limit",
+        "reveal_reason",
     )
 
-    game: Game
-    players: int
-    seed: int
-    options: Mapping[str, OptionValue]
-    history: list[Action]
-    rng: Rng
     deck_lists: tuple[tuple[int, ...], tuple[int, ...]]
     deck_labels: tuple[str, str]
     hands: list[list[int]]
@@ -126,8 +117,6 @@ class ClubState(State):
     choice_acts: tuple[Action, ...]
     ret_phase: int
     revealed: tuple[int, ...]
-    _to_move: int | None
-    _result: Result | None
     _legal: tuple[Action, ...] | None
     target: int
     reveal_penalty: bool
@@ -135,18 +124,15 @@ class ClubState(State):
     max_turns: int
     stuck_redraw: bool
     first_round_attacks: bool
+    hand_limit: int
+    reveal_reason: str
 
     # ------------------------------------------------------------------------------------ set-up
     @classmethod
     def start(cls, game: Game, seed: int, options: Mapping[str, OptionValue]) -> ClubState:
         """A new game: decks built and shuffled, the first player chosen, and the first turn begun (MC-1)."""
         s = cls.__new__(cls)
-        s.game = game
-        s.players = 2
-        s.seed = seed
-        s.options = dict(options)
-        s.history = []
-        s.rng = Rng(seed)
+        s._begin(game, 2, seed, dict(options))
         lists = []
         for seat in (0, 1):
             cards = build_deck(str(options[f"deck{seat}"]), s.rng)
@@ -182,63 +168,31 @@ class ClubState(State):
         s.max_turns = int(options["max_turns"])
         s.stuck_redraw = bool(options["stuck_redraw"])
         s.first_round_attacks = bool(options["first_round_attacks"])
+        s.hand_limit = int(options["hand_cap"]) or MAX_HAND
+        s.reveal_reason = ""
         turns.begin_turn(s, s.first, [])
         return s
 
+    _copy = copier(
+        share="deck_lists deck_labels active first phase turn stall turn_destroys turn_actions choice choice_acts "
+        "ret_phase revealed _legal target reveal_penalty stall_turns max_turns stuck_redraw first_round_attacks "
+        "hand_limit reveal_reason",
+        lists="destroys queue",
+        pairs="hands decks graves",
+        after="board",
+    )
+
     def clone(self) -> ClubState:
         """An independent copy (generator included); cards, actions and effects are shared immutables."""
-        s = ClubState.__new__(ClubState)
-        s.game = self.game
-        s.players = self.players
-        s.seed = self.seed
-        s.options = self.options
-        s.history = self.history[:]
-        s.rng = self.rng.clone()
-        s.deck_lists = self.deck_lists
-        s.deck_labels = self.deck_labels
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.decks = [self.decks[0][:], self.decks[1][:]]
-        s.graves = [self.graves[0][:], self.graves[1][:]]
+        s: ClubState = self._copy()
         s.board = [[st.copy() if st is not None else None for st in row] for row in self.board]
-        s.destroys = self.destroys[:]
-        s.active = self.active
-        s.first = self.first
-        s.phase = self.phase
-        s.turn = self.turn
-        s.stall = self.stall
-        s.turn_destroys = self.turn_destroys
-        s.turn_actions = self.turn_actions
-        s.queue = self.queue[:]
-        s.choice = self.choice
-        s.choice_acts = self.choice_acts
-        s.ret_phase = self.ret_phase
-        s.revealed = self.revealed
-        s._to_move = self._to_move
-        s._result = self._result
-        s._legal = self._legal
-        s.target = self.target
-        s.reveal_penalty = self.reveal_penalty
-        s.stall_turns = self.stall_turns
-        s.max_turns = self.max_turns
-        s.stuck_redraw = self.stuck_redraw
-        s.first_round_attacks = self.first_round_attacks
         return s
 
     # ------------------------------------------------------------------------------------ contract
     @property
-    def to_move(self) -> int | None:
-        """The seat to decide; ``None`` once the game is over."""
-        return self._to_move
-
-    @property
     def over(self) -> bool:
         """True once the game has ended."""
         return self.phase == P_OVER
-
-    @property
-    def result(self) -> Result | None:
-        """How the game ended, or ``None``."""
-        return self._result
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, in this order (MC-12): plays and stacks by hand position then space (face up
@@ -270,59 +224,74 @@ class ClubState(State):
 
     def _legal_play(self) -> tuple[Action, ...]:
         p = self.active
-        row = self.board[p]
-        opp = self.board[1 - p]
         attacks_ok = self.turn > 2 or self.first_round_attacks
         occupied = slots = face_up = unmoved = flippable = attackers = 0
         bit = 1
-        for s in range(SPACES):
-            st = row[s]
+        for st, other in zip(self.board[p], self.board[1 - p], strict=True):
             if st is not None:
                 occupied |= bit
-                n = len(st.p)
-                if n < CODE_LIMIT[st.m]:
+                pup = st.pup
+                if len(pup) < CODE_LIMIT[st.m]:
                     slots |= bit
                 if st.mup:
                     face_up |= bit
-                    if n and False in st.pup:
+                    if False in pup:
                         flippable |= bit
                 else:
                     flippable |= bit
                 if not st.moved:
                     unmoved |= bit
-                if attacks_ok and opp[s] is not None and not st.attacked and (not st.moved or st.swift()):
+                    if attacks_ok and other is not None and not st.attacked:
+                        attackers |= bit
+                elif attacks_ok and other is not None and not st.attacked and st.swift():
                     attackers |= bit
             bit <<= 1
         free = 7 & ~occupied
         acts: list[Action] = []
-        prev = -1
-        for i, code in enumerate(self.hands[p]):
-            if code == prev:
-                continue
-            prev = code
-            if CODE_MONSTER[code]:
-                if free:
-                    acts += PLAY_TABLE[i][free]
-            elif slots:
-                acts += STACK_TABLE[i][slots][face_up]
+        if free or slots:
+            prev = -1
+            for i, code in enumerate(self.hands[p]):
+                if code == prev:
+                    continue
+                prev = code
+                if CODE_MONSTER[code]:
+                    if free:
+                        acts += PLAY_TABLE[i][free]
+                elif slots:
+                    acts += STACK_TABLE[i][slots][face_up]
         if not occupied:
             return tuple(acts)  # MC-6.1: a monster must be played before anything else
-        acts += MOVE_TABLE[occupied][unmoved]
-        acts += FLIP_TABLE[flippable]
-        acts += ATTACK_TABLE[attackers]
-        acts.append(END_ACT)
+        key = occupied | unmoved << 3 | flippable << 6 | attackers << 9
+        tail = _TAILS.get(key)
+        if tail is None:
+            tail = _TAILS[key] = (
+                MOVE_TABLE[occupied][unmoved] + FLIP_TABLE[flippable] + ATTACK_TABLE[attackers] + (END_ACT,)
+            )
+        if not acts:
+            return tail
+        acts += tail
         return tuple(acts)
 
     def _append_attacks(self, p: int, append: Any) -> None:
-        if self.turn <= 2 and not self.first_round_attacks:
-            return
-        row = self.board[p]
-        opp = self.board[1 - p]
         for s in range(SPACES):
-            st = row[s]
-            if st is not None and opp[s] is not None and not st.attacked:
-                if not st.moved or st.swift():
-                    append(ATTACK_ACT[s])
+            if self.board[p][s] is not None and self.attack_block(p, s) is None:
+                append(ATTACK_ACT[s])
+
+    def attack_block(self, p: int, s: int) -> str | None:
+        """Why seat ``p``'s stack on space ``s`` (0-based) cannot initiate an attack now, or ``None`` if it
+        can (MC-2.6, MC-7.2, MC-7.1): ``first_round``, ``attacked``, ``moved`` or ``no_target``, the first that
+        holds (a stack's own reason before the empty space across from it)."""
+        if self.turn <= 2 and not self.first_round_attacks:
+            return "first_round"
+        st = self.board[p][s]
+        assert st is not None
+        if st.attacked:
+            return "attacked"
+        if st.moved and not st.swift():
+            return "moved"
+        if self.board[1 - p][s] is None:
+            return "no_target"
+        return None
 
     def _can_attack(self, p: int) -> bool:
         found: list[Action] = []
@@ -354,9 +323,17 @@ class ClubState(State):
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply a legal action (from :meth:`legal_actions`) and return its events."""
+        ev: list[Event] = []
+        self._apply(action, ev)
+        return ev
+
+    def apply_quiet(self, action: Action) -> None:
+        """As :meth:`apply_unchecked`, building no events (for searches and playouts)."""
+        self._apply(action, None)
+
+    def _apply(self, action: Action, ev: list[Event] | None) -> None:
         self.history.append(action)
         self._legal = None
-        ev: list[Event] = []
         kind = action.kind
         p = self.active
         if kind == PLAY:
@@ -364,11 +341,13 @@ class ClubState(State):
         elif kind == STACK:
             self._stack(p, action, ev)
         elif kind == END:
-            ev.append(Event("end", {"seat": p}))
+            if ev is not None:
+                ev.append(Event("end", {"seat": p}))
             turns.end_turn(self, ev)
         elif kind == ATTACK:
             self.phase = P_ATTACK
-            ev.append(Event("attack", {"seat": p, "space": action.space + 1}))
+            if ev is not None:
+                ev.append(Event("attack", {"seat": p, "space": action.space + 1}))
             effects.resolve_conflict(self, p, action.space, ev)
             turns.after(self, P_ATTACK, ev)
         elif kind == MOVE:
@@ -380,14 +359,16 @@ class ClubState(State):
             row[dest] = st
             row[s] = None
             st.moved = True
-            ev.append(Event("move", {"seat": p, "from": s + 1, "to": dest + 1}))
+            if ev is not None:
+                ev.append(Event("move", {"seat": p, "from": s + 1, "to": dest + 1}))
         elif kind == FLIP:
             self._flip(p, action.space, ev)
         elif kind == DESTROY or kind == SPARE:
             self._answer_reveal(action, ev)
         elif kind == SKIP:
             assert self.choice is not None
-            ev.append(Event("skip", {"seat": self.choice[0], "card": CODE_ID[self.choice[1]]}))
+            if ev is not None:
+                ev.append(Event("skip", {"seat": self.choice[0], "card": CODE_ID[self.choice[1]]}))
             self.choice = None
             turns.drain(self, ev)
         else:
@@ -400,24 +381,15 @@ class ClubState(State):
             self.turn_actions += 1
             if self.turn_actions >= TURN_ACTION_CAP:
                 turns.finish_by_destroys(self, "action_cap", True, ev)
-        return ev
 
     # ------------------------------------------------------------------------------------ handlers
-    def _play(self, p: int, action: Action, ev: list[Event]) -> None:
+    def _play(self, p: int, action: Action, ev: list[Event] | None) -> None:
         code = self.hands[p].pop(action.hand)
         up = not action.down
         self.board[p][action.space] = Stack(code, up)
-        if up:
-            ev.append(Event("play", {"seat": p, "card": CODE_ID[code], "space": action.space + 1, "down": False}))
-            if CODE_CARD[code].on_play:
-                self.queue.extend((p, code, e) for e in CODE_CARD[code].on_play)
-                turns.after(self, P_PLAY, ev)
-        else:
-            ev.append(
-                Event("play", {"seat": p, "space": action.space + 1, "down": True}, {"card": CODE_ID[code]}, (p,))
-            )
+        self._played("play", p, code, up, action.space, ev)
 
-    def _stack(self, p: int, action: Action, ev: list[Event]) -> None:
+    def _stack(self, p: int, action: Action, ev: list[Event] | None) -> None:
         code = self.hands[p].pop(action.hand)
         up = not action.down
         st = self.board[p][action.space]
@@ -425,17 +397,21 @@ class ClubState(State):
         st.p.append(code)
         st.pup.append(up)
         st.pknown.append(up)
+        self._played("stack", p, code, up, action.space, ev)
+
+    def _played(self, what: str, p: int, code: int, up: bool, space: int, ev: list[Event] | None) -> None:
+        """After a card is played or stacked (``what``): its event (a face-down card shown to its owner only)
+        and, face up, its on-play effects."""
         if up:
-            ev.append(Event("stack", {"seat": p, "card": CODE_ID[code], "space": action.space + 1, "down": False}))
+            if ev is not None:
+                ev.append(Event(what, {"seat": p, "card": CODE_ID[code], "space": space + 1, "down": False}))
             if CODE_CARD[code].on_play:
                 self.queue.extend((p, code, e) for e in CODE_CARD[code].on_play)
                 turns.after(self, P_PLAY, ev)
-        else:
-            ev.append(
-                Event("stack", {"seat": p, "space": action.space + 1, "down": True}, {"card": CODE_ID[code]}, (p,))
-            )
+        elif ev is not None:
+            ev.append(Event(what, {"seat": p, "space": space + 1, "down": True}, {"card": CODE_ID[code]}, (p,)))
 
-    def _flip(self, p: int, s: int, ev: list[Event]) -> None:
+    def _flip(self, p: int, s: int, ev: list[Event] | None) -> None:
         st = self.board[p][s]
         assert st is not None
         i = st.first_face_down()
@@ -447,26 +423,30 @@ class ClubState(State):
             code = st.p[i]
             st.pup[i] = True
             st.pknown[i] = True
-        ev.append(Event("flip", {"seat": p, "space": s + 1, "card": CODE_ID[code]}))
+        if ev is not None:
+            ev.append(Event("flip", {"seat": p, "space": s + 1, "card": CODE_ID[code]}))
         if CODE_CARD[code].on_play:
             self.queue.extend((p, code, e) for e in CODE_CARD[code].on_play)
             turns.after(self, P_PLAY, ev)
 
-    def _answer_reveal(self, action: Action, ev: list[Event]) -> None:
+    def _answer_reveal(self, action: Action, ev: list[Event] | None) -> None:
         p = self.active
         if action.kind == DESTROY:
             code = self.hands[p].pop(action.hand)
             self.graves[code & 1].append(code)
-            ev.append(Event("penalty", {"seat": 1 - p, "card": CODE_ID[code]}))
+            if ev is not None:
+                ev.append(Event("penalty", {"seat": 1 - p, "card": CODE_ID[code]}))
         else:
-            ev.append(Event("spare", {"seat": 1 - p}))
+            if ev is not None:
+                ev.append(Event("spare", {"seat": 1 - p}))
         self.revealed = ()
+        self.reveal_reason = ""
         self.phase = P_PLAY
         self._to_move = p
         turns.redraw(self, p, ev)
         turns.check_one_monster(self, p, ev)
 
-    def draw(self, p: int, n: int, ev: list[Event], cause: str) -> None:
+    def draw(self, p: int, n: int, ev: list[Event] | None, cause: str) -> None:
         """Seat ``p`` draws up to ``n`` cards (see :func:`turns.draw`); card effects call this."""
         turns.draw(self, p, n, ev, cause)
 
@@ -483,13 +463,8 @@ class ClubState(State):
 
         return determinize(self, seat, rng)
 
-    def describe_decision(self) -> str:
-        """A short public sentence on the decision at hand (for error messages)."""
-        if self.over:
-            return "The game is over."
-        texts = [str(a) for a in self.legal_actions()]
-        shown = ", ".join(texts[:12]) + (", …" if len(texts) > 12 else "")
-        return f"Seat {self._to_move} to move in the {PHASE_NAMES[self.phase]} phase; legal: {shown}."
+    def decision_phase(self) -> str | None:
+        return f"the {PHASE_NAMES[self.phase]} phase"
 
     @property
     def pending(self) -> tuple[int, int, Effect] | None:

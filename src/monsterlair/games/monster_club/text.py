@@ -9,10 +9,14 @@ is kept and shown by the client, not here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.markup import escape
+
+from monsterlair.core.words import Voice
 from monsterlair.games.monster_club.cards import BY_ID, Card
+from monsterlair.games.monster_club.words import TERMINATIONS
 
 TYPE_STYLE = {"rock": "yellow", "paper": "cyan", "scissors": "magenta"}
 
@@ -42,7 +46,7 @@ def _card(cv: Mapping[str, Any], *, power: bool) -> str:
     return label
 
 
-def _stack(sv: Mapping[str, Any] | None) -> str:
+def _stack(sv: Mapping[str, Any] | None, flags_shown: bool = True) -> str:
     if sv is None:
         return "[dim]empty[/]"
     parts = [_card(sv["monster"], power=False)]
@@ -50,7 +54,7 @@ def _stack(sv: Mapping[str, Any] | None) -> str:
     text = "  ".join(parts)
     if sv["score"] is not None:
         text += f"  [bold]= {sv['score']}[/]"
-    flags = [f for f in ("moved", "attacked") if sv[f]]
+    flags = [f for f in ("moved", "attacked") if sv[f]] if flags_shown else []
     if flags:
         text += " [dim](" + ", ".join(flags) + ")[/]"
     return text
@@ -62,12 +66,19 @@ def _grave(ids: list[str]) -> str:
     return ", ".join(BY_ID[i].name for i in ids)
 
 
-def render(view: Mapping[str, Any], seat: int | None) -> str:
-    """The view as terminal text: opponent's side on top, the seat's own side and hand below."""
+def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | None = None) -> str:
+    """The view as terminal text: opponent's side on top, the seat's own side and hand below.
+
+    A stack's "(moved)" and "(attacked)" tags belong to the turn being played, so they are shown only on
+    the side of the player to move: when the turn passes, the other side's tags are gone.
+    """
+    v = Voice(names, seat)
     me = seat if seat is not None else 0
     op = 1 - me
     lines: list[str] = []
-    status = "game over" if view["over"] else f"seat {view['to_move']} to move, {view['phase']} phase"
+    mover = view["to_move"]
+    who = "your move" if v.is_you(mover) else f"{escape(v.name(mover))} to move"
+    status = "game over" if view["over"] else f"{who}, {view['phase']} phase"
     d = view["destroys"]
     lines.append(
         f"[bold]Monster Club[/] · turn {view['turn']} · {status} · destroys "
@@ -75,9 +86,9 @@ def render(view: Mapping[str, Any], seat: int | None) -> str:
     )
 
     def side_header(s: int) -> str:
-        who = "You" if seat == s else ("Opponent" if seat is not None else f"Seat {s}")
+        who = f"{escape(v.name(s))} (you)" if seat == s else escape(v.name(s))
         return (
-            f"[bold]{who}[/] — seat {s} · {view['deck_names'][s]} deck · hand {view['hand_counts'][s]} · "
+            f"[bold]{who}[/] · {view['deck_names'][s]} deck · hand {view['hand_counts'][s]} · "
             f"{view['deck_counts'][s]} cards in deck · destroys {d[s]}"
         )
 
@@ -85,10 +96,10 @@ def render(view: Mapping[str, Any], seat: int | None) -> str:
     lines.append(side_header(op))
     lines.append(f"  grave ({len(view['graves'][op])}): {_grave(view['graves'][op])}")
     for i, sv in enumerate(view["boards"][op]):
-        lines.append(f"  {i + 1}: {_stack(sv)}")
+        lines.append(f"  {i + 1}: {_stack(sv, mover == op)}")
     lines.append("  [dim]─── stacks on the same space number are in conflict ───[/]")
     for i, sv in enumerate(view["boards"][me]):
-        lines.append(f"  {i + 1}: {_stack(sv)}")
+        lines.append(f"  {i + 1}: {_stack(sv, mover == me)}")
     lines.append(f"  grave ({len(view['graves'][me])}): {_grave(view['graves'][me])}")
     lines.append(side_header(me))
     if view["hand"] is not None:
@@ -100,17 +111,21 @@ def render(view: Mapping[str, Any], seat: int | None) -> str:
             lines.append("  hand: [dim]empty[/]")
     if view["revealed"]:
         rv = view["revealed"]
-        names = ", ".join(f"{i + 1}. {BY_ID[c].name}" for i, c in enumerate(rv["cards"]))
-        lines.append(f"[bold]Seat {rv['seat']} shows a hand without monsters:[/] {names}")
+        shown = ", ".join(f"{i + 1}. {BY_ID[c].name}" for i, c in enumerate(rv["cards"]))
+        why = "with no card that can be played" if rv.get("reason") == "stuck" else "without monsters"
+        lines.append(f"[bold]{escape(v.says(rv['seat'], 'show'))} a hand {why}:[/] {shown}")
     if view["pending"]:
         pd = view["pending"]
-        lines.append(f"[bold]Seat {pd['seat']} chooses a target for {BY_ID[pd['card']].name}:[/] {pd['effect']}")
+        lines.append(
+            f"[bold]{escape(v.says(pd['seat'], 'choose'))} a target for {BY_ID[pd['card']].name}:[/] {pd['effect']}"
+        )
     if view["stall_turns"]:
         lines.append(f"[dim]Turns without a destroy: {view['stall']} of {view['stall_turns']} (stall rule)[/]")
     if view["result"] is not None:
         res = view["result"]
-        winners = ", ".join(f"seat {w}" for w in res["winners"]) or "nobody (a draw)"
-        lines.append(f"[bold]Game over[/] ({res['termination']}): winner {winners}.")
+        how = TERMINATIONS.get(str(res["termination"]), str(res["termination"]))
+        won = escape(v.group_verb(res["winners"], "win")) if res["winners"] else "Nobody wins"
+        lines.append(f"[bold]Game over[/]: {won} ({how}).")
     return "\n".join(lines)
 
 

@@ -15,7 +15,7 @@ from monsterlair.core.result import ranks_from_scores
 from monsterlair.games.monster_club import effects
 from monsterlair.games.monster_club.actions import SKIP_ACT, Action
 from monsterlair.games.monster_club.board import CODE_ID, CODE_LIMIT, CODE_MONSTER
-from monsterlair.games.monster_club.spec import HAND_TARGET, MAX_HAND
+from monsterlair.games.monster_club.spec import HAND_TARGET
 
 if TYPE_CHECKING:
     from monsterlair.games.monster_club.state import ClubState
@@ -30,14 +30,14 @@ monster (MC-6.3), the anti-stall rule (MC-11.5), or a safety cap (MC-11.6; ``Res
 NO_ACTIONS: tuple[Action, ...] = ()
 
 
-def after(state: ClubState, phase: int, ev: list[Event]) -> None:
+def after(state: ClubState, phase: int, ev: list[Event] | None) -> None:
     """After an action of the active player: win check, then the queued effects, then the phase's checks."""
     state.ret_phase = phase
     check_win(state, ev)
     drain(state, ev)
 
 
-def drain(state: ClubState, ev: list[Event]) -> None:
+def drain(state: ClubState, ev: list[Event] | None) -> None:
     """Resolve queued effects in order (MC-8.9); stop at the first that needs a target chosen."""
     queue = state.queue
     while queue and state.phase != P_OVER:
@@ -45,14 +45,16 @@ def drain(state: ClubState, ev: list[Event]) -> None:
         if effect.targeted:
             acts = effects.candidates(state, seat, effect)
             if not acts:
-                ev.append(Event("no_target", {"seat": seat, "card": CODE_ID[code]}))
+                if ev is not None:
+                    ev.append(Event("no_target", {"seat": seat, "card": CODE_ID[code]}))
                 continue
             acts.append(SKIP_ACT)
             state.choice = (seat, code, effect)
             state.choice_acts = tuple(acts)
             state.phase = P_TARGET
             state._to_move = seat
-            ev.append(Event("choose_target", {"seat": seat, "card": CODE_ID[code], "effect": effect.describe()}))
+            if ev is not None:
+                ev.append(Event("choose_target", {"seat": seat, "card": CODE_ID[code], "effect": effect.describe()}))
             return
         effects.resolve_untargeted(state, seat, code, effect, ev)
         check_win(state, ev)
@@ -69,7 +71,7 @@ def drain(state: ClubState, ev: list[Event]) -> None:
         end_turn(state, ev)
 
 
-def begin_turn(state: ClubState, p: int, ev: list[Event]) -> None:
+def begin_turn(state: ClubState, p: int, ev: list[Event] | None) -> None:
     """Seat ``p``'s turn: caps first (MC-11.5, MC-11.6), then draw to five (MC-2.1), the stuck-hand redraw
     (MC-6.5) and the one-monster rule (MC-6.1)."""
     state.turn += 1
@@ -88,7 +90,8 @@ def begin_turn(state: ClubState, p: int, ev: list[Event]) -> None:
         if st is not None:
             st.moved = False
             st.attacked = False
-    ev.append(Event("turn", {"seat": p, "turn": state.turn}))
+    if ev is not None:
+        ev.append(Event("turn", {"seat": p, "turn": state.turn}))
     need = HAND_TARGET - len(state.hands[p])
     if need > 0:
         draw(state, p, need, ev, "")
@@ -109,13 +112,15 @@ def stuck(state: ClubState, p: int) -> bool:
     return not any(free_space if CODE_MONSTER[c] else free_slot for c in hand)
 
 
-def start_reveal(state: ClubState, p: int, reason: str, ev: list[Event]) -> bool:
+def start_reveal(state: ClubState, p: int, reason: str, ev: list[Event] | None) -> bool:
     """Show the hand (MC-6.2); returns True if the opponent now chooses a card to destroy."""
     hand = state.hands[p]
-    ev.append(Event("reveal_hand", {"seat": p, "cards": [CODE_ID[c] for c in hand], "reason": reason}))
+    if ev is not None:
+        ev.append(Event("reveal_hand", {"seat": p, "cards": [CODE_ID[c] for c in hand], "reason": reason}))
     if state.reveal_penalty and hand:
         state.phase = P_REVEAL
         state.revealed = tuple(hand)
+        state.reveal_reason = reason
         state._to_move = 1 - p
         return True
     redraw(state, p, ev)
@@ -124,7 +129,7 @@ def start_reveal(state: ClubState, p: int, reason: str, ev: list[Event]) -> bool
     return False
 
 
-def end_turn(state: ClubState, ev: list[Event]) -> None:
+def end_turn(state: ClubState, ev: list[Event] | None) -> None:
     """End the active player's turn (MC-2.4), counting turns without a destroy for MC-11.5."""
     if state.destroys[0] + state.destroys[1] == state.turn_destroys:
         state.stall += 1
@@ -133,7 +138,7 @@ def end_turn(state: ClubState, ev: list[Event]) -> None:
     begin_turn(state, 1 - state.active, ev)
 
 
-def check_one_monster(state: ClubState, p: int, ev: list[Event]) -> None:
+def check_one_monster(state: ClubState, p: int, ev: list[Event] | None) -> None:
     """MC-6: in the play phase a player needs a monster on the board, or one in hand to play at once."""
     hand = state.hands[p]
     while True:
@@ -143,14 +148,15 @@ def check_one_monster(state: ClubState, p: int, ev: list[Event]) -> None:
         if any(CODE_MONSTER[c] for c in hand):
             return
         if not any(CODE_MONSTER[c] for c in state.decks[p]):
-            ev.append(Event("no_monster", {"seat": p}))
+            if ev is not None:
+                ev.append(Event("no_monster", {"seat": p}))
             finish(state, (1 - p,), "no_monster", False, ev)
             return
         if start_reveal(state, p, "no_monster", ev):
             return
 
 
-def redraw(state: ClubState, p: int, ev: list[Event]) -> None:
+def redraw(state: ClubState, p: int, ev: list[Event] | None) -> None:
     """MC-6.2: the hand goes back into the deck, the deck is shuffled, and five cards are drawn."""
     deck = state.decks[p]
     deck.extend(state.hands[p])
@@ -159,34 +165,36 @@ def redraw(state: ClubState, p: int, ev: list[Event]) -> None:
     draw(state, p, HAND_TARGET, ev, "redraw")
 
 
-def draw(state: ClubState, p: int, n: int, ev: list[Event], cause: str) -> None:
-    """Seat ``p`` draws up to ``n`` cards: fewer if the deck runs out (MC-2.1) or the hand is full (MC-2.5)."""
+def draw(state: ClubState, p: int, n: int, ev: list[Event] | None, cause: str) -> None:
+    """Seat ``p`` draws up to ``n`` cards: fewer if the deck runs out (MC-2.1) or, with the safety option
+    ``hand_cap``, the hand is full (MC-2.5)."""
     deck = state.decks[p]
     hand = state.hands[p]
-    n = min(n, len(deck), MAX_HAND - len(hand))
+    n = max(0, min(n, len(deck), state.hand_limit - len(hand)))
     got = []
     for _ in range(n):
         code = deck.pop()
         insort(hand, code)
-        got.append(CODE_ID[code])
-    ev.append(Event("draw", {"seat": p, "count": n, "by": cause}, {"cards": got}, (p,)))
+        got.append(code)
+    if ev is not None:
+        ev.append(Event("draw", {"seat": p, "count": n, "by": cause}, {"cards": [CODE_ID[c] for c in got]}, (p,)))
 
 
-def check_win(state: ClubState, ev: list[Event]) -> None:
+def check_win(state: ClubState, ev: list[Event] | None) -> None:
     """End the game once a player has the destroys to win (MC-11.2, MC-11.3)."""
     d0, d1 = state.destroys
     if state.phase != P_OVER and (d0 >= state.target or d1 >= state.target):
         finish_by_destroys(state, "destroys", False, ev)
 
 
-def finish_by_destroys(state: ClubState, termination: str, capped: bool, ev: list[Event]) -> None:
+def finish_by_destroys(state: ClubState, termination: str, capped: bool, ev: list[Event] | None) -> None:
     """End the game: more destroys wins, equal destroys are a draw."""
     d0, d1 = state.destroys
     winners: tuple[int, ...] = () if d0 == d1 else ((0,) if d0 > d1 else (1,))
     finish(state, winners, termination, capped, ev)
 
 
-def finish(state: ClubState, winners: tuple[int, ...], termination: str, capped: bool, ev: list[Event]) -> None:
+def finish(state: ClubState, winners: tuple[int, ...], termination: str, capped: bool, ev: list[Event] | None) -> None:
     """Record the result (scores are the destroys) and stop every decision."""
     scores = (float(state.destroys[0]), float(state.destroys[1]))
     if winners:
@@ -207,4 +215,5 @@ def finish(state: ClubState, winners: tuple[int, ...], termination: str, capped:
     state.queue.clear()
     state.choice = None
     state.choice_acts = NO_ACTIONS
-    ev.append(Event("game_over", {"result": state._result.to_json()}))
+    if ev is not None:
+        ev.append(Event("game_over", {"result": state._result.to_json()}))

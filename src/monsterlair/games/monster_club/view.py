@@ -15,11 +15,13 @@ from typing import Any
 from monsterlair.core import Rng
 from monsterlair.core.options import OptionValue
 from monsterlair.games.monster_club import turns as _turns
-from monsterlair.games.monster_club.board import CODE_ID, CODE_LIMIT, CODE_MONSTER, Stack
-from monsterlair.games.monster_club.cards import BY_ID, NUM_CARDS, TYPES
+from monsterlair.games.monster_club.board import CODE_CARD, CODE_ID, CODE_LIMIT, CODE_MONSTER, Stack
+from monsterlair.games.monster_club.cards import BY_ID, CARDS, NUM_CARDS, TYPES
+from monsterlair.games.monster_club.decks import DECK_SIZE
 from monsterlair.games.monster_club.effects import shown_score
 from monsterlair.games.monster_club.spec import GAME_ID, MAX_HAND, SPACES
 from monsterlair.games.monster_club.state import ClubState
+from monsterlair.games.monster_club.turns import PHASE_NAMES
 
 
 def _card(code: int, up: bool, visible: bool) -> dict[str, Any]:
@@ -28,8 +30,11 @@ def _card(code: int, up: bool, visible: bool) -> dict[str, Any]:
     return {"id": CODE_ID[code], "up": up, "owner": code & 1}
 
 
-def _stack_view(st: Stack, side: int, seat: int | None) -> dict[str, Any]:
+def _stack_view(state: ClubState, space: int, side: int, seat: int | None) -> dict[str, Any]:
+    st = state.board[side][space]
+    assert st is not None
     mine = seat == side
+    playing = not state.over and side == state.active
     return {
         "monster": _card(st.m, st.mup, st.mup or st.mknown or mine),
         "powers": [
@@ -38,6 +43,8 @@ def _stack_view(st: Stack, side: int, seat: int | None) -> dict[str, Any]:
         "moved": st.moved,
         "attacked": st.attacked,
         "score": shown_score(st),
+        # Why the player whose turn it is cannot attack with this stack (public facts only), else None.
+        "attack_block": state.attack_block(side, space) if playing else None,
     }
 
 
@@ -55,7 +62,7 @@ def build_view(state: ClubState, seat: int | None) -> dict[str, Any]:
         }
     revealed = None
     if state.phase == _turns.P_REVEAL:
-        revealed = {"seat": state.active, "cards": [CODE_ID[c] for c in state.revealed]}
+        revealed = {"seat": state.active, "cards": [CODE_ID[c] for c in state.revealed], "reason": state.reveal_reason}
     return {
         "game": GAME_ID,
         "seat": seat,
@@ -75,7 +82,8 @@ def build_view(state: ClubState, seat: int | None) -> dict[str, Any]:
         "deck_names": list(state.deck_labels),
         "deck_lists": [[CODE_ID[c] for c in lst] for lst in state.deck_lists],
         "boards": [
-            [_stack_view(st, side, seat) if st is not None else None for st in state.board[side]] for side in (0, 1)
+            [_stack_view(state, i, side, seat) if st is not None else None for i, st in enumerate(state.board[side])]
+            for side in (0, 1)
         ],
         "graves": [[CODE_ID[c] for c in state.graves[0]], [CODE_ID[c] for c in state.graves[1]]],
         "revealed": revealed,
@@ -138,7 +146,6 @@ def determinize(state: ClubState, seat: int, rng: Rng) -> ClubState:
 
 # ------------------------------------------------------------------------------------------- RL encoding
 CARD_INDEX: dict[str, int] = {cid: c.index for cid, c in BY_ID.items()}
-_PHASES = ("play", "attack", "reveal", "target", "over")
 _STACK_FEATURES = 15
 _SCALARS = 12
 
@@ -147,6 +154,40 @@ def observation_size(players: int, options: Mapping[str, OptionValue]) -> int:
     """The length of :func:`encode_view`'s vector: scalars, 6 spaces of stack features, and card counts
     for the own hand, both graves and the shown hand (one slot per card of the pool each)."""
     return _SCALARS + 2 * SPACES * _STACK_FEATURES + 4 * NUM_CARDS
+
+
+def observation_bounds(players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
+    """The bounds of every feature of :func:`encode_view`, from the card table.
+
+    Flags, one-hots and the destroy counts (capped at 1) lie in [0, 1]; deck and hand sizes in [0, deck size/25];
+    a stack's printed score, limit and power counts in [0, the card table's most / their divisor]; its visible
+    additions in [0, 3 x the largest addition/10] and its subtractions in [3 x the largest subtraction/10, 0]; its
+    shown score in [0, (largest score + 3 x largest addition) x largest multiplier cubed / 20]; a card's count in
+    a hand, a grave or the shown hand in [0, the copies a deck may hold of it].
+    """
+    most_powers = max(c.limit for c in CARDS)
+    low = [0.0] * _SCALARS
+    high = [1.0] * 8 + [DECK_SIZE / 25.0] * 2 + [DECK_SIZE / MAX_HAND] * 2
+    top_score = max(c.score for c in CARDS)
+    top_add = max(max(c.add for c in CARDS), 0)
+    least_opp = min(min(c.opp for c in CARDS), 0)
+    top_mul = max(max(c.mul for c in CARDS), 1)
+    stack_low = [0.0] * _STACK_FEATURES
+    stack_high = [1.0] * _STACK_FEATURES
+    stack_high[3] = top_score / 10.0
+    stack_high[4] = most_powers / 3.0
+    stack_high[8] = stack_high[9] = most_powers / 3.0
+    stack_high[10] = most_powers * top_add / 10.0
+    stack_low[11], stack_high[11] = most_powers * least_opp / 10.0, 0.0
+    stack_high[13] = (top_score + most_powers * top_add) * top_mul**most_powers / 20.0
+    low += stack_low * (2 * SPACES)
+    high += stack_high * (2 * SPACES)
+    copies = [0.0] * NUM_CARDS
+    for c in CARDS:
+        copies[c.index] = float(c.copies)
+    low += [0.0] * (4 * NUM_CARDS)
+    high += copies * 4
+    return low, high
 
 
 def _encode_stack(out: list[float], sv: Mapping[str, Any] | None) -> None:
@@ -193,9 +234,9 @@ def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Opt
         1.0 if view["to_move"] == seat else 0.0,
         1.0 if view["active"] == seat else 0.0,
     ]
-    out.extend(1.0 if view["phase"] == p else 0.0 for p in _PHASES[:4])
-    out.append(view["destroys"][seat] / target)
-    out.append(view["destroys"][opp] / target)
+    out.extend(1.0 if view["phase"] == p else 0.0 for p in _turns.PHASE_NAMES[:4])
+    out.append(min(1.0, view["destroys"][seat] / target))
+    out.append(min(1.0, view["destroys"][opp] / target))
     out.append(view["deck_counts"][seat] / 25.0)
     out.append(view["deck_counts"][opp] / 25.0)
     out.append(view["hand_counts"][seat] / MAX_HAND)
@@ -210,4 +251,101 @@ def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Opt
     return out
 
 
-__all__ = ["build_view", "determinize", "encode_view", "observation_size"]
+__all__ = ["build_view", "determinize", "encode_view", "observation_bounds", "observation_size"]
+
+
+# --- the sparse fast path (the vector environment's batched encoding) ---
+# The RL encoding's fast path: ``view.encode_view(build_view(state, seat))`` as sparse entries, from the state.
+#
+# ``Game.encode_state_sparse`` (the vector environment's batched path) calls this instead of building the
+# view dict and encoding it. It reads only what ``build_view`` shows the seat — a monster's identity only
+# when it is face up, was face up before, or is the seat's own; the powers' identities only when face up
+# (the encoding reads no other); its own hand; graves, counts and a shown hand — and computes every value
+# with the same expression, so the values are identical; ``tests/rl/test_vector.py`` compares the two on
+# random playouts.
+
+_PHASE_SLOT = {name: 2 + i for i, name in enumerate(PHASE_NAMES[:4])}
+_CODE_SLOT = tuple(CARD_INDEX[c.id] for c in CODE_CARD)
+_HAND = _SCALARS + 2 * SPACES * _STACK_FEATURES
+
+
+# Per card code: what a face-up power adds (add, opp, mul) and what a known monster shows (its score and
+# limit features and its type's slot), from the card table.
+_POWER = tuple((c.add, c.opp, c.mul) for c in CODE_CARD)
+_MONSTER = tuple((c.score / 10.0, c.limit / 3.0, 5 + c.type) for c in CODE_CARD)
+
+
+# Per board place (side k, space i: k * SPACES + i): the indices every stack there writes, and those of its known
+# monster's score and limit.
+_PLACE_BASES = tuple(_SCALARS + place * _STACK_FEATURES for place in range(2 * SPACES))
+_PLACE_INDICES = tuple(tuple(b + o for o in (0, 1, 2, 8, 9, 10, 11, 12, 13, 14)) for b in _PLACE_BASES)
+
+
+def _stack(st: Stack, mine: bool, place: int, idx: list[int], val: list[float]) -> None:
+    """One stack's entries (``view._encode_stack`` of ``view._stack_view``; the score is ``shown_score``'s)."""
+    add = opp = visible = 0
+    doubles = False
+    if st.p:
+        for code, up in zip(st.p, st.pup, strict=True):
+            if up:  # only face-up powers are read (the view shows a face-down one only to its owner)
+                a, o, m = _POWER[code]
+                add += a
+                opp += o
+                doubles = doubles or m > 1
+                visible += 1
+    mup = st.mup
+    known = mup or st.mknown or mine
+    idx += _PLACE_INDICES[place]
+    val += (
+        1.0,
+        1.0 if mup else 0.0,
+        1.0 if known else 0.0,
+        len(st.p) / 3.0,
+        visible / 3.0,
+        add / 10.0,
+        opp / 10.0,
+        1.0 if doubles else 0.0,
+        shown_score(st) / 20.0 if mup else 0.0,  # type: ignore[operator]  # (an int when face up)
+        1.0 if st.moved or st.attacked else 0.0,
+    )
+    if known:
+        score_value, limit_value, type_slot = _MONSTER[st.m]
+        base = _PLACE_BASES[place]
+        idx += (base + 3, base + 4, base + type_slot)
+        val += (score_value, limit_value, 1.0)
+
+
+def encode_sparse(state: ClubState, seat: int) -> tuple[list[int], list[float]]:
+    """``(indices, values)`` of seat ``seat``'s encoded view: the entries at one index add up, in order, from 0."""
+    opp = 1 - seat
+    target = max(1, int(state.target))
+    idx = [0, 1, 6, 7, 8, 9, 10, 11]
+    val = [
+        1.0 if state.to_move == seat else 0.0,
+        1.0 if state.active == seat else 0.0,
+        min(1.0, state.destroys[seat] / target),
+        min(1.0, state.destroys[opp] / target),
+        len(state.decks[seat]) / 25.0,
+        len(state.decks[opp]) / 25.0,
+        len(state.hands[seat]) / MAX_HAND,
+        len(state.hands[opp]) / MAX_HAND,
+    ]
+    phase = _PHASE_SLOT.get(_turns.PHASE_NAMES[state.phase])
+    if phase is not None:
+        idx.append(phase)
+        val.append(1.0)
+    for place, st in enumerate(state.board[seat]):
+        if st is not None:
+            _stack(st, True, place, idx, val)
+    for place, st in enumerate(state.board[opp], SPACES):
+        if st is not None:
+            _stack(st, False, place, idx, val)
+    for base, codes in (
+        (_HAND, state.hands[seat]),
+        (_HAND + NUM_CARDS, state.graves[seat]),
+        (_HAND + 2 * NUM_CARDS, state.graves[opp]),
+        (_HAND + 3 * NUM_CARDS, state.revealed if state.phase == _turns.P_REVEAL else ()),
+    ):
+        idx += [base + _CODE_SLOT[c] for c in codes]
+        val += [1.0] * len(codes)
+    return idx, val

@@ -6,42 +6,49 @@ this project). ``GAME`` is the registered :class:`~monsterlair.core.Game`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import BadAction, Game, State
+from monsterlair.core import Event, Game, IllegalAction, State
 from monsterlair.core.options import OptionValue
+from monsterlair.core.words import Voice
 from monsterlair.games.monster_smash import actions as _actions
-from monsterlair.games.monster_smash.actions import ALL_ACTIONS, NUM_ACTIONS, SmashAction
+from monsterlair.games.monster_smash import usage as _usage
+from monsterlair.games.monster_smash import words as _words
+from monsterlair.games.monster_smash.actions import SmashAction
 from monsterlair.games.monster_smash.heuristic import evaluate
 from monsterlair.games.monster_smash.spec import (
-    GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTIONS,
-    RULES_VERSION,
+    ATTACK_OFFSUIT_MAX,
     SPEC,
     SUIT_IDS,
-    SUMMARY,
-    TITLE,
+    Phase,
 )
-from monsterlair.games.monster_smash.state import Phase, SmashState
+from monsterlair.games.monster_smash.state import SmashState
 from monsterlair.games.monster_smash.text import render as _render
 from monsterlair.games.monster_smash.view import OBSERVATION_SIZE
+from monsterlair.games.monster_smash.view import encode_sparse as _encode_sparse
 from monsterlair.games.monster_smash.view import encode_view as _encode_view
+from monsterlair.games.monster_smash.view import observation_bounds as _observation_bounds
+
+_CHOICES = {"burn": "to burn", "attack_cards": "for your attack", "defend": "for your defence"}
+_CHOICE_RULES = {
+    "burn": "Those cards cannot be burned together.",
+    "attack_cards": "An attack is one or more cards of your own monster's suit plus at most "
+    + ("one card" if ATTACK_OFFSUIT_MAX == 1 else f"{ATTACK_OFFSUIT_MAX} cards")
+    + " of another suit (MS-5.2; with the option attack_requires_offsuit, at least one).",
+    "defend": "A defence is at most 2 cards, and at least one of them of your own monster's suit (MS-6.1).",
+}
 
 
 class MonsterSmash(Game):
     """Monster Smash: metadata, options, action texts and indices, encoding, rendering."""
 
-    id = GAME_ID
-    title = TITLE
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    rules_version = RULES_VERSION
-    summary = SUMMARY
-    options = OPTIONS
     spec = SPEC
+    action_space = _actions.SPACE
+    terminations = _words.TERMINATIONS
+    score_meaning = "cards in hand at the end"
+    evaluator = staticmethod(evaluate)
+    renderer = staticmethod(_render)
 
     def new(self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> SmashState:
         """A new game (see :meth:`Game.new`), typed as a :class:`SmashState`.
@@ -57,74 +64,6 @@ class MonsterSmash(Game):
         """The starting state (monsters, removed suit, deal and starting player all drawn from ``seed``)."""
         return SmashState(self, players, seed, options)
 
-    def from_setup(
-        self,
-        *,
-        monsters: Sequence[str],
-        hands: Sequence[Iterable[str]],
-        deck: Iterable[str] = (),
-        discard: Iterable[str] = (),
-        turn: int = 0,
-        first_turn_done: bool | Iterable[int] = True,
-        eliminated: Iterable[int] = (),
-        removed_suit: str | None = None,
-        seed: int = 0,
-        options: Mapping[str, Any] | None = None,
-    ) -> SmashState:
-        """A scenario state for tests and examples (see :meth:`SmashState.from_setup`).
-
-        Raises:
-            BadOptions: for bad options or player count.
-            ValueError: for an unknown monster or card code.
-        """
-        return SmashState.from_setup(
-            self,
-            monsters=monsters,
-            hands=hands,
-            deck=deck,
-            discard=discard,
-            turn=turn,
-            first_turn_done=first_turn_done,
-            eliminated=eliminated,
-            removed_suit=removed_suit,
-            seed=seed,
-            options=options,
-        )
-
-    def parse_action(self, text: str) -> SmashAction:
-        """The action whose text is ``text`` (see ``actions`` for the forms).
-
-        Raises:
-            BadAction: if ``text`` is not a Monster Smash action.
-        """
-        return _actions.parse(text)
-
-    def num_actions(self, players: int, options: Mapping[str, OptionValue]) -> int:
-        """37 for every player count (layout in ``actions``)."""
-        return NUM_ACTIONS
-
-    def action_index(self, action: Any, players: int, options: Mapping[str, OptionValue]) -> int:
-        """The action's stable index.
-
-        Raises:
-            BadAction: if ``action`` is not a Monster Smash action (or its text).
-        """
-        if isinstance(action, str):
-            action = _actions.parse(action)
-        if not isinstance(action, SmashAction):
-            raise BadAction(f"{action!r} is not a Monster Smash action.")
-        return action.index
-
-    def action_from_index(self, index: int, players: int, options: Mapping[str, OptionValue]) -> SmashAction:
-        """The action with that index.
-
-        Raises:
-            BadAction: if the index is outside ``range(37)``.
-        """
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_ACTIONS:
-            raise BadAction(f"Monster Smash action indices run from 0 to {NUM_ACTIONS - 1}, not {index!r}.")
-        return ALL_ACTIONS[index]
-
     def observation_size(self, players: int, options: Mapping[str, OptionValue]) -> int:
         """The length of :meth:`encode_view` (the same for every player count)."""
         return OBSERVATION_SIZE
@@ -133,15 +72,17 @@ class MonsterSmash(Game):
         """The view as ``OBSERVATION_SIZE`` floats in [0, 1] (layout in ``view.OBSERVATION_SIZE``)."""
         return _encode_view(view, players, options)
 
-    def heuristic(self, state: State, seat: int) -> float:
-        """Closeness to a win against the leading opponent, in [0, 1] (see ``heuristic``)."""
+    def encode_state_sparse(
+        self, state: State, seat: int, players: int, options: Mapping[str, OptionValue]
+    ) -> tuple[list[int], list[float]] | None:
+        """The entries of :meth:`encode_view` of ``state.view(seat)``, read from the state (``sparse``)."""
         if not isinstance(state, SmashState):
-            return state.payoff(seat)
-        return evaluate(state, seat)
+            return None
+        return _encode_sparse(state, seat, options)
 
-    def render(self, view: Mapping[str, Any], seat: int | None) -> str:
-        """The view as terminal text with rich markup."""
-        return _render(view, seat)
+    def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
+        """Every feature in [0, 1] (``view.observation_bounds``)."""
+        return _observation_bounds()
 
     def report_factors(self, state: State) -> dict[int, list[str]]:
         """Per seat: its monster (``monster:<suit>``) and its place in the turn order (``order:1`` starts)."""
@@ -153,15 +94,105 @@ class MonsterSmash(Game):
             for seat, suit in enumerate(state.cfg.suits)
         }
 
-    def describe_action(self, action: Any) -> str:
-        """A menu phrase for an action (or its text)."""
-        if isinstance(action, str):
-            try:
-                action = _actions.parse(action)
-            except BadAction:
-                return str(action)
-        if not isinstance(action, SmashAction):
-            return str(action)
+    score_unit = ("card in hand", "cards in hand")
+    minor_events = frozenset({"burn_pick", "attack_pick", "defence_pick"})
+
+    def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
+        """The game's own turn numbers open its turns in the log and in replays."""
+        return int(event["turn"]) if event.get("type") == "turn" else None
+
+    def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
+        """A log sentence in the reader's person (``words.py``)."""
+        return _words.event_text(event, voice)
+
+    def undo_unit(self, actions: Sequence[str]) -> int:
+        """A choice of cards and the ``done`` that confirms it are one unit (a person's one decision); an
+        attack — its target, cards and ``done`` — is one unit too, and once its target is named it cannot be
+        taken back (MS-5.2: no backing out). 0 means the rules let nothing be taken back."""
+        if not actions:
+            return 1
+        verb = actions[-1].split(" ")[0]
+        if verb in ("attack", "play"):
+            return 0
+        if verb != "done":
+            return 1
+        n = 1
+        while n < len(actions) and actions[-1 - n].split(" ")[0] in ("burn", "play"):
+            n += 1
+        if n < len(actions) and actions[-1 - n].startswith("attack"):
+            return 0
+        return n
+
+    def action_label(self, state: State, action: Any, names: Sequence[str] | None = None) -> str:
+        """A menu phrase naming the card or the player: "Burn Flarefang 3", "Attack Bob"."""
+        text = str(action)
+        verb, _, arg = text.partition(" ")
+        seat = state.to_move
+        if verb == "attack" and arg.isdigit():
+            return f"Attack {Voice(names).name(int(arg))}"
+        if verb in ("burn", "play") and arg.isdigit() and seat is not None:
+            hand = state.view(seat).get("hand") or []
+            if int(arg) <= len(hand):
+                what = {"burn": "Burn", "play": "Play"}[verb]
+                return f"{what} {_words.card_name(hand[int(arg) - 1])}"
+        return self.describe_action(action)
+
+    def card_choice(self, state: State) -> tuple[str, list[str]] | None:
+        """A burn, an attack's cards or a defence: the purpose and the mover's hand by name."""
+        seat = state.to_move
+        if seat is None:
+            return None
+        view = state.view(seat)
+        purpose = _CHOICES.get(str(view.get("phase")))
+        if purpose is None or not any(str(a).split(" ")[0] in ("burn", "play", "done") for a in state.legal_actions()):
+            return None
+        return purpose, [_words.card_name(c) for c in view.get("hand") or []]
+
+    def choose_cards(self, state: State, positions: Sequence[int]) -> list[str]:
+        """The picks (in the canonical order, MS-13.3) and ``done`` for the hand cards at ``positions``.
+
+        Raises:
+            IllegalAction: naming the rule the choice breaks.
+        """
+        seat = state.to_move
+        choice = self.card_choice(state)
+        if seat is None or choice is None:
+            raise IllegalAction("This decision is not a choice of cards.")
+        hand = list(state.view(seat).get("hand") or [])
+        wanted = sorted(set(positions))
+        if any(not 1 <= p <= len(hand) for p in wanted):
+            raise IllegalAction(f"Your hand has cards 1 to {len(hand)}.")
+        phase = str(state.view(seat).get("phase"))
+        work = state.clone()
+        texts: list[str] = []
+        for code in (hand[p - 1] for p in wanted):
+            for action in work.legal_actions():
+                if str(action).split(" ")[0] not in ("burn", "play"):
+                    continue
+                trial = work.clone()
+                if any(e.data.get("card") == code for e in trial.apply(action)):
+                    work, texts = trial, [*texts, str(action)]
+                    break
+            else:
+                raise IllegalAction(_CHOICE_RULES[phase])
+        if "done" in {str(a) for a in work.legal_actions()}:
+            return [*texts, "done"]
+        if not texts and "pass" in {str(a) for a in work.legal_actions()}:
+            return ["pass"]
+        raise IllegalAction(_CHOICE_RULES[phase])
+
+    def report_label(self, kind: str, value: str) -> str:
+        """Cards by name ("Flarefang 3") and monsters by their Squad Leader; other values as they are."""
+        if kind in ("card", "burned"):
+            return _words.card_name(value)
+        return _words.leader_name(value) if kind == "monster" else value
+
+    def report_usage(self, seat: int, action: Any, events: Sequence[Event]) -> list[tuple[int | None, str]]:
+        """Cards played in attacks and defences (``card:<id>``) and burned (``burned:<id>``)."""
+        return _usage.report_usage(events)
+
+    def action_phrase(self, action: SmashAction) -> str:
+        """A menu phrase for an action."""
         return _actions.describe(action)
 
 

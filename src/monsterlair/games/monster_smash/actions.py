@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from monsterlair.core import BadAction
+from monsterlair.core import ActionSpace, BadAction
+from monsterlair.core.actions import FixedAction, fold
 from monsterlair.games.monster_smash.spec import MAX_HAND, MAX_PLAYERS
 
 MULLIGAN_V = 0
@@ -62,19 +63,17 @@ def _index(code: int, arg: int) -> int:
     return (BURN_BASE if code == BURN_V else PLAY_BASE) + arg - 1
 
 
-class SmashAction:
+class SmashAction(FixedAction):
     """One action: a verb code, its number (hand position, seat or 0), its index and its text.
 
     Immutable, hashable and interned (constructing an action again returns the same object, also after
     pickling), so comparisons are identity checks in C. ``repr`` evaluates back to the same action.
     """
 
-    __slots__ = ("code", "arg", "index", "text")
+    __slots__ = ("code", "arg")
 
     code: int
     arg: int
-    index: int
-    text: str
 
     def __new__(cls, verb: str, arg: int = 0) -> SmashAction:
         """The (unique) action for a verb and number: every action exists once, so equality is identity.
@@ -102,22 +101,12 @@ class SmashAction:
         """The verb (``mulligan``, ``keep``, ``pass``, ``done``, ``burn``, ``play``, ``attack``)."""
         return VERBS[self.code]
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("Monster Smash actions are immutable.")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Monster Smash actions are immutable.")
-
-    def __str__(self) -> str:
-        return self.text
-
     def __repr__(self) -> str:
         if self.code <= DONE_V:
             return f"SmashAction({self.verb!r})"
         return f"SmashAction({self.verb!r}, {self.arg})"
 
-    # Equality is identity (the default), which is exact because actions are interned; the hash is the
-    # index so that sets and dicts of actions iterate in the same order on every run.
+    # The hash is the index so that sets and dicts of actions iterate in the same order on every run.
     def __hash__(self) -> int:
         return self.index
 
@@ -141,33 +130,10 @@ PLAY: tuple[SmashAction, ...] = ALL_ACTIONS[PLAY_BASE:ATTACK_BASE]
 ATTACK: tuple[SmashAction, ...] = ALL_ACTIONS[ATTACK_BASE:]
 """``ATTACK[s]`` attacks seat ``s``."""
 
-BY_TEXT: dict[str, SmashAction] = {a.text: a for a in ALL_ACTIONS}
 
-
-def action_named(verb: str, arg: int = 0) -> SmashAction:
-    """The canonical action object for a verb and number.
-
-    Raises:
-        BadAction: for an unknown verb or an out-of-range number.
-    """
-    if verb not in _VERB_CODE:
-        raise BadAction(f"Unknown verb {verb!r}; Monster Smash verbs are {', '.join(VERBS)}.")
-    return ALL_ACTIONS[_index(_VERB_CODE[verb], arg)]
-
-
-def parse(text: str) -> SmashAction:
-    """The action whose canonical text is ``text`` (case and spacing forgiven).
-
-    Raises:
-        BadAction: if it is not a Monster Smash action, with the forms that are.
-    """
-    if not isinstance(text, str):
-        raise BadAction(f"An action is given as text, not {type(text).__name__}.")
-    norm = " ".join(text.lower().split())
-    found = BY_TEXT.get(norm)
-    if found is not None:
-        return found
-    parts = norm.split(" ")
+def _out_of_range(text: str) -> SmashAction:
+    """A well-formed verb with a number no action has: the range message; anything else: the forms."""
+    parts = fold(text).split(" ")
     if len(parts) == 2 and parts[0] in ("burn", "play", "attack"):
         try:
             number = int(parts[1])
@@ -179,6 +145,21 @@ def parse(text: str) -> SmashAction:
         f"'{text.strip()}' is not a Monster Smash action. Say mulligan, keep, pass, done, "
         f"burn N or play N (hand position 1-{MAX_HAND}), or attack S (seat 0-{MAX_PLAYERS - 1})."
     )
+
+
+SPACE: ActionSpace[SmashAction] = ActionSpace("Monster Smash", ALL_ACTIONS, parse=_out_of_range)
+parse = SPACE.parse
+
+
+def action_named(verb: str, arg: int = 0) -> SmashAction:
+    """The canonical action object for a verb and number.
+
+    Raises:
+        BadAction: for an unknown verb or an out-of-range number.
+    """
+    if verb not in _VERB_CODE:
+        raise BadAction(f"Unknown verb {verb!r}; Monster Smash verbs are {', '.join(VERBS)}.")
+    return ALL_ACTIONS[_index(_VERB_CODE[verb], arg)]
 
 
 def describe(action: SmashAction) -> str:

@@ -6,6 +6,7 @@ Pure functions on global card kinds (see ``spec``); the state converts to each s
 from __future__ import annotations
 
 from monsterlair.core import Rng
+from monsterlair.core.rng import _GAMMA, _MASK, _MIX1, _MIX2
 from monsterlair.games.monster_smash.spec import KIND_SUIT, NUM_SUITS, SUIT_CARDS
 
 _LOW32 = 0xFFFFFFFF
@@ -25,12 +26,16 @@ def shuffle(rng: Rng, seq: list[int]) -> None:
 
     Shuffles are the costliest chance events here (the deal, every reshuffle, every determinization),
     and the generator's calls dominate them; each 32-bit half picks an index by multiply-and-shift,
-    whose bias ((i + 1) / 2**32, below 2e-8 for a 60-card deck) is far below anything measurable.
+    whose bias ((i + 1) / 2**32, below 2e-8 for a 60-card deck) is far below anything measurable. The
+    generator's step is written out (the stream of ``rng.next64()``, without a call per output).
     """
-    nxt = rng.next64
+    x = rng.getstate()
     i = len(seq) - 1
     while i > 0:
-        r = nxt()
+        x = (x + _GAMMA) & _MASK
+        r = ((x ^ (x >> 30)) * _MIX1) & _MASK
+        r = ((r ^ (r >> 27)) * _MIX2) & _MASK
+        r ^= r >> 31
         j = ((r & _LOW32) * (i + 1)) >> 32
         seq[i], seq[j] = seq[j], seq[i]
         i -= 1
@@ -38,6 +43,7 @@ def shuffle(rng: Rng, seq: list[int]) -> None:
             j = ((r >> 32) * (i + 1)) >> 32
             seq[i], seq[j] = seq[j], seq[i]
             i -= 1
+    rng.setstate(x)
 
 
 def new_deal(rng: Rng, players: int) -> tuple[tuple[int, ...], int, int, list[int]]:

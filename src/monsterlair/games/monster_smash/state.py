@@ -13,19 +13,20 @@ Representation, chosen for speed (a random playout must run well above 250,000 d
 * The legal actions of the decision at hand are computed once and cached in ``legal``; :meth:`apply`
   checks membership in that tuple (identity comparisons, as actions are canonical objects).
 
-Phases (explicit, with a per-phase dispatch table): ``FIRST`` (first-turn mulligan/keep), ``BURN``,
-``TARGET`` (attack someone or pass), ``ATTACK`` (pick attack cards), ``DEFEND`` (the defender picks),
-``OVER``.
+Phases (explicit): ``FIRST`` (first-turn mulligan/keep), ``BURN``, ``TARGET`` (attack someone or pass),
+``ATTACK`` (pick attack cards), ``DEFEND`` (the defender picks), ``OVER``. :meth:`legal_actions` tests the
+phase in one method (a call fewer per decision than a per-phase table); :meth:`apply` dispatches on the
+action's verb through a table.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from monsterlair.core import Event, GameOver, IllegalAction, Result, Rng, State
+from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
 from monsterlair.games.monster_smash.actions import (
     ATTACK,
@@ -40,6 +41,7 @@ from monsterlair.games.monster_smash.actions import (
 from monsterlair.games.monster_smash.deal import new_deal, redeal_hidden, shuffle
 from monsterlair.games.monster_smash.scoring import final_result
 from monsterlair.games.monster_smash.spec import (
+    ATTACK_OFFSUIT_MAX,
     CODE_KIND,
     DEAL,
     DEFENCE_MAX,
@@ -47,6 +49,7 @@ from monsterlair.games.monster_smash.spec import (
     DRAW_SMALL_HAND,
     KIND_CODE,
     KIND_VALUE,
+    LOCAL_CODE,
     MAX_PLAYERS,
     MULLIGAN_DRAW,
     NUM_VALUES,
@@ -57,39 +60,18 @@ from monsterlair.games.monster_smash.spec import (
     TO_LOCAL,
     WIN_SUIT,
     WIN_TOTAL,
+    Phase,
 )
 
 if TYPE_CHECKING:
     from monsterlair.core import Game
 
 
-class Phase(IntEnum):
-    """The decision a Monster Smash state waits for."""
-
-    FIRST = 0
-    """A player's own first turn: ``mulligan`` or ``keep`` (rule MS-4.1)."""
-    BURN = 1
-    """The burn step: ``burn N`` picks, ``done`` burns them, ``pass`` burns nothing (rule MS-3.3)."""
-    TARGET = 2
-    """The attack step: ``attack S`` or ``pass`` (rule MS-3.4)."""
-    ATTACK = 3
-    """The attacker picks attack cards with ``play N`` and commits with ``done`` (rule MS-5.2)."""
-    DEFEND = 4
-    """The defender picks up to two cards with ``play N``, then ``done``; or ``pass`` (rule MS-6.1)."""
-    OVER = 5
-    """The game has ended."""
-
-
-PHASE_NAMES: tuple[str, ...] = ("first_turn", "burn", "attack", "attack_cards", "defend", "over")
-
 _FIRST, _BURN, _TARGET, _ATTACK, _DEFEND, _OVER = (int(p) for p in Phase)
 NV = NUM_VALUES
 _FIRST_LEGAL: tuple[SmashAction, ...] = (MULLIGAN, KEEP)
 _PASS_ONLY: tuple[SmashAction, ...] = (PASS,)
 _DONE_ONLY: tuple[SmashAction, ...] = (DONE,)
-
-TERMINATIONS = ("six_of_suit", "fifteen_cards", "last_standing", "stalemate", "turn_cap")
-"""Why a game ended (``Result.termination``): rules MS-9.1, MS-9.2, MS-9.3, MS-12.2 and MS-12.1."""
 
 
 def _target_table() -> tuple[tuple[tuple[SmashAction, ...], ...], ...]:
@@ -105,20 +87,48 @@ def _target_table() -> tuple[tuple[tuple[SmashAction, ...], ...], ...]:
 
 _TARGETS = _target_table()
 
+_NEXT_SEAT: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(
+        tuple(
+            next(((seat + i) % n for i in range(1, n + 1) if alive >> (seat + i) % n & 1), seat)
+            for alive in range(1 << n)
+        )
+        for seat in range(n)
+    )
+    for n in range(1, MAX_PLAYERS + 1)
+}
+"""``_NEXT_SEAT[players][seat][alive mask]``: the next living seat clockwise after ``seat`` (rule MS-3.5)."""
+
 
 class _Config:
     """What never changes during one game, shared by every clone."""
 
-    __slots__ = ("suits", "removed", "require_offsuit", "strict", "max_turns", "to_local", "to_global")
+    __slots__ = (
+        "suits",
+        "removed",
+        "require_offsuit",
+        "empty_attacker",
+        "empty_burner",
+        "stalemate",
+        "max_turns",
+        "to_local",
+        "to_global",
+        "codes",
+        "next_seat",
+    )
 
     def __init__(self, suits: tuple[int, ...], removed: int, options: Mapping[str, OptionValue]) -> None:
         self.suits = suits
         self.removed = removed
         self.require_offsuit = bool(options["attack_requires_offsuit"])
-        self.strict = bool(options["eliminate_on_any_empty_hand"])
+        self.empty_attacker = bool(options["eliminate_empty_attacker"])
+        self.empty_burner = bool(options["eliminate_empty_burner"])
+        self.stalemate = bool(options["stalemate_draw"])
         self.max_turns = int(options["max_turns"])
         self.to_local = tuple(TO_LOCAL[s] for s in suits)
         self.to_global = tuple(TO_GLOBAL[s] for s in suits)
+        self.codes = tuple(LOCAL_CODE[s] for s in suits)  # codes[seat][local kind]: the card's text
+        self.next_seat = _NEXT_SEAT[len(suits)]
 
 
 _new = object.__new__
@@ -194,6 +204,10 @@ class SmashState(State):
             hands[s] = sorted(map(cfg.to_local[s].__getitem__, deck[-DEAL:]))
             del deck[-DEAL:]
         self._setup(game, players, seed, options, cfg, rng, hands, deck, [])
+        dealt = tuple(s for s in range(players) if self.own_suit_count(s) >= WIN_SUIT)
+        if dealt:  # MS-2.5: a hand dealt six of its own suit wins at once (all such hands share the win)
+            self._finish(dealt, "six_of_suit", [])
+            return
         self._begin_turn(start, [])
 
     def _setup(
@@ -333,11 +347,111 @@ class SmashState(State):
                 setattr(self, name, value)
         self.history = state["history"]
 
+    def parse_action(self, text: str) -> SmashAction:
+        """As :meth:`State.parse_action`; an attack on a seat this table does not have says which players
+        there are, numbered as players see them (1 to n) next to the seat in the action text (0 to n-1)."""
+        parts = " ".join(str(text).lower().split()).split(" ")
+        if len(parts) == 2 and parts[0] == "attack" and parts[1].isdigit() and int(parts[1]) >= self.players:
+            raise IllegalAction(
+                f"'{text.strip()}': this table has {self.players} players (players 1 to {self.players}, "
+                f"'attack 0' to 'attack {self.players - 1}' in action texts). {self.describe_decision()}"
+            )
+        action: SmashAction = super().parse_action(text)
+        return action
+
     def legal_actions(self) -> tuple[SmashAction, ...]:
-        """The legal actions in ascending action index (``pass``/``done`` first, then positions, then seats)."""
+        """The legal actions in ascending action index (``pass``/``done`` first, then positions, then seats).
+
+        Computed once per decision (``legal`` caches them), the phases tested in the order of their share of
+        a game's decisions (burn, attack cards, target, defence). Positions go by rule MS-13.3: at or after
+        the last pick, the first of equal cards only.
+        """
         legal = self.legal
-        if legal is None:
-            legal = self.legal = _LEGAL[self.phase](self)
+        if legal is not None:
+            return legal
+        phase = self.phase
+        if phase == _BURN:
+            picks = self.picks
+            if picks:
+                out = [DONE]
+                last = picks[-1]
+            else:
+                out = [PASS]
+                last = -1
+            prev = -1
+            i = 0
+            for k in self.hands[self.seat]:
+                if k != prev:
+                    prev = k
+                    if k >= last:
+                        out.append(BURN[i])
+                i += 1
+            legal = tuple(out)
+        elif phase == _ATTACK:
+            picks = self.picks
+            prev = -1
+            i = 0
+            if picks:
+                last = picks[-1]
+                if last >= NV and sum(1 for k in picks if k >= NV) >= ATTACK_OFFSUIT_MAX:
+                    legal = _DONE_ONLY  # off-suit cards come last; deck.toml's attack_offsuit_max close the attack
+                else:
+                    out = [DONE] if last >= NV or not self.cfg.require_offsuit else []
+                    for k in self.hands[self.seat]:
+                        if k != prev:
+                            prev = k
+                            if k >= last:
+                                out.append(PLAY[i])
+                        i += 1
+                    legal = tuple(out)
+            else:
+                out = []
+                for k in self.hands[self.seat]:
+                    if k >= NV:
+                        break
+                    if k != prev:
+                        prev = k
+                        out.append(PLAY[i])
+                    i += 1
+                legal = tuple(out)
+        elif phase == _TARGET:
+            hand = self.hands[self.seat]
+            if not hand or hand[0] >= NV or (self.cfg.require_offsuit and hand[-1] < NV):
+                legal = _PASS_ONLY
+            else:
+                legal = _TARGETS[self.seat][self.alive]
+        elif phase == _DEFEND:
+            picks = self.picks
+            n = len(picks)
+            if n >= DEFENCE_MAX:
+                legal = _DONE_ONLY
+            else:
+                prev = -1
+                i = 0
+                if n == 0:
+                    out = [PASS]
+                    for k in self.hands[self.target]:
+                        if k >= NV:
+                            break
+                        if k != prev:
+                            prev = k
+                            out.append(PLAY[i])
+                        i += 1
+                else:
+                    out = [DONE]
+                    last = picks[-1]
+                    for k in self.hands[self.target]:
+                        if k != prev:
+                            prev = k
+                            if k >= last:
+                                out.append(PLAY[i])
+                        i += 1
+                legal = tuple(out)
+        elif phase == _FIRST:
+            legal = _FIRST_LEGAL
+        else:
+            legal = ()
+        self.legal = legal
         return legal
 
     def apply(self, action: Any) -> list[Event]:
@@ -349,7 +463,7 @@ class SmashState(State):
         """
         legal = self.legal
         if legal is None:
-            legal = self.legal = _LEGAL[self.phase](self)
+            legal = self.legal_actions()
         if action in legal:
             self.legal = None
             self.hist = (self.hist, action)
@@ -368,35 +482,19 @@ class SmashState(State):
         _APPLY[action.code](self, action.arg, events)
         return events
 
-    def clone(self) -> SmashState:
-        """An independent copy (lists copied, immutable parts shared, generator cloned)."""
-        c = _new(SmashState)
-        c.game = self.game
-        c.players = self.players
-        c.seed = self.seed
-        c.options = self.options
-        c.cfg = self.cfg
-        c.rng = self.rng.clone()
-        c.hands = [h[:] for h in self.hands]
-        c.deck = self.deck[:]
-        c.discard = self.discard[:]
-        c.picks = self.picks
-        c.atk = self.atk
-        c.phase = self.phase
-        c.seat = self.seat
-        c.to_move = self.to_move
-        c.over = self.over
-        c.target = self.target
-        c.alive = self.alive
-        c.first_done = self.first_done
-        c.turns = self.turns
-        c.idle = self.idle
-        c.quiet = self.quiet
-        c.res = self.res
-        c.legal = self.legal
-        c.hist = self.hist
-        c.elim = self.elim
-        return c
+    def apply_quiet(self, action: Any) -> None:
+        """As :meth:`apply_unchecked`, building no events (for searches and playouts)."""
+        self.legal = None
+        self.hist = (self.hist, action)
+        _APPLY[action.code](self, action.arg, None)
+
+    clone = copier(
+        share="game players seed options cfg picks atk phase seat to_move over target alive first_done turns idle "
+        "quiet res legal hist elim",
+        lists="deck discard",
+        nested="hands",
+        clones="rng",
+    )
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator). See ``view.build_view``.
@@ -496,7 +594,7 @@ class SmashState(State):
         return not self.first_done >> self.seat & 1
 
     # --- turn flow ----------------------------------------------------------------------------
-    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+    def _begin_turn(self, seat: int, events: list[Event] | None) -> None:
         """Start ``seat``'s turn: the first-turn choice, or the automatic draw (rules MS-3.2, MS-4.1)."""
         self.seat = seat
         self.to_move = seat
@@ -505,15 +603,16 @@ class SmashState(State):
         self.target = -1
         self.quiet = not self.deck and not self.discard
         first = not self.first_done >> seat & 1
-        events.append(Event("turn", {"seat": seat, "turn": self.turns + 1, "first": first}))
+        if events is not None:
+            events.append(Event("turn", {"seat": seat, "turn": self.turns + 1, "first": first}))
         if first:
             self.phase = _FIRST
             return
-        n = DRAW_SMALL_HAND if len(self.hands[seat]) <= SMALL_HAND else DRAW_NORMAL
         self.phase = _BURN
+        n = DRAW_SMALL_HAND if len(self.hands[seat]) <= SMALL_HAND else DRAW_NORMAL
         self._draw(seat, n, events)
 
-    def _draw(self, seat: int, n: int, events: list[Event]) -> None:
+    def _draw(self, seat: int, n: int, events: list[Event] | None) -> None:
         """Seat ``seat`` draws ``n`` cards (rules MS-10.1, MS-10.2), then the win check (rule MS-9.4)."""
         if n <= 0:
             return
@@ -522,9 +621,12 @@ class SmashState(State):
             g = deck.pop()
             hand = self.hands[seat]
             insort(hand, self.cfg.to_local[seat][g])
-            events.append(
-                Event("draw", {"seat": seat, "count": 1, "deck_size": len(deck)}, {"cards": [KIND_CODE[g]]}, (seat,))
-            )
+            if events is not None:
+                events.append(
+                    Event(
+                        "draw", {"seat": seat, "count": 1, "deck_size": len(deck)}, {"cards": [KIND_CODE[g]]}, (seat,)
+                    )
+                )
             if len(hand) >= WIN_SUIT and (hand[WIN_SUIT - 1] < NV or len(hand) >= WIN_TOTAL):
                 self._check_win(seat, events)
             return
@@ -542,28 +644,31 @@ class SmashState(State):
                     deck.extend(discard)
                     discard.clear()
                     shuffle(self.rng, deck)
-                    events.append(Event("reshuffle", {"deck_size": len(deck)}))
+                    if events is not None:
+                        events.append(Event("reshuffle", {"deck_size": len(deck)}))
                 got.append(deck.pop())
             if not got:
-                events.append(Event("draw", {"seat": seat, "count": 0, "deck_size": len(deck)}))
+                if events is not None:
+                    events.append(Event("draw", {"seat": seat, "count": 0, "deck_size": len(deck)}))
                 return
         hand = self.hands[seat]
         tl = self.cfg.to_local[seat]
         for g in got:
             hand.append(tl[g])
         hand.sort()
-        events.append(
-            Event(
-                "draw",
-                {"seat": seat, "count": len(got), "deck_size": len(deck)},
-                {"cards": list(map(_CODE_OF, got))},
-                (seat,),
+        if events is not None:
+            events.append(
+                Event(
+                    "draw",
+                    {"seat": seat, "count": len(got), "deck_size": len(deck)},
+                    {"cards": list(map(_CODE_OF, got))},
+                    (seat,),
+                )
             )
-        )
         if len(hand) >= WIN_SUIT and (hand[WIN_SUIT - 1] < NV or len(hand) >= WIN_TOTAL):
             self._check_win(seat, events)
 
-    def _check_win(self, seat: int, events: list[Event]) -> None:
+    def _check_win(self, seat: int, events: list[Event] | None) -> None:
         """Rules MS-9.1 and MS-9.2, for the seat that just gained cards."""
         hand = self.hands[seat]
         if WIN_SUIT <= len(hand) and hand[WIN_SUIT - 1] < NV:
@@ -571,23 +676,24 @@ class SmashState(State):
         elif len(hand) >= WIN_TOTAL:
             self._finish((seat,), "fifteen_cards", events)
 
-    def _eliminate(self, seat: int, events: list[Event]) -> None:
-        """Rule MS-8.4; then rule MS-9.3 (the last one standing wins at once)."""
+    def _eliminate(self, seat: int, events: list[Event] | None) -> None:
+        """Rule MS-8.5; then rule MS-9.3 (the last one standing wins at once)."""
         self.alive &= ~(1 << seat)
         self.elim += (seat,)
-        events.append(Event("eliminated", {"seat": seat}))
+        if events is not None:
+            events.append(Event("eliminated", {"seat": seat}))
         alive = self.alive
         if alive & (alive - 1) == 0:
             self._finish((alive.bit_length() - 1,), "last_standing", events)
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         """Close the turn; stalemate (rule MS-12.2) and turn cap (MS-12.1); the next living seat plays (MS-3.5)."""
         seat = self.seat
         self.first_done |= 1 << seat
         self.turns += 1
         if self.quiet and not self.deck and not self.discard:
             self.idle += 1
-            if self.idle >= self.alive.bit_count():
+            if self.cfg.stalemate and self.idle >= self.alive.bit_count():
                 self._finish((), "stalemate", events)
                 return
         else:
@@ -596,16 +702,11 @@ class SmashState(State):
         if max_turns and self.turns >= max_turns:
             self._finish((), "turn_cap", events, capped=True)
             return
-        players = self.players
-        alive = self.alive
-        nxt = seat
-        for i in range(1, players + 1):
-            nxt = (seat + i) % players
-            if alive >> nxt & 1:
-                break
-        self._begin_turn(nxt, events)
+        self._begin_turn(self.cfg.next_seat[seat][self.alive], events)
 
-    def _finish(self, winners: tuple[int, ...], termination: str, events: list[Event], capped: bool = False) -> None:
+    def _finish(
+        self, winners: tuple[int, ...], termination: str, events: list[Event] | None, capped: bool = False
+    ) -> None:
         """End the game (rule MS-9.5 for ranks and scores)."""
         result = final_result(
             winners,
@@ -624,22 +725,23 @@ class SmashState(State):
         self.over = True
         self.legal = ()
         self.picks = ()
-        events.append(
-            Event(
-                "game_over",
-                {"winners": list(winners), "termination": termination, "capped": capped, "ranks": list(ranks)},
+        if events is not None:
+            events.append(
+                Event(
+                    "game_over",
+                    {"winners": list(winners), "termination": termination, "capped": capped, "ranks": list(ranks)},
+                )
             )
-        )
 
-    def _after_burn(self, events: list[Event]) -> None:
+    def _after_burn(self, events: list[Event] | None) -> None:
         """After the burn step: the attack step, or the end of a first turn (rule MS-4.3)."""
         if self.first_done >> self.seat & 1:
             self.phase = _TARGET
         else:
             self._end_turn(events)
 
-    def _resolve(self, events: list[Event]) -> None:
-        """Resolve the attack (rules MS-7.1 to MS-7.4), then eliminations (rules MS-8.1, MS-8.3)."""
+    def _resolve(self, events: list[Event] | None) -> None:
+        """Resolve the attack (rules MS-7.1 to MS-7.4), then eliminations (rules MS-8.1, MS-8.3, MS-8.4)."""
         att = self.seat
         dfd = self.target
         dcards = list(map(self.cfg.to_global[dfd].__getitem__, self.picks))
@@ -653,7 +755,8 @@ class SmashState(State):
         discard = self.discard
         discard.extend(atk)
         discard.extend(dcards)
-        events.append(Event("defence", {"defender": dfd, "cards": list(map(_CODE_OF, dcards)), "total": d_total}))
+        if events is not None:
+            events.append(Event("defence", {"defender": dfd, "cards": list(map(_CODE_OF, dcards)), "total": d_total}))
         self.atk = ()
         self.picks = ()
         self.target = -1
@@ -663,168 +766,95 @@ class SmashState(State):
             rng = self.rng
             dtg = self.cfg.to_global[dfd]
             stolen = [dtg[dhand.pop(rng.below(len(dhand)))] for _ in range(k)]
-            events.append(
-                Event(
-                    "steal",
-                    {"attacker": att, "defender": dfd, "attack": a_total, "defence": d_total, "count": k},
-                    {"cards": list(map(_CODE_OF, stolen))},
-                    (att, dfd),
+            if events is not None:
+                events.append(
+                    Event(
+                        "steal",
+                        {"attacker": att, "defender": dfd, "attack": a_total, "defence": d_total, "count": k},
+                        {"cards": list(map(_CODE_OF, stolen))},
+                        (att, dfd),
+                    )
                 )
-            )
             if stolen:
                 hand = self.hands[att]
                 tl = self.cfg.to_local[att]
                 for g in stolen:
                     hand.append(tl[g])
                 hand.sort()
-                self._check_win(att, events)
-                if self.res is not None:
-                    return
+                if len(hand) >= WIN_SUIT and (hand[WIN_SUIT - 1] < NV or len(hand) >= WIN_TOTAL):
+                    self._check_win(att, events)
+                    if self.res is not None:
+                        return
         else:
-            events.append(
-                Event("attack_failed", {"attacker": att, "defender": dfd, "attack": a_total, "defence": d_total})
-            )
+            if events is not None:
+                events.append(
+                    Event("attack_failed", {"attacker": att, "defender": dfd, "attack": a_total, "defence": d_total})
+                )
         if not dhand:
             self._eliminate(dfd, events)
             if self.res is not None:
                 return
-        if self.cfg.strict and not self.hands[att]:
+        if self.cfg.empty_attacker and not self.hands[att]:
             self._eliminate(att, events)
             if self.res is not None:
                 return
         self._end_turn(events)
 
-    # --- legal actions per phase ------------------------------------------------------------------
-    def _legal_first(self) -> tuple[SmashAction, ...]:
-        return _FIRST_LEGAL
-
-    def _legal_burn(self) -> tuple[SmashAction, ...]:
-        picks = self.picks
-        if picks:
-            out = [DONE]
-            last = picks[-1]
-        else:
-            out = [PASS]
-            last = -1
-        prev = -1
-        i = 0
-        for k in self.hands[self.seat]:
-            if k != prev:
-                prev = k
-                if k >= last:
-                    out.append(BURN[i])
-            i += 1
-        return tuple(out)
-
-    def _legal_target(self) -> tuple[SmashAction, ...]:
-        hand = self.hands[self.seat]
-        if not hand or hand[0] >= NV or (self.cfg.require_offsuit and hand[-1] < NV):
-            return _PASS_ONLY
-        return _TARGETS[self.seat][self.alive]
-
-    def _legal_attack(self) -> tuple[SmashAction, ...]:
-        picks = self.picks
-        out: list[SmashAction] = []
-        if picks:
-            last = picks[-1]
-            if last >= NV:  # the one off-suit card closes the attack
-                return _DONE_ONLY
-            if not self.cfg.require_offsuit:
-                out.append(DONE)
-            prev = -1
-            i = 0
-            for k in self.hands[self.seat]:
-                if k != prev:
-                    prev = k
-                    if k >= last:
-                        out.append(PLAY[i])
-                i += 1
-        else:
-            prev = -1
-            i = 0
-            for k in self.hands[self.seat]:
-                if k >= NV:
-                    break
-                if k != prev:
-                    prev = k
-                    out.append(PLAY[i])
-                i += 1
-        return tuple(out)
-
-    def _legal_defend(self) -> tuple[SmashAction, ...]:
-        picks = self.picks
-        n = len(picks)
-        if n >= DEFENCE_MAX:
-            return _DONE_ONLY
-        prev = -1
-        i = 0
-        if n == 0:
-            out = [PASS]
-            for k in self.hands[self.target]:
-                if k >= NV:
-                    break
-                if k != prev:
-                    prev = k
-                    out.append(PLAY[i])
-                i += 1
-        else:
-            out = [DONE]
-            last = picks[-1]
-            for k in self.hands[self.target]:
-                if k != prev:
-                    prev = k
-                    if k >= last:
-                        out.append(PLAY[i])
-                i += 1
-        return tuple(out)
-
-    def _legal_over(self) -> tuple[SmashAction, ...]:
-        return ()
-
     # --- applying actions (by verb; the phase gives pass/done/play their meaning) -------------------
-    def _do_mulligan(self, arg: int, events: list[Event]) -> None:
+    def _do_mulligan(self, arg: int, events: list[Event] | None) -> None:
         seat = self.seat
         hand = self.hands[seat]
         tg = self.cfg.to_global[seat]
         cards = list(map(tg.__getitem__, hand))
         self.discard.extend(cards)
         hand.clear()
-        events.append(Event("mulligan", {"seat": seat, "discarded": list(map(_CODE_OF, cards))}))
+        if events is not None:
+            events.append(Event("mulligan", {"seat": seat, "discarded": list(map(_CODE_OF, cards))}))
         self._draw(seat, MULLIGAN_DRAW, events)
         if self.res is None:
             self._end_turn(events)
 
-    def _do_keep(self, arg: int, events: list[Event]) -> None:
+    def _do_keep(self, arg: int, events: list[Event] | None) -> None:
         seat = self.seat
-        events.append(Event("keep", {"seat": seat}))
+        if events is not None:
+            events.append(Event("keep", {"seat": seat}))
         n = DRAW_SMALL_HAND if len(self.hands[seat]) <= SMALL_HAND else DRAW_NORMAL
         self.phase = _BURN
         self._draw(seat, n, events)
 
-    def _do_pass(self, arg: int, events: list[Event]) -> None:
+    def _do_pass(self, arg: int, events: list[Event] | None) -> None:
         phase = self.phase
         if phase == _BURN:
-            events.append(Event("burn", {"seat": self.seat, "cards": [], "count": 0}))
+            if events is not None:
+                events.append(Event("burn", {"seat": self.seat, "cards": [], "count": 0}))
             self._after_burn(events)
         elif phase == _TARGET:
-            events.append(Event("no_attack", {"seat": self.seat}))
+            if events is not None:
+                events.append(Event("no_attack", {"seat": self.seat}))
             self._end_turn(events)
         else:  # DEFEND with no cards
             self._resolve(events)
 
-    def _do_done(self, arg: int, events: list[Event]) -> None:
+    def _do_done(self, arg: int, events: list[Event] | None) -> None:
         phase = self.phase
         if phase == _BURN:
             seat = self.seat
-            tg = self.cfg.to_global[seat]
-            cards = list(map(tg.__getitem__, self.picks))
+            cfg = self.cfg
+            picks = self.picks
             self.picks = ()
-            self.discard.extend(cards)
-            events.append(Event("burn", {"seat": seat, "cards": list(map(_CODE_OF, cards)), "count": len(cards)}))
-            self._draw(seat, len(cards) // 2, events)
-            if self.res is not None:
-                return
-            if self.cfg.strict and not self.hands[seat]:
+            self.discard.extend(map(cfg.to_global[seat].__getitem__, picks))
+            if events is not None:
+                events.append(
+                    Event(
+                        "burn",
+                        {"seat": seat, "cards": list(map(cfg.codes[seat].__getitem__, picks)), "count": len(picks)},
+                    )
+                )
+            if len(picks) >= 2:
+                self._draw(seat, len(picks) // 2, events)
+                if self.res is not None:
+                    return
+            if cfg.empty_burner and not self.hands[seat]:
                 self._eliminate(seat, events)
                 if self.res is None:
                     self._end_turn(events)
@@ -838,55 +868,49 @@ class SmashState(State):
             total = 0
             for g in atk:
                 total += KIND_VALUE[g]
-            events.append(
-                Event(
-                    "attack",
-                    {
-                        "attacker": self.seat,
-                        "defender": self.target,
-                        "cards": list(map(_CODE_OF, atk)),
-                        "total": total,
-                    },
+            if events is not None:
+                events.append(
+                    Event(
+                        "attack",
+                        {
+                            "attacker": self.seat,
+                            "defender": self.target,
+                            "cards": list(map(_CODE_OF, atk)),
+                            "total": total,
+                        },
+                    )
                 )
-            )
             self.phase = _DEFEND
             self.to_move = self.target
         else:
             self._resolve(events)
 
-    def _do_burn(self, arg: int, events: list[Event]) -> None:
+    def _do_burn(self, arg: int, events: list[Event] | None) -> None:
         seat = self.seat
         k = self.hands[seat].pop(arg - 1)
         self.picks += (k,)
-        events.append(Event("burn_pick", {"seat": seat, "card": KIND_CODE[self.cfg.to_global[seat][k]]}))
+        if events is not None:
+            events.append(Event("burn_pick", {"seat": seat, "card": self.cfg.codes[seat][k]}))
 
-    def _do_play(self, arg: int, events: list[Event]) -> None:
-        seat = self.target if self.phase == _DEFEND else self.seat
+    def _do_play(self, arg: int, events: list[Event] | None) -> None:
+        defend = self.phase == _DEFEND
+        seat = self.target if defend else self.seat
         k = self.hands[seat].pop(arg - 1)
         self.picks += (k,)
-        events.append(
-            Event(
-                "defence_pick" if self.phase == _DEFEND else "attack_pick",
-                {"seat": seat, "card": KIND_CODE[self.cfg.to_global[seat][k]]},
+        if events is not None:
+            events.append(
+                Event("defence_pick" if defend else "attack_pick", {"seat": seat, "card": self.cfg.codes[seat][k]})
             )
-        )
 
-    def _do_attack(self, arg: int, events: list[Event]) -> None:
+    def _do_attack(self, arg: int, events: list[Event] | None) -> None:
         self.target = arg
         self.phase = _ATTACK
         self.picks = ()
-        events.append(Event("attack_declared", {"attacker": self.seat, "defender": arg}))
+        if events is not None:
+            events.append(Event("attack_declared", {"attacker": self.seat, "defender": arg}))
 
 
-_LEGAL: tuple[Callable[[SmashState], tuple[SmashAction, ...]], ...] = (
-    SmashState._legal_first,
-    SmashState._legal_burn,
-    SmashState._legal_target,
-    SmashState._legal_attack,
-    SmashState._legal_defend,
-    SmashState._legal_over,
-)
-_APPLY: tuple[Callable[[SmashState, int, list[Event]], None], ...] = (
+_APPLY: tuple[Callable[[SmashState, int, list[Event] | None], None], ...] = (
     SmashState._do_mulligan,
     SmashState._do_keep,
     SmashState._do_pass,

@@ -6,6 +6,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.markup import escape
+
+from monsterlair.core.words import Voice, plural
 from monsterlair.games.monster_smash.spec import (
     CODE_KIND,
     KIND_NAME,
@@ -18,6 +21,7 @@ from monsterlair.games.monster_smash.spec import (
     WIN_SUIT,
     WIN_TOTAL,
 )
+from monsterlair.games.monster_smash.words import TERMINATIONS
 
 _PHASE_TEXT = {
     "first_turn": "first turn: mulligan or keep",
@@ -46,36 +50,43 @@ def _cards(codes: Sequence[str]) -> str:
     return ", ".join(card(c) for c in codes) if codes else "[dim]none[/dim]"
 
 
-def _seat_name(view: Mapping[str, Any], s: int) -> str:
+def _seat_name(view: Mapping[str, Any], s: int, names: Sequence[str] | None) -> str:
     me = " (you)" if view["seat"] == s else ""
-    return f"seat {s}{me} {monster(view['monsters'][s])}"
+    return f"{escape(Voice(names).name(s))}{me} · {monster(view['monsters'][s])}"
 
 
-def render(view: Mapping[str, Any], seat: int | None) -> str:
-    """The view as terminal text with rich markup: seats, piles, the attack in progress and your hand."""
+def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | None = None) -> str:
+    """The view as terminal text with rich markup: seats, piles, the attack in progress and your hand.
+
+    The headline says whose turn it is and, when someone else must decide (a defence), who that is; the
+    attack names its attacker and defender.
+    """
+    v = Voice(names, view.get("seat"))
     lines: list[str] = []
     players = int(view["players"])
     result = view["result"]
     if result is not None:
         winners = result["winners"]
+        how = TERMINATIONS.get(str(result["termination"]), str(result["termination"]))
         if winners:
-            who = " and ".join(_seat_name(view, w) for w in winners)
-            lines.append(f"[bold]Monster Smash — game over:[/bold] {who} wins ({result['termination']}).")
+            lines.append(f"[bold]Monster Smash — game over:[/bold] {escape(v.group_verb(winners, 'win'))} by {how}.")
         else:
-            capped = " (turn cap)" if result["capped"] else ""
-            lines.append(f"[bold]Monster Smash — game over: a draw{capped}.[/bold]")
+            lines.append(f"[bold]Monster Smash — game over: no winner ({how}).[/bold]")
     else:
         mover = view["to_move"]
-        who = "" if mover == view["turn_seat"] else f"; [bold]{_seat_name(view, mover)} to move[/bold]"
+        owner = view["turn_seat"]
+        whose = "your turn" if v.is_you(owner) else f"{escape(v.possessive(owner))} turn"
+        who = ""
+        if mover != owner:
+            who = "; [bold]you decide[/bold]" if v.is_you(mover) else f"; [bold]{escape(v.name(mover))} decides[/bold]"
         lines.append(
-            f"[bold]Monster Smash[/bold] — turn {view['turns_played'] + 1}: {_seat_name(view, view['turn_seat'])}, "
-            f"{_PHASE_TEXT[view['phase']]}{who}."
+            f"[bold]Monster Smash[/bold] — turn {view['turns_played'] + 1}: {whose}, {_PHASE_TEXT[view['phase']]}{who}."
         )
     for s in range(players):
         marker = "▶" if view["to_move"] == s else " "
         status = "[strike]eliminated[/strike]" if view["eliminated"][s] else f"{view['hand_sizes'][s]:>2} cards"
         first = "" if view["played_first_turn"][s] else " [dim](first turn to come)[/dim]"
-        lines.append(f" {marker} {_seat_name(view, s)}: {status}{first}")
+        lines.append(f" {marker} {_seat_name(view, s, names)}: {status}{first}")
     removed = view["removed_suit"]
     if removed is not None:
         lines.append(f"Out of the deck this game: {monster(removed)}'s suit ({removed}).")
@@ -84,20 +95,24 @@ def render(view: Mapping[str, Any], seat: int | None) -> str:
     by_suit = Counter(SUIT_IDS[KIND_SUIT[CODE_KIND[c]]] for c in discard)
     summary = ", ".join(f"{n} {sid}" for sid, n in sorted(by_suit.items()))
     lines.append(
-        f"Deck: {view['deck_size']} cards. Discard: {len(discard)} cards (top {top}){': ' if summary else ''}{summary}."
+        f"Deck: {plural(view['deck_size'], 'card')}. Discard: {plural(len(discard), 'card')} (top {top})"
+        f"{': ' if summary else ''}{summary}."
     )
     if view["burning"]:
         lines.append(f"Burning: {_cards(view['burning'])}")
     attack = view["attack"]
     if attack is not None:
-        state = "attacks with" if attack["committed"] else "is picking"
+        a, d = attack["attacker"], attack["defender"]
+        state = v.verb(a, "attack") + " with" if attack["committed"] else v.verb(a, "be") + " picking"
         lines.append(
-            f"[bold]Attack:[/bold] seat {attack['attacker']} {state} {_cards(attack['cards'])} "
-            f"against seat {attack['defender']} — total [bold]{attack['total']}[/bold]."
+            f"[bold]Attack:[/bold] {escape(v.subject(a))} {state} {_cards(attack['cards'])} "
+            f"against {escape(v.obj(d))} — total [bold]{attack['total']}[/bold]."
         )
     defence = view["defence"]
     if defence is not None:
-        lines.append(f"[bold]Defence:[/bold] {_cards(defence['cards'])} — total [bold]{defence['total']}[/bold].")
+        d = attack["defender"] if attack is not None else None
+        whose = "Defence" if d is None else ("Your defence" if v.is_you(d) else f"{escape(v.possessive(d))} defence")
+        lines.append(f"[bold]{whose}:[/bold] {_cards(defence['cards'])} — total [bold]{defence['total']}[/bold].")
     hand = view["hand"]
     if hand is not None and seat is not None:
         own = view["own_suit_count"]

@@ -23,15 +23,17 @@ from monsterlair.games.monster_smash.spec import (
     MAX_PLAYERS,
     NUM_KINDS,
     NUM_SUITS,
+    PHASE_NAMES,
     SUIT_IDS,
     SUIT_INDEX,
     WIN_SUIT,
+    Phase,
 )
 
 if TYPE_CHECKING:
     from monsterlair.games.monster_smash.state import SmashState
 
-PHASES = ("first_turn", "burn", "attack", "attack_cards", "defend", "over")
+_BURN, _ATTACK, _DEFEND = int(Phase.BURN), int(Phase.ATTACK), int(Phase.DEFEND)
 
 
 def build_view(state: SmashState, seat: int | None) -> dict[str, Any]:
@@ -52,9 +54,9 @@ def build_view(state: SmashState, seat: int | None) -> dict[str, Any]:
     attack: dict[str, Any] | None = None
     defence: dict[str, Any] | None = None
     burning: list[str] = []
-    if phase == 1:  # burn
+    if phase == _BURN:
         burning = [KIND_CODE[to_global[state.seat][k]] for k in state.picks]
-    elif phase == 3:  # attack cards being picked
+    elif phase == _ATTACK:  # attack cards being picked
         cards = [to_global[state.seat][k] for k in state.picks]
         attack = {
             "attacker": state.seat,
@@ -63,7 +65,7 @@ def build_view(state: SmashState, seat: int | None) -> dict[str, Any]:
             "total": sum(KIND_VALUE[g] for g in cards),
             "committed": False,
         }
-    elif phase == 4:  # defence being picked
+    elif phase == _DEFEND:  # defence being picked
         attack = {
             "attacker": state.seat,
             "defender": state.target,
@@ -80,7 +82,7 @@ def build_view(state: SmashState, seat: int | None) -> dict[str, Any]:
         "to_move": state.to_move,
         "over": res is not None,
         "result": None if res is None else res.to_json(),
-        "phase": PHASES[phase],
+        "phase": PHASE_NAMES[phase],
         "turn_seat": state.seat,
         "turns_played": state.turns,
         "quiet_turns": state.idle,
@@ -114,7 +116,7 @@ OBSERVATION_SIZE = (
     + NUM_SUITS  # removed suit
     + NUM_KINDS  # discard pile, count per kind
     + 2  # deck size, discard size
-    + len(PHASES)
+    + len(PHASE_NAMES)
     + 3 * NUM_KINDS  # cards being burned, attack cards, defence cards
     + 2  # attack total, defence total
     + 3  # first turn, own-suit progress, turns played
@@ -126,6 +128,12 @@ played its first turn, monster one-hot (5), to move, whose turn, defender (12 ea
 discard by kind (20); deck size / 60, discard size / 60; phase one-hot (6); burning, attack and defence
 cards by kind (3 x 20); attack total / 20, defence total / 8; first turn, own-suit count / 6, turns / 200;
 the two rule options. Kind counts are divided by the number of copies of that kind in the deck."""
+
+
+def observation_bounds() -> tuple[list[float], list[float]]:
+    """The bounds of every feature of :func:`encode_view`: each lies in [0, 1] (counts are divided by the copies of
+    their kind in the deck, sizes by their most, totals and turns capped at 1)."""
+    return [0.0] * OBSERVATION_SIZE, [1.0] * OBSERVATION_SIZE
 
 
 def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, OptionValue]) -> list[float]:
@@ -175,8 +183,8 @@ def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Opt
     out += suit_hot(view["removed_suit"])
     out += kinds(view["discard"])
     out += [view["deck_size"] / DECK_SIZE, len(view["discard"]) / DECK_SIZE]
-    phase = [0.0] * len(PHASES)
-    phase[PHASES.index(view["phase"])] = 1.0
+    phase = [0.0] * len(PHASE_NAMES)
+    phase[PHASE_NAMES.index(view["phase"])] = 1.0
     out += phase
     defence = view["defence"]
     out += kinds(view["burning"])
@@ -197,3 +205,111 @@ def encode_view(view: Mapping[str, Any], players: int, options: Mapping[str, Opt
         1.0 if options.get("eliminate_on_any_empty_hand") else 0.0,
     ]
     return out
+
+
+# --- the sparse fast path (the vector environment's batched encoding) ---
+# The RL encoding's fast path: ``view.encode_view(build_view(state, seat))`` as sparse entries, from the state.
+#
+# ``Game.encode_state_sparse`` (the vector environment's batched path) calls this instead of building the
+# view dict and encoding it. It reads exactly what ``build_view`` reads for that seat — the seat's own hand,
+# every hand's size, the monsters, removed suit, deck size, discard pile and the cards picked so far — and
+# computes every value the way ``encode_view`` does (the same sums in the same order), so the values are
+# identical; ``tests/rl/test_vector.py`` compares the two on random playouts.
+
+# Offsets of the blocks of the layout documented at ``view.OBSERVATION_SIZE``.
+_HAND = 0
+_OWN_MONSTER = _HAND + NUM_KINDS
+_SEATS = _OWN_MONSTER + NUM_SUITS
+_REMOVED = _SEATS + MAX_PLAYERS * _SEAT_FEATURES
+_DISCARD = _REMOVED + NUM_SUITS
+_SIZES = _DISCARD + NUM_KINDS
+_PHASE = _SIZES + 2
+_BURNING = _PHASE + len(PHASE_NAMES)
+_ATTACKING = _BURNING + NUM_KINDS
+_DEFENCE = _ATTACKING + NUM_KINDS
+_TOTALS = _DEFENCE + NUM_KINDS
+_SCALARS = _TOTALS + 2
+_OPTIONS = _SCALARS + 3
+assert _OPTIONS + 2 == OBSERVATION_SIZE, "encode_sparse's layout has fallen out of step with encode_view"
+_PER_COPY = tuple(1.0 / c if c else 0.0 for c in COPIES)
+_DEFENCE_SCALE = 2.0 * max(KIND_VALUE)
+
+
+def encode_sparse(state: SmashState, seat: int, options: Mapping[str, OptionValue]) -> tuple[list[int], list[float]]:
+    """``(indices, values)`` of seat ``seat``'s encoded view: the entries at one index add up, in order, from 0.
+
+    Each card of a by-kind count is one ``(base + kind, 1 / copies)`` pair, added in the order
+    ``encode_view`` adds them, so the sums are the same floats.
+    """
+    cfg = state.cfg
+    to_global = cfg.to_global
+    per_copy = _PER_COPY
+    n = state.players
+    phase = state.phase
+    turn_seat = state.seat
+    hands, suits = state.hands, cfg.suits
+    mine = to_global[seat]
+    idx = [mine[k] for k in hands[seat]]  # _HAND == 0
+    val = [per_copy[g] for g in idx]
+    idx.append(_OWN_MONSTER + suits[seat])
+    val.append(1.0)
+    defender = state.target if phase == _ATTACK or phase == _DEFEND else None
+    alive, first_done, to_move = state.alive, state.first_done, state.to_move
+    for r in range(n):
+        s = (seat + r) % n
+        base = _SEATS + r * _SEAT_FEATURES
+        size = len(hands[s]) / MAX_HAND
+        idx += (base, base + 1, base + 2, base + 3, base + 4 + suits[s])
+        val += (1.0, float(alive >> s & 1), 1.0 if size > 1.0 else size, float(first_done >> s & 1), 1.0)
+        if to_move == s:
+            idx.append(base + 4 + NUM_SUITS)
+            val.append(1.0)
+        if turn_seat == s:
+            idx.append(base + 5 + NUM_SUITS)
+            val.append(1.0)
+        if defender == s:
+            idx.append(base + 6 + NUM_SUITS)
+            val.append(1.0)
+    if cfg.removed >= 0:
+        idx.append(_REMOVED + cfg.removed)
+        val.append(1.0)
+    discard = state.discard
+    idx += [_DISCARD + g for g in discard]
+    val += [per_copy[g] for g in discard]
+    idx += (_SIZES, _SIZES + 1, _PHASE + phase)
+    val += (len(state.deck) / DECK_SIZE, len(discard) / DECK_SIZE, 1.0)
+    if phase == _BURN:
+        turn = to_global[turn_seat]
+        cards = [turn[k] for k in state.picks]
+        idx += [_BURNING + g for g in cards]
+        val += [per_copy[g] for g in cards]
+    elif phase == _ATTACK:
+        turn = to_global[turn_seat]
+        cards = [turn[k] for k in state.picks]
+        idx += [_ATTACKING + g for g in cards]
+        val += [per_copy[g] for g in cards]
+        idx.append(_TOTALS)
+        val.append(min(1.0, sum(KIND_VALUE[g] for g in cards) / 20.0))
+    elif phase == _DEFEND:
+        attack = state.atk
+        idx += [_ATTACKING + g for g in attack]
+        val += [per_copy[g] for g in attack]
+        defending = to_global[state.target]
+        cards = [defending[k] for k in state.picks]
+        idx += [_DEFENCE + g for g in cards]
+        val += [per_copy[g] for g in cards]
+        idx += (_TOTALS, _TOTALS + 1)
+        val += (
+            min(1.0, sum(KIND_VALUE[g] for g in attack) / 20.0),
+            min(1.0, sum(KIND_VALUE[g] for g in cards) / _DEFENCE_SCALE),
+        )
+    suit_share, turns = state.own_suit_count(seat) / WIN_SUIT, state.turns / 200.0
+    idx += (_SCALARS, _SCALARS + 1, _SCALARS + 2, _OPTIONS, _OPTIONS + 1)
+    val += (
+        1.0 if state.res is None and not first_done >> turn_seat & 1 else 0.0,
+        1.0 if suit_share > 1.0 else suit_share,
+        1.0 if turns > 1.0 else turns,
+        1.0 if options.get("attack_requires_offsuit") else 0.0,
+        1.0 if options.get("eliminate_on_any_empty_hand") else 0.0,
+    )
+    return idx, val

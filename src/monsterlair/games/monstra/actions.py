@@ -13,6 +13,7 @@ Units are named by slot: ``a1``, ``a2`` (team A), ``b1``, ``b2`` (team B) and ``
 ``tactic T C``                    play a revive tactic on your knocked-out creature C (its id)
 ``discard T``                     discard tactic T from the hand (down to five cards)
 ``first U``                       the acting team puts its tied creature U first in this round's order
+``cleanse U C``                   the card being played removes condition C (burn, poison, slow) from U
 ================================  ==========================================================================
 
 Parsing forgives case, extra spaces, spaces for hyphens in names, and the verbs ``attack`` (strike),
@@ -23,29 +24,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from monsterlair.core import BadAction
-from monsterlair.games.monstra.spec import CREATURES, NUM_TACTICS, TACTICS, TARGET_FALLEN
+from monsterlair.core import ActionSpace
+from monsterlair.core.actions import FixedAction
+from monsterlair.games.monstra.spec import CONDITIONS, CREATURES, NUM_TACTICS, TACTICS, TARGET_FALLEN
 
 UNITS: tuple[str, ...] = ("a1", "a2", "b1", "b2", "g")
 """Unit codes: ``code = team * 2 + slot`` for creatures, 4 for the Guardian."""
 GUARDIAN_CODE = 4
 NO_UNIT = -1
 
-K_GUARD, K_STRIKE, K_SIGNATURE, K_TACTIC, K_REVIVE, K_DISCARD, K_FIRST = range(7)
-KINDS: tuple[str, ...] = ("guard", "strike", "signature", "tactic", "revive", "discard", "first")
+K_GUARD, K_STRIKE, K_SIGNATURE, K_TACTIC, K_REVIVE, K_DISCARD, K_FIRST, K_CLEANSE = range(8)
+KINDS: tuple[str, ...] = ("guard", "strike", "signature", "tactic", "revive", "discard", "first", "cleanse")
 
 
-class Action:
+class Action(FixedAction):
     """One MONSTRA action. ``kind`` is a ``K_*`` code; ``a`` and ``b`` its arguments (unit codes, tactic or
     creature indices, ``-1`` for none); ``text`` the canonical text; ``index`` the stable RL index."""
 
-    __slots__ = ("kind", "a", "b", "text", "index")
+    __slots__ = ("kind", "a", "b")
 
     kind: int
     a: int
     b: int
-    text: str
-    index: int
 
     def __init__(self, kind: int, a: int, b: int, text: str, index: int) -> None:
         object.__setattr__(self, "kind", kind)
@@ -54,23 +54,11 @@ class Action:
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "index", index)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("MONSTRA actions are immutable.")
-
-    def __str__(self) -> str:
-        return self.text
-
     def __repr__(self) -> str:
         return f"parse_action({self.text!r})"
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (parse_action, (self.text,))
-
-    def __copy__(self) -> Action:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
-        return self
 
 
 ALL: list[Action] = []
@@ -100,6 +88,12 @@ REVIVE: dict[int, tuple[Action, ...]] = {
 }
 DISCARD: tuple[Action, ...] = tuple(_add(K_DISCARD, t.index, NO_UNIT, f"discard {t.id}") for t in TACTICS)
 FIRST: tuple[Action, ...] = tuple(_add(K_FIRST, u, NO_UNIT, f"first {UNITS[u]}") for u in range(4))
+CLEANSE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_add(K_CLEANSE, u, k, f"cleanse {UNITS[u]} {CONDITIONS[k]}") for k in range(1, len(CONDITIONS)))
+    for u in range(4)
+)
+"""``CLEANSE[unit][kind - 1]``: the condition a Cleanse removes from a creature (MO-8.5; never the Guardian,
+whom no player's card cleanses)."""
 NUM_ACTIONS = len(ALL)
 assert len(DISCARD) == NUM_TACTICS
 
@@ -113,38 +107,24 @@ def _key(text: str) -> str:
     return " ".join(words)
 
 
-_BY_KEY: dict[str, Action] = {}
-for _a in ALL:
-    _BY_KEY[_key(_a.text)] = _a
+SPACE: ActionSpace[Action] = ActionSpace(
+    "MONSTRA",
+    ALL,
+    key=_key,
+    forms="'strike U', 'signature [U]', 'guard', 'tactic NAME [U]', 'tactic NAME CREATURE' (revive), "
+    "'discard NAME', 'first U', 'cleanse U burn|poison|slow' (U is a1, a2, b1, b2 or g)",
+)
+from_index = SPACE.from_index
 
 
 def parse_action(text: str) -> Action:
-    """The action whose text is ``text`` (case, spacing and hyphens forgiven).
+    """The action whose text is ``text`` (case, spacing and hyphens forgiven; a module function, so that
+    pickled actions name it).
 
     Raises:
         BadAction: with the forms MONSTRA accepts, if ``text`` is none of them.
     """
-    if not isinstance(text, str):
-        raise BadAction(f"An action is a text such as 'strike b1', not {text!r}.")
-    action = _BY_KEY.get(_key(text))
-    if action is None:
-        raise BadAction(
-            f"{text.strip()!r} is not a MONSTRA action. Forms: 'strike U', 'signature [U]', 'guard', "
-            "'tactic NAME [U]', 'tactic NAME CREATURE' (revive), 'discard NAME', 'first U' "
-            "(U is a1, a2, b1, b2 or g)."
-        )
-    return action
-
-
-def from_index(index: int) -> Action:
-    """The action with that stable index.
-
-    Raises:
-        BadAction: if the index is out of range.
-    """
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_ACTIONS:
-        raise BadAction(f"MONSTRA action indices run from 0 to {NUM_ACTIONS - 1}, not {index!r}.")
-    return ALL[index]
+    return SPACE.parse(text)
 
 
 def describe(action: Action) -> str:
@@ -163,4 +143,6 @@ def describe(action: Action) -> str:
         return f"Play {TACTICS[action.a].name}: bring back {CREATURES[action.b].name}"
     if kind == K_DISCARD:
         return f"Discard {TACTICS[action.a].name}"
+    if kind == K_CLEANSE:
+        return f"Cleanse {UNITS[action.a]}: remove {CONDITIONS[action.b].capitalize()}"
     return f"Put {UNITS[action.a]} first among your tied creatures"

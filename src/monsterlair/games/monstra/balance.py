@@ -5,7 +5,8 @@ the first-team marker and both random decks — depends only on its seed and opt
 rebuilds each set-up from the seed and reports what the issue asks about:
 
 * how often the team holding the first-team marker in round 1 wins (draws count half);
-* for every creature, the win rate of the teams whose deck held it (its "presence" win rate);
+* for every creature and every tactic, the win rate of the teams whose deck held it (its "presence" win
+  rate);
 * mission win rates by termination.
 
 Games that repeat a seed with the same seats (``sim`` rotates the lineup within a block of games that share
@@ -25,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from monsterlair.games.monstra.game import GAME
-from monsterlair.games.monstra.spec import CREATURES
+from monsterlair.games.monstra.spec import CREATURES, TACTICS
 from monsterlair.games.monstra.state import MonstraState
 
 
@@ -58,11 +59,12 @@ def interval(wins: float, n: int) -> tuple[float, float]:
 
 
 def duel_figures(results: Iterable[Mapping[str, Any]], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    """First-team-marker win rate and per-creature presence win rates of duels."""
+    """First-team-marker win rate and per-creature and per-tactic presence win rates of duels."""
     n = 0
     marker = 0.0
     draws = 0
     per: dict[str, list[float]] = {c.id: [0.0, 0.0] for c in CREATURES}
+    per_tactic: dict[str, list[float]] = {t.id: [0.0, 0.0] for t in TACTICS}
     for r in results:
         state = GAME.new(players, int(r["seed"]), dict(options))
         assert isinstance(state, MonstraState)
@@ -80,16 +82,24 @@ def duel_figures(results: Iterable[Mapping[str, Any]], players: int, options: Ma
                 entry = per[CREATURES[c].id]
                 entry[0] += team_score[t]
                 entry[1] += 1
-    creatures = {
-        cid: {"decks": int(k), "win_rate": w / k if k else 0.0, "ci": interval(w, int(k))}
-        for cid, (w, k) in per.items()
-    }
+            for ti in state.deck_t[t]:
+                entry = per_tactic[TACTICS[ti].id]
+                entry[0] += team_score[t]
+                entry[1] += 1
+
+    def rates(table: dict[str, list[float]]) -> dict[str, dict[str, Any]]:
+        return {
+            cid: {"decks": int(k), "win_rate": w / k if k else 0.0, "ci": interval(w, int(k))}
+            for cid, (w, k) in table.items()
+        }
+
     return {
         "games": n,
         "draws": draws,
         "first_marker_win_rate": marker / n if n else 0.0,
         "first_marker_ci": interval(marker, n),
-        "creatures": creatures,
+        "creatures": rates(per),
+        "tactics": rates(per_tactic),
     }
 
 
@@ -127,13 +137,14 @@ def main(argv: list[str] | None = None) -> None:
         lo, hi = d["first_marker_ci"]
         out.append(f"duels: {d['games']} distinct games, draws {d['draws']}")
         out.append(f"first-team marker holder wins {d['first_marker_win_rate']:.1%} (95% CI {lo:.1%}–{hi:.1%})")
-        rows = sorted(d["creatures"].items(), key=lambda kv: kv[1]["win_rate"])
-        out.append("")
-        out.append("| creature | decks | win rate | 95% CI |")
-        out.append("|---|---|---|---|")
-        for cid, c in rows:
-            clo, chi = c["ci"]
-            out.append(f"| {cid} | {c['decks']} | {c['win_rate']:.1%} | {clo:.1%}–{chi:.1%} |")
+        for kind in ("creature", "tactic"):
+            rows = sorted(d[f"{kind}s"].items(), key=lambda kv: kv[1]["win_rate"])
+            out.append("")
+            out.append(f"| {kind} | decks | win rate | 95% CI |")
+            out.append("|---|---|---|---|")
+            for cid, c in rows:
+                clo, chi = c["ci"]
+                out.append(f"| {cid} | {c['decks']} | {c['win_rate']:.1%} | {clo:.1%}–{chi:.1%} |")
     print("\n".join(out))  # noqa: T201 - this is a command-line report
 
 

@@ -19,6 +19,7 @@ from monsterlair.games.monstra.actions import UNITS
 from monsterlair.games.monstra.spec import (
     C_HP,
     COND_BURN,
+    COND_NONE,
     COND_POISON,
     COND_SLOW,
     CONDITIONS,
@@ -39,9 +40,12 @@ from monsterlair.games.monstra.spec import (
     OP_STRIP,
     POISON_COUNTERS,
     SHIELD_CAP,
+    SLOW_NEXT,
+    SLOW_NOW,
     TACTICS,
     TO_ALLIES,
     TO_ENEMIES,
+    TO_ONE_ALLY,
     TO_SELF,
     TO_STRONGEST,
     TO_TARGET,
@@ -97,8 +101,43 @@ def has_condition(s: MonstraState, uid: int) -> bool:
     return bool(s.burn[uid] or s.poison[uid] or s.slow[uid])
 
 
+def conditions_of(s: MonstraState, uid: int) -> list[int]:
+    """The condition types the unit has, as ``COND_*`` kinds, in the order Burn, Poison, Slow."""
+    out = []
+    if s.burn[uid]:
+        out.append(COND_BURN)
+    if s.poison[uid]:
+        out.append(COND_POISON)
+    if s.slow[uid]:
+        out.append(COND_SLOW)
+    return out
+
+
+def _conditioned_allies(s: MonstraState, team: int) -> list[int]:
+    return [u for u in living(s, s.allies[team]) if has_condition(s, u)]
+
+
+def cleanse_choices(
+    s: MonstraState, effects: tuple[Effect, ...], actor: int, team: int, target: int
+) -> list[tuple[int, ...]]:
+    """The choices a card's Cleanse asks of its player before the card resolves (MO-8.5), one per cleansed
+    creature that has more than one condition type: each a tuple of the creatures it may name (one, or for
+    ``one_ally`` every ally with a condition). Empty when nothing is left to choose. A Cleanse is always a
+    card's first effect (checked when the data is read), so what is chosen here is what it meets."""
+    op, _n, to, _kind, when = effects[0]
+    if op != OP_CLEANSE:
+        return []
+    if when and (when == WHEN_ALLY_CONDITION) != bool(_conditioned_allies(s, team)):
+        return []
+    if to == TO_ONE_ALLY:
+        units = _conditioned_allies(s, team)
+        options = sum(len(conditions_of(s, u)) for u in units)
+        return [tuple(units)] if options > 1 else []
+    return [(u,) for u in _pick(s, to, actor, team, target) if len(conditions_of(s, u)) > 1]
+
+
 # --- damage, knockouts ------------------------------------------------------------------------
-def hurt(s: MonstraState, uid: int, amount: int, ev: list[Event]) -> None:
+def hurt(s: MonstraState, uid: int, amount: int, ev: list[Event] | None) -> None:
     """Deal damage: Shield absorbs first, the rest comes off HP (MO-7.1); a knockout follows at 0 HP."""
     sh = s.shield[uid]
     absorbed = 0
@@ -108,43 +147,45 @@ def hurt(s: MonstraState, uid: int, amount: int, ev: list[Event]) -> None:
         amount -= absorbed
     hp = s.hp[uid] - amount
     s.hp[uid] = hp
-    ev.append(
-        Event(
-            "damage",
-            {
-                "unit": code_of(s, uid),
-                "creature": name_of(s, uid),
-                "hp_lost": amount,
-                "shield_lost": absorbed,
-                "hp": max(hp, 0),
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "damage",
+                {
+                    "unit": code_of(s, uid),
+                    "creature": name_of(s, uid),
+                    "hp_lost": amount,
+                    "shield_lost": absorbed,
+                    "hp": max(hp, 0),
+                },
+            )
         )
-    )
     if hp <= 0:
         knockout(s, uid, ev)
 
 
-def lose(s: MonstraState, uid: int, amount: int, why: str, ev: list[Event]) -> None:
+def lose(s: MonstraState, uid: int, amount: int, why: str, ev: list[Event] | None) -> None:
     """Condition damage: ignores Shield (MO-8.6)."""
     hp = s.hp[uid] - amount
     s.hp[uid] = hp
-    ev.append(
-        Event(
-            "tick",
-            {
-                "unit": code_of(s, uid),
-                "creature": name_of(s, uid),
-                "condition": why,
-                "hp_lost": amount,
-                "hp": max(hp, 0),
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "tick",
+                {
+                    "unit": code_of(s, uid),
+                    "creature": name_of(s, uid),
+                    "condition": why,
+                    "hp_lost": amount,
+                    "hp": max(hp, 0),
+                },
+            )
         )
-    )
     if hp <= 0:
         knockout(s, uid, ev)
 
 
-def knockout(s: MonstraState, uid: int, ev: list[Event]) -> None:
+def knockout(s: MonstraState, uid: int, ev: list[Event] | None) -> None:
     """A creature at 0 HP or less is knocked out: Shield and conditions go, the knockout is recorded, and
     the next face-down creature takes the slot at once (MO-7.3, MO-7.4); the third ends the game (MO-9.1,
     MO-10.6). The Guardian's knockout wins the mission (MO-10.7)."""
@@ -157,18 +198,20 @@ def knockout(s: MonstraState, uid: int, ev: list[Event]) -> None:
     s.poison[uid] = 0
     s.slow[uid] = 0
     if uid == BOSS:
-        ev.append(Event("knockout", {"unit": "g", "creature": "guardian"}))
+        if ev is not None:
+            ev.append(Event("knockout", {"unit": "g", "creature": "guardian"}))
         turns.finish_mission(s, won=True, termination="guardian-defeated", ev=ev)
         return
     team = uid // DECK_CREATURES
     s.kos[team] += 1
     s.fallen[team].append(uid)
-    ev.append(
-        Event(
-            "knockout",
-            {"unit": UNITS[code], "creature": name_of(s, uid), "team": TEAM_NAMES[team], "knockouts": s.kos[team]},
+    if ev is not None:
+        ev.append(
+            Event(
+                "knockout",
+                {"unit": UNITS[code], "creature": name_of(s, uid), "team": TEAM_NAMES[team], "knockouts": s.kos[team]},
+            )
         )
-    )
     if s.kos[team] >= KNOCKOUTS_TO_LOSE:
         if s.mission:
             turns.finish_mission(s, won=False, termination="team-defeated", ev=ev)
@@ -184,21 +227,22 @@ def knockout(s: MonstraState, uid: int, ev: list[Event]) -> None:
         s.bottom[team] = len(reserve)
     s.active[code] = new
     s.entered[new] = s.round
-    ev.append(
-        Event(
-            "replace",
-            {
-                "unit": UNITS[code],
-                "creature": name_of(s, new),
-                "hp": s.hp[new],
-                "team": TEAM_NAMES[team],
-                "reserve": len(reserve),
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "replace",
+                {
+                    "unit": UNITS[code],
+                    "creature": name_of(s, new),
+                    "hp": s.hp[new],
+                    "team": TEAM_NAMES[team],
+                    "reserve": len(reserve),
+                },
+            )
         )
-    )
 
 
-def revive(s: MonstraState, team: int, creature: int, actor: int, ev: list[Event]) -> None:
+def revive(s: MonstraState, team: int, creature: int, actor: int, ev: list[Event] | None) -> None:
     """Return a knocked-out creature to the team's other active slot at half its printed HP (rounded up);
     the creature standing there goes face down to the bottom of the replacements, keeping its HP but not
     its Shield or conditions. The knockout stays recorded; the revived creature acts from next round
@@ -217,23 +261,24 @@ def revive(s: MonstraState, team: int, creature: int, actor: int, ev: list[Event
     s.hp[uid] = (C_HP[creature] + 1) // 2
     s.active[code] = uid
     s.entered[uid] = s.round
-    ev.append(
-        Event(
-            "revive",
-            {
-                "unit": UNITS[code],
-                "creature": name_of(s, uid),
-                "hp": s.hp[uid],
-                "benched": name_of(s, out),
-                "benched_hp": s.hp[out],
-                "team": TEAM_NAMES[team],
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "revive",
+                {
+                    "unit": UNITS[code],
+                    "creature": name_of(s, uid),
+                    "hp": s.hp[uid],
+                    "benched": name_of(s, out),
+                    "benched_hp": s.hp[out],
+                    "team": TEAM_NAMES[team],
+                },
+            )
         )
-    )
 
 
 # --- team resources ------------------------------------------------------------------------------
-def draw(s: MonstraState, team: int, n: int, ev: list[Event]) -> int:
+def draw(s: MonstraState, team: int, n: int, ev: list[Event] | None) -> int:
     """Draw up to ``n`` tactics (an empty deck is never reshuffled, MO-4.4); returns how many were drawn."""
     deck = s.tdeck[team]
     hand = s.hand[team]
@@ -243,24 +288,26 @@ def draw(s: MonstraState, team: int, n: int, ev: list[Event]) -> int:
             break
         card = deck.pop()
         insort(hand, card)
-        got.append(TACTICS[card].id)
-    ev.append(
-        Event(
-            "draw",
-            {"team": TEAM_NAMES[team], "count": len(got), "hand": len(hand), "deck": len(deck)},
-            private={"cards": got},
-            to=s.team_seats[team],
+        got.append(card)
+    if ev is not None:
+        ev.append(
+            Event(
+                "draw",
+                {"team": TEAM_NAMES[team], "count": len(got), "hand": len(hand), "deck": len(deck)},
+                private={"cards": [TACTICS[card].id for card in got]},
+                to=s.team_seats[team],
+            )
         )
-    )
     return len(got)
 
 
-def gain_energy(s: MonstraState, team: int, n: int, ev: list[Event]) -> None:
+def gain_energy(s: MonstraState, team: int, n: int, ev: list[Event] | None) -> None:
     """Change a team's energy, kept within 0..5 at all times (MO-6.3)."""
     e = s.energy[team] + n
     e = 0 if e < 0 else (ENERGY_CAP if e > ENERGY_CAP else e)
     s.energy[team] = e
-    ev.append(Event("energy", {"team": TEAM_NAMES[team], "change": n, "energy": e}))
+    if ev is not None:
+        ev.append(Event("energy", {"team": TEAM_NAMES[team], "change": n, "energy": e}))
 
 
 # --- the interpreter -------------------------------------------------------------------------------
@@ -273,6 +320,10 @@ def _pick(s: MonstraState, to: int, actor: int, team: int, target: int) -> list[
         return living(s, s.foes[team])
     if to == TO_ALLIES:
         return living(s, s.allies[team])
+    if to == TO_ONE_ALLY:
+        allies = _conditioned_allies(s, team)
+        chosen = [u for u in allies if u in s.cpicks]
+        return chosen or allies[:1]
     units = living(s, s.foes[team])
     if not units:
         return units
@@ -285,7 +336,7 @@ def _pick(s: MonstraState, to: int, actor: int, team: int, target: int) -> list[
 
 
 def resolve(
-    s: MonstraState, effects: tuple[Effect, ...], actor: int, team: int, target: int, mode: int, ev: list[Event]
+    s: MonstraState, effects: tuple[Effect, ...], actor: int, team: int, target: int, mode: int, ev: list[Event] | None
 ) -> None:
     """Run a card's effects in order for ``actor`` of ``team`` with the chosen ``target`` uid (or -1).
 
@@ -304,7 +355,8 @@ def resolve(
                 continue
         if op == OP_BONUS:
             s.bonus += n
-            ev.append(Event("bonus", {"damage_bonus": s.bonus}))
+            if ev is not None:
+                ev.append(Event("bonus", {"damage_bonus": s.bonus}))
             continue
         if op == OP_PIERCE:
             s.pierce += n
@@ -320,6 +372,11 @@ def resolve(
             t = team if to == TO_TEAM else 1 - team
             if not (s.mission and t == BOSS_TEAM):
                 gain_energy(s, t, n, ev)
+            elif n < 0 and s.hp[BOSS] > 0:
+                # MO-10.12: the Guardian has no energy; each EN taken from it is 1 damage instead
+                hurt(s, BOSS, -n, ev)
+                if s._result is not None:
+                    return
             continue
         for u in _pick(s, to, actor, team, target):
             if op == OP_DAMAGE:
@@ -330,7 +387,8 @@ def resolve(
                     if sh:
                         cut = sh if sh < s.pierce else s.pierce
                         s.shield[u] = sh - cut
-                        ev.append(Event("strip", {"unit": code_of(s, u), "shield_lost": cut, "shield": sh - cut}))
+                        if ev is not None:
+                            ev.append(Event("strip", {"unit": code_of(s, u), "shield_lost": cut, "shield": sh - cut}))
                 hurt(s, u, amount, ev)
                 if s._result is not None:
                     return
@@ -339,58 +397,79 @@ def resolve(
                 hp = s.hp[u]
                 new = hp + n if hp + n < mx else mx
                 s.hp[u] = new
-                ev.append(
-                    Event("heal", {"unit": code_of(s, u), "creature": name_of(s, u), "hp_gained": new - hp, "hp": new})
-                )
+                if ev is not None:
+                    ev.append(
+                        Event(
+                            "heal", {"unit": code_of(s, u), "creature": name_of(s, u), "hp_gained": new - hp, "hp": new}
+                        )
+                    )
             elif op == OP_SHIELD:
                 sh = s.shield[u] + n
                 s.shield[u] = sh if sh < SHIELD_CAP else SHIELD_CAP
-                ev.append(Event("shield", {"unit": code_of(s, u), "creature": name_of(s, u), "shield": s.shield[u]}))
+                if ev is not None:
+                    ev.append(
+                        Event("shield", {"unit": code_of(s, u), "creature": name_of(s, u), "shield": s.shield[u]})
+                    )
             elif op == OP_CONDITION:
                 if kind == COND_BURN:
                     s.burn[u] = 1
                 elif kind == COND_POISON:
                     s.poison[u] = POISON_COUNTERS
-                elif not s.slow[u]:
-                    s.slow[u] = 1
-                ev.append(
-                    Event(
-                        "condition", {"unit": code_of(s, u), "creature": name_of(s, u), "condition": CONDITIONS[kind]}
+                else:  # MO-8.4: counts in the next order, even if a Slow counts in this round's one
+                    s.slow[u] |= SLOW_NEXT
+                if ev is not None:
+                    ev.append(
+                        Event(
+                            "condition",
+                            {"unit": code_of(s, u), "creature": name_of(s, u), "condition": CONDITIONS[kind]},
+                        )
                     )
-                )
             elif op == OP_CLEANSE:
-                gone = cleanse(s, u)
-                if gone:
-                    ev.append(Event("cleanse", {"unit": code_of(s, u), "creature": name_of(s, u), "condition": gone}))
+                if u not in s.cpicks:  # a creature its player chose for was cleansed at the choice
+                    cleanse_unit(s, u, COND_NONE, ev)
             elif op == OP_STRIP:
                 sh = s.shield[u]
                 cut = sh if sh < n else n
                 s.shield[u] = sh - cut
-                ev.append(Event("strip", {"unit": code_of(s, u), "shield_lost": cut, "shield": sh - cut}))
+                if ev is not None:
+                    ev.append(Event("strip", {"unit": code_of(s, u), "shield_lost": cut, "shield": sh - cut}))
 
 
-def cleanse(s: MonstraState, uid: int) -> str:
-    """Remove one condition type (MO-8.5): Poison (all counters) first, else Burn, else Slow. Returns which."""
-    if s.poison[uid]:
+def cleanse_unit(s: MonstraState, uid: int, kind: int, ev: list[Event] | None) -> None:
+    """Cleanse one creature (see :func:`cleanse`) and say what went."""
+    gone = cleanse(s, uid, kind)
+    if gone:
+        if ev is not None:
+            ev.append(Event("cleanse", {"unit": code_of(s, uid), "creature": name_of(s, uid), "condition": gone}))
+
+
+def cleanse(s: MonstraState, uid: int, kind: int = COND_NONE) -> str:
+    """Remove one condition type (MO-8.5): ``kind`` as the card's player chose it. With no choice to make (a
+    creature with one condition type) or none made (the Guardian's own behaviour): Poison (all counters)
+    first, else Burn, else Slow. Returns which went ("" if none)."""
+    kinds = conditions_of(s, uid)
+    if not kinds:
+        return ""
+    if kind not in kinds:
+        kind = COND_POISON if COND_POISON in kinds else kinds[0]
+    if kind == COND_POISON:
         s.poison[uid] = 0
-        return CONDITIONS[COND_POISON]
-    if s.burn[uid]:
+    elif kind == COND_BURN:
         s.burn[uid] = 0
-        return CONDITIONS[COND_BURN]
-    if s.slow[uid]:
+    else:
         s.slow[uid] = 0
-        return CONDITIONS[COND_SLOW]
-    return ""
+    return CONDITIONS[kind]
 
 
-def after_action(s: MonstraState, uid: int, damaging: bool, ev: list[Event]) -> None:
+def after_action(s: MonstraState, uid: int, damaging: bool, ev: list[Event] | None) -> None:
     """What follows every action of a creature or the Guardian (MO-8.2 to MO-8.4, MO-8.8): Burn costs 1 HP
     and goes; Poison costs 1 HP and loses a counter; Slow that set this round's order goes. A damage bonus
     never outlives the action: a damaging move used it, Guard or a non-damaging move lets it expire
     (MO-6.5)."""
     if s.bonus:
         if not damaging:
-            ev.append(Event("bonus_expired", {"damage_bonus": s.bonus}))
+            if ev is not None:
+                ev.append(Event("bonus_expired", {"damage_bonus": s.bonus}))
         s.bonus = 0
     s.pierce = 0
     s.actor = -1
@@ -404,10 +483,14 @@ def after_action(s: MonstraState, uid: int, damaging: bool, ev: list[Event]) -> 
         lose(s, uid, 1, "poison", ev)
         if s._result is not None or s.hp[uid] <= 0:
             return
-    if s.slow[uid] == 2:
-        s.slow[uid] = 0
-        ev.append(
-            Event(
-                "cleanse", {"unit": code_of(s, uid), "creature": name_of(s, uid), "condition": "slow", "expired": True}
+    if s.slow[uid] & SLOW_NOW:
+        s.slow[uid] &= SLOW_NEXT  # a Slow applied again before this action stays for the next order
+        if s.slow[uid]:
+            return
+        if ev is not None:
+            ev.append(
+                Event(
+                    "cleanse",
+                    {"unit": code_of(s, uid), "creature": name_of(s, uid), "condition": "slow", "expired": True},
+                )
             )
-        )

@@ -2,37 +2,43 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import Game, OptionValue, State
-from monsterlair.games.monstra import actions, heuristic, text, view
+from monsterlair.core import Event, Game, OptionValue, Result, State
+from monsterlair.core.outcome import default_score_text
+from monsterlair.core.words import Voice
+from monsterlair.games.monstra import actions, heuristic, text, usage, view, words
 from monsterlair.games.monstra.actions import Action
 from monsterlair.games.monstra.spec import (
+    BEHAVIOURS,
     CREATURES,
-    GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTIONS,
-    RULES_VERSION,
-    SUMMARY,
-    TITLE,
+    PRESETS,
+    SPEC,
+    TACTICS,
     check_options,
     resolve_mode,
 )
 from monsterlair.games.monstra.state import MonstraState
 
+_REPORT_LABELS: dict[str, dict[str, str]] = {
+    "tactic": {t.id: t.name for t in TACTICS},
+    "behaviour": {b.id: b.name for b in BEHAVIOURS},
+    **dict.fromkeys(("creature", *usage.CREATURE_KINDS), {c.id: c.name for c in CREATURES}),
+}
+"""Names by data id, per report kind (a creature is reported as itself and by each kind of its acts)."""
+
 
 class MonstraGame(Game):
     """MONSTRA: duels (1v1, 2v2) and Rift Guardian missions (solo, co-op). Rules: docs/rules/monstra.md."""
 
-    id = GAME_ID
-    title = TITLE
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    rules_version = RULES_VERSION
-    summary = SUMMARY
-    options = OPTIONS
+    spec = SPEC
+    action_space = actions.SPACE
+    terminations = words.TERMINATIONS
+    score_meaning = "knockouts scored by the seat's team (in a mission: damage dealt to the Guardian)"
+    evaluator = staticmethod(heuristic.evaluate)
+    search_settings = {"playout": "none", "reuse": 4, "c": 0.3}  # docs/bots.md, "MONSTRA's search settings"
+    renderer = staticmethod(text.render)
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         """Player count, mode, decks and round limit together (MO-1.1, MO-1.3, MO-2.6).
@@ -64,36 +70,6 @@ class MonstraGame(Game):
         mode, decks = check_options(players, options)
         return MonstraState.start(self, players, seed, options, mode, decks)
 
-    def parse_action(self, text: str) -> Action:
-        """The action whose text is ``text`` (see :mod:`.actions`).
-
-        Raises:
-            BadAction: if it is not the form of any MONSTRA action.
-        """
-        return actions.parse_action(text)
-
-    def num_actions(self, players: int, options: Mapping[str, OptionValue]) -> int:
-        """The size of the action space (the same for every mode; MO-12.2)."""
-        return actions.NUM_ACTIONS
-
-    def action_index(self, action: Action, players: int, options: Mapping[str, OptionValue]) -> int:
-        """The stable index of an action.
-
-        Raises:
-            BadAction: if ``action`` is not a MONSTRA action.
-        """
-        if not isinstance(action, Action):
-            action = actions.parse_action(str(action))
-        return action.index
-
-    def action_from_index(self, index: int, players: int, options: Mapping[str, OptionValue]) -> Action:
-        """The action with that index.
-
-        Raises:
-            BadAction: if the index is out of range.
-        """
-        return actions.from_index(index)
-
     def observation_size(self, players: int, options: Mapping[str, OptionValue]) -> int:
         """The length of :meth:`encode_view`'s vector (the same for every mode)."""
         return view.OBSERVATION_SIZE
@@ -102,22 +78,45 @@ class MonstraGame(Game):
         """A fixed-length numeric encoding of a view (its own team first)."""
         return view.encode_view(view_)
 
-    def heuristic(self, state: State, seat: int) -> float:
-        """How good the position looks for ``seat``, in [0, 1] (see :mod:`.heuristic`)."""
-        assert isinstance(state, MonstraState)
-        return heuristic.evaluate(state, seat)
+    def encode_state_sparse(
+        self, state: State, seat: int, players: int, options: Mapping[str, OptionValue]
+    ) -> tuple[list[int], list[float]] | None:
+        """The entries of :meth:`encode_view` of ``state.view(seat)``, read from the state (``sparse``)."""
+        if not isinstance(state, MonstraState):
+            return None
+        return view.encode_sparse(state, seat)
 
-    def render(self, view_: Mapping[str, Any], seat: int | None) -> str:
-        """The terminal picture of a view (rich markup)."""
-        return text.render(view_, seat)
+    def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
+        """Every feature in [0, 1] (``view.observation_bounds``)."""
+        return view.observation_bounds()
 
-    def describe_action(self, action: Action) -> str:
+    def action_phrase(self, action: Action) -> str:
         """A menu phrase for an action."""
         return actions.describe(action)
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        """One game-log line for a (redacted) event."""
-        return text.describe_event(event)
+    def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
+        """The game's own round numbers open its turns in the log and in replays."""
+        return int(event["round"]) if event.get("type") == "round" else None
+
+    def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
+        """A log sentence in the reader's person (``words.py``)."""
+        return words.event_text(event, voice, options)
+
+    def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
+        """Damage dealt to the Guardian in a mission, knockouts scored in a duel."""
+        return words.score_words(result)[0]
+
+    def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
+        """A score with its meaning."""
+        return default_score_text(score, words.score_words(result)[1])
+
+    def result_lines(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> list[str]:
+        """What a mission achieved (the Guardian's HP, knockouts), or how a duel stood."""
+        return words.result_lines(result, voice, options)
+
+    def result_headline(self, result: Result, voice: Voice, outcome: str, options: Mapping[str, Any]) -> str | None:
+        """A mission's own headline."""
+        return words.result_headline(result, outcome)
 
     def report_factors(self, state: State) -> dict[int, list[str]]:
         """Per seat: its team's deck (preset name or ``random``), every creature in it, its team and, in a
@@ -133,6 +132,22 @@ class MonstraGame(Game):
                 factors.append(f"first-team:{'yes' if team == state.first_marker else 'no'}")
             out[seat] = factors
         return out
+
+    def deck_presets(self) -> list[str]:
+        """The preset team decks."""
+        return list(PRESETS)
+
+    def deck_matchup(self, first: str, second: str) -> dict[str, OptionValue]:
+        """Team A plays ``first``, team B ``second`` (the ``decks`` option's ``A/B`` form)."""
+        return {"decks": f"{first}/{second}"}
+
+    def report_label(self, kind: str, value: str) -> str:
+        """Tactics, creatures (as themselves or by their moves) and Guardian behaviours by their names."""
+        return _REPORT_LABELS.get(kind, {}).get(value, value)
+
+    def report_usage(self, seat: int, action: Action, events: Sequence[Event]) -> list[tuple[int | None, str]]:
+        """Tactics, signature moves, strikes and guards of the deciding seat; the Guardian's behaviours."""
+        return usage.report_usage(seat, events)
 
 
 GAME = MonstraGame()

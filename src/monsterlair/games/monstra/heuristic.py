@@ -33,20 +33,35 @@ TEAM_DAMAGE_PER_ROUND = 5.5
 GUARDIAN_DAMAGE_PER_ROUND = 5.0
 
 
-def _effective(s: MonstraState, u: int) -> float:
-    return s.hp[u] + SHIELD_WEIGHT * s.shield[u] - s.burn[u] - s.poison[u] - (0.5 if s.slow[u] else 0.0)
-
-
 def team_life(s: MonstraState, team: int) -> float:
     """The least damage still needed to finish this team (see the module docstring)."""
-    hps = sorted(_effective(s, u) for u in (s.active[2 * team], s.active[2 * team + 1]) if u >= 0 and s.hp[u] > 0)
     left = KNOCKOUTS_TO_LOSE - s.kos[team]
-    if not hps or left <= 0:
+    if left <= 0:
         return 0.0
-    low = max(hps[0], 0.5)
+    hp = s.hp
+    a = s.active[2 * team]
+    b = s.active[2 * team + 1]
+    # each active creature's effective HP (Shield a little less, pending Burn and Poison off, Slow a little)
+    x = (
+        hp[a] + SHIELD_WEIGHT * s.shield[a] - s.burn[a] - s.poison[a] - (0.5 if s.slow[a] else 0.0)
+        if a >= 0 and hp[a] > 0
+        else None
+    )
+    y = (
+        hp[b] + SHIELD_WEIGHT * s.shield[b] - s.burn[b] - s.poison[b] - (0.5 if s.slow[b] else 0.0)
+        if b >= 0 and hp[b] > 0
+        else None
+    )
+    if x is None:
+        if y is None:
+            return 0.0
+        x, y = y, None
+    elif y is not None and y < x:
+        x, y = y, x
+    low = x if x > 0.5 else 0.5
     if left == 1:
         return low
-    high = max(hps[-1], 0.5) if len(hps) > 1 else REPLACEMENT_HP
+    high = (y if y > 0.5 else 0.5) if y is not None else REPLACEMENT_HP
     if left == 2:
         return min(low + high, low + REPLACEMENT_HP)
     return min(low + high + REPLACEMENT_HP, low + 2 * REPLACEMENT_HP)
@@ -54,14 +69,20 @@ def team_life(s: MonstraState, team: int) -> float:
 
 def _resources(s: MonstraState, team: int) -> float:
     value = ENERGY_WEIGHT * s.energy[team] + CARD_WEIGHT * min(len(s.hand[team]), 5)
-    if s.actor >= 0 and s.actor // 12 == team:
-        value += s.bonus
-    pending = s.order[s.pos :]
-    if s.actor >= 0:
-        pending = [s.actor, *pending]
-    for u in pending:
-        if u != BOSS and u // 12 == team and s.hp[u] > 0 and u in s.active:
-            value += TO_ACT_WEIGHT * C_STRIKE[s.card[u]]
+    actor = s.actor
+    hp = s.hp
+    active = s.active
+    card = s.card
+    if actor >= 0:
+        if actor // 12 == team:
+            value += s.bonus
+            if actor != BOSS and hp[actor] > 0 and actor in active:
+                value += TO_ACT_WEIGHT * C_STRIKE[card[actor]]
+    order = s.order
+    for i in range(s.pos, len(order)):
+        u = order[i]
+        if u != BOSS and u // 12 == team and hp[u] > 0 and u in active:
+            value += TO_ACT_WEIGHT * C_STRIKE[card[u]]
     return value
 
 

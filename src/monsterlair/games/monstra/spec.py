@@ -11,15 +11,14 @@ Deck specifications (option ``decks``) are checked here, with errors that name t
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from monsterlair.core import BadOptions, Option, OptionSet, OptionValue, Rng
-from monsterlair.core.spec import GameSpec
+from monsterlair.core.data import read_data
+from monsterlair.core.spec import GameKind, GameSpec
 
 GAME_ID = "monstra"
 TITLE = "MONSTRA"
@@ -28,7 +27,7 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 PLAYER_COUNTS = (1, 2, 4)
 """MONSTRA has no three-player mode (MO-1.2)."""
-RULES_VERSION = 1
+RULES_VERSION = 2
 SUMMARY = (
     "Two active creatures per team battle by SPD order with Strikes, Guards, signature moves and one tactic "
     "per round: a duel to three knockouts (1v1 or 2v2), or a mission against the Rift Guardian (solo or co-op)."
@@ -52,6 +51,10 @@ KNOCKOUTS_TO_LOSE = 3
 ROUNDS = 12
 BEHAVIOURS_PER_VERSION = 12
 POISON_COUNTERS = 2
+SLOW_NEXT = 1
+"""Bit of ``state.slow``: a Slow that will count in the next order set (MO-8.4)."""
+SLOW_NOW = 2
+"""Bit of ``state.slow``: a Slow counted in this round's order; it goes after the creature's next action."""
 MIN_SPD = 1
 
 # --- effect vocabulary ----------------------------------------------------------------------------
@@ -70,8 +73,21 @@ OPS: tuple[str, ...] = (
     "bonus",
     "revive",
 )
-TO_TARGET, TO_SELF, TO_ENEMIES, TO_ALLIES, TO_TEAM, TO_FOES, TO_STRONGEST, TO_WEAKEST, TO_NONE = range(9)
-TOS: tuple[str, ...] = ("target", "self", "enemies", "allies", "team", "foes", "strongest", "weakest", "none")
+TO_TARGET, TO_SELF, TO_ENEMIES, TO_ALLIES, TO_TEAM, TO_FOES, TO_STRONGEST, TO_WEAKEST, TO_NONE, TO_ONE_ALLY = range(10)
+TOS: tuple[str, ...] = (
+    "target",
+    "self",
+    "enemies",
+    "allies",
+    "team",
+    "foes",
+    "strongest",
+    "weakest",
+    "none",
+    "one_ally",
+)
+"""Who an effect reaches; ``one_ally`` (cleanse only) is one living ally with a condition, chosen by the
+card's player as the card resolves (MO-8.5)."""
 COND_NONE, COND_BURN, COND_POISON, COND_SLOW = range(4)
 CONDITIONS: tuple[str, ...] = ("", "burn", "poison", "slow")
 WHEN_ALWAYS, WHEN_ALLY_CONDITION, WHEN_NO_ALLY_CONDITION = range(3)
@@ -167,8 +183,7 @@ class Deck:
 
 
 def _read(name: str) -> dict[str, Any]:
-    text = resources.files("monsterlair.games.monstra").joinpath(f"data/{name}").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return read_data("monsterlair.games.monstra", name)
 
 
 def slug(text: str) -> str:
@@ -230,6 +245,10 @@ def compile_effects(raw: Any, where: str, *, allow_modifiers: bool, allow_revive
             raise DataError(f"{at}: 'revive' needs target = 'fallen'.")
         if op == OP_CONDITION and to in (TO_SELF, TO_ALLIES):
             raise DataError(f"{at}: a card may not put a condition on its own side (MO-8.8).")
+        if op == OP_CLEANSE and i:
+            raise DataError(f"{at}: 'cleanse' must be the card's first effect (its choice is made first, MO-8.5).")
+        if to == TO_ONE_ALLY and op != OP_CLEANSE:
+            raise DataError(f"{at}: 'one_ally' is only for 'cleanse'.")
         if op in (OP_DAMAGE, OP_HEAL, OP_SHIELD, OP_STRIP) and n < 0:
             raise DataError(f"{at}: '{OPS[op]}' needs a positive 'n'.")
         out.append((op, n, to, kind, when))
@@ -474,6 +493,7 @@ def _load_presets() -> dict[str, Deck]:
 
 PRESETS: dict[str, Deck] = _load_presets()
 PRESET_ABOUT: dict[str, str] = {str(d["id"]): str(d.get("about", "")) for d in _read("decks.toml")["deck"]}
+PRESET_NAMES: dict[str, str] = {str(d["id"]): str(d.get("name", d["id"])) for d in _read("decks.toml")["deck"]}
 RANDOM_DECK = "random"
 
 
@@ -547,31 +567,35 @@ OPTIONS = OptionSet(
         Option(
             "mode",
             "auto",
-            "duel (1v1 with 2 players, 2v2 with 4), 2v2 (4 players), mission (1 or 2 players against the Rift "
-            "Guardian), or auto: mission for 1 player, duel otherwise.",
+            "Duel: two teams fight, one player a side (or two with 4 players). Mission: 1 or 2 players team up "
+            "against the Rift Guardian. Automatic: a mission for 1 player, a duel otherwise. Rule MO-1.1.",
             choices=MODES,
+            choice_labels=("Automatic", "Duel", "2 against 2", "Mission against the Rift Guardian"),
             label="Mode",
         ),
         Option(
             "guardian",
             "standard",
-            "Rift Guardian version for missions: standard (44 HP; win by defeating it or leaving it at 8 HP or "
-            "less after the last round) or expert (48 HP; it must be defeated).",
+            "For missions. Standard: 44 HP; you win by defeating it or by leaving it at 8 HP or less after the "
+            "last round. Expert: 48 HP, and it must be defeated. Rule MO-10.1.",
             choices=("standard", "expert"),
-            label="Guardian",
+            choice_labels=("Standard", "Expert"),
+            label="Rift Guardian",
         ),
         Option(
             "decks",
             RANDOM_DECK,
-            "Team decks: 'random' (a random legal deck), a preset (" + ", ".join(PRESETS) + "), or "
-            "'creature, … | tactic, …' (12 + 12 names); one for every team or one per team as 'A/B'.",
+            "Each team's twelve creatures and twelve tactics: a random deck, a ready-made one ("
+            + ", ".join(PRESETS)
+            + "), or your own as 'creature, … | tactic, …'; one for every team, or one per team as 'A/B'. "
+            "Rule MO-2.5.",
             label="Decks",
+            picker="deck",
         ),
         Option(
             "rounds",
             ROUNDS,
-            "Rounds before the end-of-game comparison (the rules say 12; a mission has at most 12, one per "
-            "behaviour). This bound is also the game's safety cap.",
+            "The game ends after this many rounds (12 in the rules); a mission lasts at most 12. Rule MO-1.4.",
             minimum=1,
             maximum=30,
             label="Rounds",
@@ -621,16 +645,6 @@ def check_options(players: int, options: Mapping[str, OptionValue]) -> tuple[str
     return mode, decks
 
 
-# max_game_length: none in decisions; a duel lasts at most ``ROUNDS`` rounds and a mission one round per behaviour.
-SPEC = GameSpec(
-    id=GAME_ID,
-    title=TITLE,
-    aliases=ALIASES,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    has_chance=True,
-    hidden_info=True,
-    max_game_length=None,
-    rules_version=RULES_VERSION,
-    defaults=OPTIONS.defaults(),
-)
+KIND = GameKind()
+"""Shuffles and hidden hands; no bound in decisions (rounds are bounded, decisions in a round are not)."""
+SPEC = GameSpec(GAME_ID, TITLE, MIN_PLAYERS, MAX_PLAYERS, RULES_VERSION, SUMMARY, OPTIONS, ALIASES, KIND)

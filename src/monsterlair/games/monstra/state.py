@@ -3,8 +3,9 @@
 Layout (all plain ints and lists, so :meth:`MonstraState.clone` is a handful of slice copies):
 
 * a *uid* names a creature card in play: team ``t``'s deck position ``i`` is ``t * 12 + i``; the Guardian
-  is ``24``. ``card``, ``hp``, ``shield``, ``burn`` (0/1), ``poison`` (0..2), ``slow`` (0 none, 1 applied,
-  2 counted in this round's order) and ``entered`` (round it came into play) are lists indexed by uid;
+  is ``24``. ``card``, ``hp``, ``shield``, ``burn`` (0/1), ``poison`` (0..2), ``slow`` (bits: ``SLOW_NEXT``
+  counts in the next order set, ``SLOW_NOW`` was counted in this round's order; both can be on) and
+  ``entered`` (round it came into play) are lists indexed by uid;
 * ``active`` maps the five unit codes ``a1 a2 b1 b2 g`` (0..4) to uids (-1 if empty);
 * ``reserve[t]`` is the face-down replacement pile, top at the end; its first ``bottom[t]`` cards are
   public (creatures a revive sent back, MO-7.6); ``fallen[t]`` the knocked-out ones;
@@ -18,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from monsterlair.core import Event, OptionValue, Result, Rng, State
+from monsterlair.core import BaseState, Event, OptionValue, Rng
+from monsterlair.core.copying import copier
 from monsterlair.games.monstra import turns
 from monsterlair.games.monstra.actions import (
+    CLEANSE,
     DISCARD,
     FIRST,
     GUARD,
@@ -40,6 +43,7 @@ from monsterlair.games.monstra.effects import (
     MISSION_FOES,
     NUM_UIDS,
     TEAM_NAMES,
+    conditions_of,
 )
 from monsterlair.games.monstra.spec import (
     C_COST,
@@ -77,16 +81,10 @@ CONTROL = {
 in a co-operative mission seat 0 has slot a1 and seat 1 slot a2."""
 
 
-class MonstraState(State):
+class MonstraState(BaseState):
     """One MONSTRA position (see the module docstring for the layout)."""
 
     __slots__ = (
-        "game",
-        "players",
-        "seed",
-        "options",
-        "history",
-        "rng",
         "mode",
         "mission",
         "guardian",
@@ -133,9 +131,11 @@ class MonstraState(State):
         "dteam",
         "dseat",
         "ties",
-        "_to_move",
+        "cplay",
+        "cwait",
+        "cpicks",
         "_legal",
-        "_result",
+        "_opening",
     )
 
     game: MonstraGame
@@ -186,9 +186,11 @@ class MonstraState(State):
     dteam: int
     dseat: int
     ties: list[int]
-    _to_move: int | None
+    cplay: Action | None
+    cwait: list[tuple[int, ...]]
+    cpicks: dict[int, int]
     _legal: tuple[Action, ...] | None
-    _result: Result | None
+    _opening: tuple[Event, ...]
 
     # --- set-up -------------------------------------------------------------------------------------
     @classmethod
@@ -203,12 +205,7 @@ class MonstraState(State):
     ) -> MonstraState:
         """A new game, set up by the rules (MO-3) from the state's own generator."""
         s = cls.__new__(cls)
-        s.game = game
-        s.players = players
-        s.seed = seed
-        s.options = dict(options)
-        s.history = []
-        s.rng = Rng(seed)
+        s._begin(game, players, seed, dict(options))
         s.mode = mode
         s.mission = mode == "mission"
         s.guardian = GUARDIANS[str(options.get("guardian", "standard"))]
@@ -257,6 +254,9 @@ class MonstraState(State):
         s.dteam = -1
         s.dseat = -1
         s.ties = []
+        s.cplay = None
+        s.cwait = []
+        s.cpicks = {}
         s._to_move = None
         s._legal = None
         s._result = None
@@ -280,24 +280,15 @@ class MonstraState(State):
             behaviours = list(s.guardian.behaviours)
             rng.shuffle(behaviours)
             s.bdeck = behaviours
-        turns.advance(s, [])
+        opening: list[Event] = []
+        turns.advance(s, opening)
+        s._opening = tuple(opening)
         return s
 
     # --- the contract -------------------------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is; ``None`` once the game is over."""
-        return self._to_move
-
-    @property
-    def over(self) -> bool:
-        """True once the game has ended."""
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        """How the game ended, or ``None``."""
-        return self._result
+    def opening_events(self) -> list[Event]:
+        """Round 1 as it opens: energy, and in a mission the Guardian's revealed behaviour (issue 13)."""
+        return list(self._opening)
 
     def maxhp(self, uid: int) -> int:
         """Printed maximum HP (the Guardian's from its version)."""
@@ -315,6 +306,9 @@ class MonstraState(State):
             return legal
         if self._result is not None:
             legal = ()
+        elif self.cplay is not None:
+            slot = self.cwait[0]
+            legal = tuple(CLEANSE[self.active.index(u)][k - 1] for u in slot for k in conditions_of(self, u))
         elif self.dteam >= 0:
             legal = tuple(DISCARD[t] for t in self.hand[self.dteam])
         elif self.stage == turns.ST_TIES:
@@ -340,9 +334,9 @@ class MonstraState(State):
         if C_COST[c] <= energy:
             rule = C_TARGET[c]
             if rule == TARGET_ENEMY:
-                out.extend(SIGNATURE[e] for e in foes)
+                out += [SIGNATURE[e] for e in foes]
             elif rule == TARGET_ALLY:
-                out.extend(SIGNATURE[a] for a in self._targets(self.allies[team]))
+                out += [SIGNATURE[a] for a in self._targets(self.allies[team])]
             else:
                 out.append(SIGNATURE_NONE)
         out.append(GUARD)
@@ -356,15 +350,15 @@ class MonstraState(State):
                     out.append(TACTIC_NONE[ti])
                 elif rule == TARGET_ENEMY:
                     row = TACTIC[ti]
-                    out.extend(row[e] for e in foes)
+                    out += [row[e] for e in foes]
                 elif rule == TARGET_ALLY:
                     if allies is None:
                         allies = self._targets(self.allies[team])
                     row = TACTIC[ti]
-                    out.extend(row[a] for a in allies)
+                    out += [row[a] for a in allies]
                 else:
                     row = REVIVE[ti]
-                    out.extend(row[f] for f in sorted(self.card[x] for x in self.fallen[team]))
+                    out += [row[f] for f in sorted([self.card[x] for x in self.fallen[team]])]
         return tuple(out)
 
     def apply(self, action: Action) -> list[Event]:
@@ -374,7 +368,7 @@ class MonstraState(State):
             GameOver: if the game has ended.
             IllegalAction: if ``action`` is not legal now; the state is unchanged.
         """
-        return State.apply(self, action)
+        return BaseState.apply(self, action)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply an action taken from :meth:`legal_actions` and run the game on to the next decision."""
@@ -384,70 +378,20 @@ class MonstraState(State):
         turns.apply_decision(self, action, ev)
         return ev
 
-    def clone(self) -> MonstraState:
-        """An independent copy sharing only immutable parts."""
-        c = MonstraState.__new__(MonstraState)
-        c.game = self.game
-        c.players = self.players
-        c.seed = self.seed
-        c.options = self.options
-        c.history = self.history[:]
-        c.rng = self.rng.clone()
-        c.mode = self.mode
-        c.mission = self.mission
-        c.guardian = self.guardian
-        c.rounds = self.rounds
-        c.ctrl = self.ctrl
-        c.seat_team = self.seat_team
-        c.team_seats = self.team_seats
-        c.nteams = self.nteams
-        c.foes = self.foes
-        c.allies = self.allies
-        c.deck_public = self.deck_public
-        c.deck_c = self.deck_c[:]
-        c.deck_t = self.deck_t[:]
-        c.round = self.round
-        c.marker = self.marker
-        c.first_marker = self.first_marker
-        c.energy = self.energy[:]
-        h = self.hand
-        c.hand = [h[0][:], h[1][:]]
-        d = self.tdeck
-        c.tdeck = [d[0][:], d[1][:]]
-        d = self.tdiscard
-        c.tdiscard = [d[0][:], d[1][:]]
-        c.used = self.used[:]
-        c.kos = self.kos[:]
-        c.active = self.active[:]
-        r = self.reserve
-        c.reserve = [r[0][:], r[1][:]]
-        c.bottom = self.bottom[:]
-        f = self.fallen
-        c.fallen = [f[0][:], f[1][:]]
-        c.card = self.card[:]
-        c.hp = self.hp[:]
-        c.shield = self.shield[:]
-        c.burn = self.burn[:]
-        c.poison = self.poison[:]
-        c.slow = self.slow[:]
-        c.entered = self.entered[:]
-        c.bdeck = self.bdeck[:]
-        c.bseen = self.bseen[:]
-        c.behaviour = self.behaviour
-        c.order = self.order[:]
-        c.spd_now = self.spd_now
-        c.pos = self.pos
-        c.stage = self.stage
-        c.actor = self.actor
-        c.bonus = self.bonus
-        c.pierce = self.pierce
-        c.dteam = self.dteam
-        c.dseat = self.dseat
-        c.ties = self.ties[:]
-        c._to_move = self._to_move
-        c._legal = self._legal
-        c._result = self._result
-        return c
+    def apply_quiet(self, action: Action) -> None:
+        """As :meth:`apply_unchecked`, building no events (for searches and playouts)."""
+        self._legal = None
+        self.history.append(action)
+        turns.apply_decision(self, action, None)
+
+    clone = copier(
+        share="mode mission guardian rounds ctrl seat_team team_seats nteams foes allies deck_public round marker "
+        "first_marker behaviour spd_now pos stage actor bonus pierce dteam dseat cplay _legal _opening",
+        lists="deck_c deck_t energy used kos active bottom card hp shield burn poison slow entered bdeck "
+        "bseen order ties cwait",
+        pairs="hand tdeck tdiscard reserve fallen",
+        dicts="cpicks",
+    )
 
     # --- information ----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -519,19 +463,23 @@ class MonstraState(State):
 
 
 def _sample_creatures(rng: Rng, k: int, shown: set[int]) -> list[int]:
-    """``k`` creatures a team could hold face down, given the ones it has shown (at most one premium)."""
+    """``k`` creatures a team could hold face down, given the ones it has shown (at most one premium).
+
+    Drawn one at a time without replacement; once a premium is drawn the other premiums leave the pool.
+    """
     premium_left = not (shown & PREMIUMS)
     pool = [i for i in range(NUM_CREATURES) if i not in shown and (premium_left or i not in PREMIUMS)]
-    rng.shuffle(pool)
     out: list[int] = []
-    for i in pool:
-        if i in PREMIUMS:
-            if not premium_left:
-                continue
+    below = rng.below
+    while len(out) < k and pool:
+        j = below(len(pool))
+        i = pool[j]
+        pool[j] = pool[-1]
+        pool.pop()
+        if premium_left and i in PREMIUMS:
             premium_left = False
+            pool = [x for x in pool if x not in PREMIUMS]
         out.append(i)
-        if len(out) == k:
-            break
     return out
 
 

@@ -8,9 +8,12 @@ mission the Guardian with its revealed behaviour. The log itself is kept and sho
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.markup import escape
+
+from monsterlair.core.words import Voice
 from monsterlair.games.monstra.spec import (
     BEHAVIOURS,
     CREATURE_INDEX,
@@ -31,6 +34,7 @@ from monsterlair.games.monstra.spec import (
 from monsterlair.games.monstra.spec import (
     TOS as _TOS,
 )
+from monsterlair.games.monstra.words import TERMINATIONS, creature_name
 
 _WHO = {
     "target": "the target",
@@ -42,37 +46,40 @@ _WHO = {
     "strongest": "the living enemy with the highest HP",
     "weakest": "the living enemy with the lowest HP",
     "none": "",
+    "one_ally": "one ally",
 }
 
+_EFFECT_WORDS = {
+    "damage": "{n} damage to {who}",
+    "heal": "heal {who} {n}",
+    "shield": "+{n} Shield to {who}",
+    "condition": "{condition} on {who}",
+    "cleanse": "Cleanse {who}",
+    "strip": "remove up to {n} Shield from {who}",
+    "pierce": "first remove up to {n} Shield from each creature the move damages",
+    "draw": "draw {n} tactic{plural}",
+    "energy": "{plus}{n} EN to {who}",
+    "bonus": "+{n} damage to each damage the acting creature's move deals",
+    "revive": "return a knocked-out creature at half HP to your other slot",
+}
+"""An effect in words, by its operation (``spec.OPS``)."""
 
-def effect_text(effects: tuple[Effect, ...]) -> str:
-    """Plain words for an effect list (used in menus, help and the rules document's card tables)."""
+
+def effect_text(effects: tuple[Effect, ...], *, guardian: bool = False) -> str:
+    """Plain words for an effect list (used in menus, help and the rules document's card tables); a player's
+    card says what its energy drain does in a mission (MO-10.12), a Guardian behaviour (``guardian``) not."""
     parts = []
     for op, n, to, kind, when in effects:
         verb = _OPS[op]
-        who = _WHO[_TOS[to]]
-        if verb == "damage":
-            s = f"{n} damage to {who}"
-        elif verb == "heal":
-            s = f"heal {who} {n}"
-        elif verb == "shield":
-            s = f"+{n} Shield to {who}"
-        elif verb == "condition":
-            s = f"{_CONDS[kind].capitalize()} on {who}"
-        elif verb == "cleanse":
-            s = f"Cleanse {who}"
-        elif verb == "strip":
-            s = f"remove up to {n} Shield from {who}"
-        elif verb == "pierce":
-            s = f"first remove up to {n} Shield from each creature the move damages"
-        elif verb == "draw":
-            s = f"draw {n} tactic{'s' if n > 1 else ''}"
-        elif verb == "energy":
-            s = f"{'+' if n > 0 else ''}{n} EN to {who}"
-        elif verb == "bonus":
-            s = f"+{n} damage to each damage the acting creature's move deals"
-        else:
-            s = "return a knocked-out creature at half HP to your other slot"
+        s = _EFFECT_WORDS[verb].format(
+            n=n,
+            who=_WHO[_TOS[to]],
+            condition=_CONDS[kind].capitalize() if verb == "condition" else "",
+            plural="s" if n > 1 else "",
+            plus="+" if n > 0 else "",
+        )
+        if verb == "energy" and n < 0 and _TOS[to] == "foes" and not guardian:
+            s += f" (in a mission: {-n} damage to the Rift Guardian instead)"
         if when == 1:
             s = "if an ally has Burn, Poison or Slow: " + s
         elif when == 2:
@@ -109,7 +116,7 @@ def _bar(hp: int, mx: int, width: int = 10) -> str:
     return f"[{colour}]{'█' * filled}[/][dim]{'░' * (width - filled)}[/]"
 
 
-def _unit_line(u: Mapping[str, Any] | None, acting: str | None) -> str:
+def _unit_line(u: Mapping[str, Any] | None, acting: str | None, v: Voice | None = None) -> str:
     if u is None:
         return "  (empty)"
     mark = "[bold reverse] ▶ [/]" if u["unit"] == acting else "   "
@@ -119,17 +126,30 @@ def _unit_line(u: Mapping[str, Any] | None, acting: str | None) -> str:
     else:
         c = CREATURES[CREATURE_INDEX[u["creature"]]]
         name = f"[bold {SIGN_COLOURS[c.sign]}]{c.name}[/]"
-        extra = f" Strike {c.strike} · {c.move} {c.cost} EN"
+        extra = f" Strike {c.strike} · {c.move} ({c.cost} EN): {effect_text(c.effects)}"
     fresh = " [dim](entered this round)[/]" if u.get("entered_this_round") else ""
-    ctl = f" [dim]seat {u['controller']}[/]" if u.get("controller") is not None else ""
+    who = (v or Voice()).name(u["controller"]) if u.get("controller") is not None else ""
+    ctl = f" [dim]({escape(who)})[/]" if who else ""
     return (
         f"{mark}{u['unit']} {name} {_bar(u['hp'], u['max_hp'])} {u['hp']}/{u['max_hp']} HP "
         f"SPD {u['spd']} {_conds(u)}{extra}{fresh}{ctl}"
     )
 
 
-def render(view: Mapping[str, Any], seat: int | None) -> str:
-    """The board as a seat sees it."""
+def _signature_cost(team: Mapping[str, Any], acting: str | None) -> tuple[str, int] | None:
+    """The acting creature's signature move and cost, when the creature is on this team."""
+    for slot in team["slots"]:
+        if slot is not None and slot["unit"] == acting and slot["creature"] in CREATURE_INDEX:
+            c = CREATURES[CREATURE_INDEX[slot["creature"]]]
+            return c.move, c.cost
+    return None
+
+
+def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | None = None) -> str:
+    """The board as a seat sees it: creatures with what their signature moves do, tactics in hand with their
+    cost in EN and what they do (and a warning when one would leave too little EN for the acting creature's
+    signature move), and in a mission the Guardian's revealed behaviour and how to win."""
+    v = Voice(names, seat)
     lines = []
     mode = view["mode"]
     head = f"[bold]MONSTRA[/] · {mode} · round {view['round']}/{view['rounds']}"
@@ -157,15 +177,22 @@ def render(view: Mapping[str, Any], seat: int | None) -> str:
             f"{used}"
         )
         for slot in team["slots"]:
-            lines.append(_unit_line(slot, view.get("acting")))
+            lines.append(_unit_line(slot, view.get("acting"), v))
         if team.get("hand") is not None:
-            hand = ", ".join(f"{TACTICS[TACTIC_INDEX[t]].name} ({TACTICS[TACTIC_INDEX[t]].cost})" for t in team["hand"])
-            lines.append(f"   Hand: {hand or '—'}")
+            lines.append("   Hand:" + ("" if team["hand"] else " —"))
+            need = _signature_cost(team, view.get("acting"))
+            for t in team["hand"]:
+                tactic = TACTICS[TACTIC_INDEX[t]]
+                warn = ""
+                if need is not None and tactic.cost <= team["energy"] < tactic.cost + need[1]:
+                    warn = f" [yellow](leaves too little EN for {need[0]}, {need[1]} EN)[/]"
+                lines.append(f"     {tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects)}{warn}")
         if team["fallen"]:
-            lines.append(f"   Knocked out: {', '.join(team['fallen'])}")
+            lines.append(f"   Knocked out: {', '.join(creature_name(c) for c in team['fallen'])}")
         if team["reserve_bottom"]:
             lines.append(
-                "   Known at the bottom: " + ", ".join(f"{r['creature']} {r['hp']} HP" for r in team["reserve_bottom"])
+                "   Known at the bottom: "
+                + ", ".join(f"{creature_name(r['creature'])} {r['hp']} HP" for r in team["reserve_bottom"])
             )
     g = view.get("guardian")
     if g is not None:
@@ -173,88 +200,29 @@ def render(view: Mapping[str, Any], seat: int | None) -> str:
         lines.append(_unit_line(g["unit"], view.get("acting")))
         if g["behaviour"]:
             b = next(x for x in BEHAVIOURS if x.id == g["behaviour"] and x.version == g["version"])
-            lines.append(f"   This round: [bold]{b.name}[/] — {effect_text(b.effects)}")
+            lines.append(f"   This round: [bold]{b.name}[/] — {effect_text(b.effects, guardian=True)}")
         if g.get("win_at_or_below"):
             lines.append(f"   Win: defeat it, or end the last round with it at {g['win_at_or_below']} HP or less.")
+        else:
+            lines.append("   Win: defeat it before the last round ends (HP left at the end is not enough).")
     if view.get("damage_bonus"):
         lines.append(f"Damage bonus for this action: +{view['damage_bonus']}")
+    if view.get("cleansing"):
+        lines.append(f"Cleanse: choose which condition to remove from {' or '.join(view['cleansing'])}.")
     if view["over"] and view.get("result"):
         r = view["result"]
-        lost = not r["winners"] and r.get("payoffs") and not any(r["payoffs"])
-        nobody = "none: the Guardian wins" if lost else "none (draw)"
-        lines.append(f"[bold]Game over[/]: {r['termination']} · winners {r['winners'] or nobody}")
+        how = TERMINATIONS.get(str(r["termination"]), str(r["termination"]))
+        if r["winners"]:
+            outcome = f"{escape(v.group_verb(r['winners'], 'win'))} ({how})"
+        elif r.get("payoffs") and not any(r["payoffs"]):
+            outcome = f"the Rift Guardian wins: the mission failed ({how})"
+        else:
+            outcome = f"a draw ({how})"
+        lines.append(f"[bold]Game over[/]: {outcome}.")
     elif view.get("to_move") is not None:
-        lines.append(f"Seat {view['to_move']} to decide ({view['phase']}).")
+        who = "Your decision" if v.is_you(view["to_move"]) else f"{escape(v.name(view['to_move']))} to decide"
+        lines.append(f"{who} ({view['phase']}).")
     return "\n".join(lines)
-
-
-def describe_event(e: Mapping[str, Any]) -> str:
-    """One log line for a redacted event."""
-    t = e.get("type")
-    unit = e.get("unit", "")
-    who = f"{unit} {e.get('creature', '')}".strip()
-    if t == "round":
-        return f"— Round {e['round']} —" + (
-            f" (team {e['marker']} holds the first-team marker)" if e.get("marker") else ""
-        )
-    if t == "energy":
-        return f"Team {e['team']}: {'+' if e['change'] > 0 else ''}{e['change']} EN → {e['energy']}"
-    if t == "draw":
-        if not e["count"]:
-            return f"Team {e['team']}'s tactic deck is empty: no draw"
-        cards = e.get("cards")
-        shown = f": {', '.join(cards)}" if cards else ""
-        return f"Team {e['team']} draws {e['count']} tactic(s){shown}"
-    if t == "behaviour":
-        return f"The Guardian reveals {e['name']}"
-    if t == "order":
-        return "Order: " + " → ".join(e["order"])
-    if t == "first":
-        return f"Team {e['team']} puts {e['unit']} first: " + " → ".join(e["order"])
-    if t == "discard":
-        return f"Team {e['team']} discards {e['tactic']}"
-    if t == "tactic":
-        target = f" on {e['target']}" if e.get("target") else ""
-        return f"Team {e['team']} plays {e['name']}{target} before {e['unit']} acts (EN {e['energy']})"
-    if t == "strike":
-        return f"{who} strikes {e['target']}"
-    if t == "signature":
-        target = f" on {e['target']}" if e.get("target") else ""
-        return f"{who} uses {e['name']} ({e['cost']} EN){target}"
-    if t == "guard":
-        return f"{who} guards (Shield {e['shield']})"
-    if t == "guardian":
-        return f"The Guardian uses {e['name']}"
-    if t == "damage":
-        sh = f" ({e['shield_lost']} absorbed by Shield)" if e.get("shield_lost") else ""
-        return f"{who} takes {e['hp_lost']} damage{sh} → {e['hp']} HP"
-    if t == "tick":
-        return f"{who} loses {e['hp_lost']} HP to {e['condition'].capitalize()} → {e['hp']} HP"
-    if t == "heal":
-        return f"{who} heals {e['hp_gained']} → {e['hp']} HP"
-    if t == "shield":
-        return f"{who} has {e['shield']} Shield"
-    if t == "condition":
-        return f"{who} gets {e['condition'].capitalize()}"
-    if t == "cleanse":
-        how = "wears off" if e.get("expired") else "is cleansed"
-        return f"{who}: {e['condition'].capitalize()} {how}"
-    if t == "strip":
-        return f"{unit} loses {e['shield_lost']} Shield"
-    if t == "bonus":
-        return f"Damage bonus +{e['damage_bonus']} for this action"
-    if t == "bonus_expired":
-        return f"The unused damage bonus (+{e['damage_bonus']}) expires"
-    if t == "knockout":
-        return f"{who} is knocked out" + (f" (team {e['team']}: {e['knockouts']}/3)" if e.get("team") else "")
-    if t == "replace":
-        return f"{e['creature']} enters {unit} for team {e['team']} ({e['hp']} HP; acts from next round)"
-    if t == "revive":
-        return f"{e['creature']} returns to {unit} with {e['hp']} HP; {e['benched']} goes to the bottom of the pile"
-    if t == "end":
-        return f"Game over: {e['termination']} (winner: {e['winner'] or 'none, a draw'})"
-    rest = ", ".join(f"{k}={v}" for k, v in e.items() if k != "type")
-    return f"{t}: {rest}"
 
 
 def card_tables() -> str:
@@ -282,7 +250,7 @@ def card_tables() -> str:
         out.append("|---|---|---|")
         for i in g.behaviours:
             b = BEHAVIOURS[i]
-            out.append(f"| `{b.id}` | {b.name} | {effect_text(b.effects)} |")
+            out.append(f"| `{b.id}` | {b.name} | {effect_text(b.effects, guardian=True)} |")
     out += ["", "### Preset decks", ""]
     for d in PRESETS.values():
         out.append(

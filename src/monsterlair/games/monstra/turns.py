@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from monsterlair.core import Event, Result
 from monsterlair.games.monstra.actions import (
+    K_CLEANSE,
     K_DISCARD,
     K_FIRST,
     K_GUARD,
@@ -29,8 +30,11 @@ from monsterlair.games.monstra.effects import (
     MODE_TACTIC,
     TEAM_NAMES,
     after_action,
+    cleanse_choices,
+    cleanse_unit,
     draw,
     gain_energy,
+    name_of,
     resolve,
     revive,
 )
@@ -48,6 +52,8 @@ from monsterlair.games.monstra.spec import (
     MIN_SPD,
     OP_DAMAGE,
     SHIELD_CAP,
+    SLOW_NEXT,
+    SLOW_NOW,
     T_COST,
     T_EFFECTS,
     TACTICS,
@@ -78,7 +84,7 @@ def lead_seat(s: MonstraState, team: int) -> int:
 
 
 # --- the flow -----------------------------------------------------------------------------------------
-def advance(s: MonstraState, ev: list[Event]) -> None:
+def advance(s: MonstraState, ev: list[Event] | None) -> None:
     """Run automatic steps until a seat must decide (or the game ends); sets ``s._to_move``."""
     while s._result is None:
         if s.dteam >= 0:
@@ -91,10 +97,16 @@ def advance(s: MonstraState, ev: list[Event]) -> None:
                 return
             order = s.order
             active = s.active
-            while s.pos < len(order):
-                u = order[s.pos]
-                s.pos += 1
-                if s.hp[u] > 0 and s.entered[u] < s.round and u in active:
+            hp = s.hp
+            entered = s.entered
+            rnd = s.round
+            pos = s.pos
+            n = len(order)
+            while pos < n:
+                u = order[pos]
+                pos += 1
+                if hp[u] > 0 and entered[u] < rnd and u in active:
+                    s.pos = pos
                     if u == BOSS:
                         guardian_turn(s, ev)
                         break
@@ -104,6 +116,7 @@ def advance(s: MonstraState, ev: list[Event]) -> None:
                     s._to_move = s.ctrl[active.index(u)]
                     return
             else:
+                s.pos = pos
                 s.stage = ST_END
         elif stage == ST_BEGIN:
             begin_round(s, ev)
@@ -128,12 +141,13 @@ def advance(s: MonstraState, ev: list[Event]) -> None:
     s._to_move = None
 
 
-def begin_round(s: MonstraState, ev: list[Event]) -> None:
+def begin_round(s: MonstraState, ev: list[Event] | None) -> None:
     """A new round: +2 energy (max 5) for each team, a draw from round two, the Guardian's behaviour
     revealed (MO-4.1, MO-4.2, MO-4.5); tactic markers are cleared."""
     s.round += 1
     s.used[0] = s.used[1] = False
-    ev.append(Event("round", {"round": s.round, "marker": None if s.mission else TEAM_NAMES[s.marker]}))
+    if ev is not None:
+        ev.append(Event("round", {"round": s.round, "marker": None if s.mission else TEAM_NAMES[s.marker]}))
     for t in team_order(s):
         gain_energy(s, t, ENERGY_GAIN, ev)
         if s.round >= 2:
@@ -142,7 +156,10 @@ def begin_round(s: MonstraState, ev: list[Event]) -> None:
         b = s.bdeck.pop()
         s.bseen.append(b)
         s.behaviour = b
-        ev.append(Event("behaviour", {"behaviour": BEHAVIOURS[b].id, "name": BEHAVIOURS[b].name, "left": len(s.bdeck)}))
+        if ev is not None:
+            ev.append(
+                Event("behaviour", {"behaviour": BEHAVIOURS[b].id, "name": BEHAVIOURS[b].name, "left": len(s.bdeck)})
+            )
 
 
 def spd_of(s: MonstraState, uid: int) -> int:
@@ -150,7 +167,7 @@ def spd_of(s: MonstraState, uid: int) -> int:
     return s.guardian.spd if uid == BOSS else C_SPD[s.card[uid]]
 
 
-def set_order(s: MonstraState, ev: list[Event]) -> None:
+def set_order(s: MonstraState, ev: list[Event] | None) -> None:
     """Fix the round's action order by SPD, Slow counted (MO-4.6 to MO-4.10, MO-8.4).
 
     Highest SPD first; on opposing ties the first-team marker holder goes first (the players, in a
@@ -168,9 +185,9 @@ def set_order(s: MonstraState, ev: list[Event]) -> None:
         if u < 0 or hp[u] <= 0:
             continue
         spd = s.guardian.spd if u == BOSS else C_SPD[card[u]]
-        if slow[u]:
+        if slow[u] & SLOW_NEXT:
             spd = spd - 1 if spd - 1 > MIN_SPD else MIN_SPD
-            slow[u] = 2
+            slow[u] = SLOW_NOW
         entries.append((-spd, 0 if (code >> 1 if code < 4 else 1) == first else 1, code, u))
     entries.sort()
     s.order = [e[3] for e in entries]
@@ -180,12 +197,15 @@ def set_order(s: MonstraState, ev: list[Event]) -> None:
         a, b = s.active[2 * t], s.active[2 * t + 1]
         if a >= 0 and b >= 0 and a in s.spd_now and b in s.spd_now and s.spd_now[a] == s.spd_now[b]:
             s.ties.append(t)
-    ev.append(
-        Event("order", {"order": [UNITS[s.active.index(u)] for u in s.order], "ties": [TEAM_NAMES[t] for t in s.ties]})
-    )
+    if ev is not None:
+        ev.append(
+            Event(
+                "order", {"order": [UNITS[s.active.index(u)] for u in s.order], "ties": [TEAM_NAMES[t] for t in s.ties]}
+            )
+        )
 
 
-def end_round(s: MonstraState, ev: list[Event]) -> None:
+def end_round(s: MonstraState, ev: list[Event] | None) -> None:
     """After every action: the game may end on the round limit (MO-9.2, MO-10.7); else the first-team
     marker passes (MO-4.12) and a new round begins."""
     if s.round >= s.rounds:
@@ -201,10 +221,11 @@ def end_round(s: MonstraState, ev: list[Event]) -> None:
     s.stage = ST_BEGIN
 
 
-def guardian_turn(s: MonstraState, ev: list[Event]) -> None:
+def guardian_turn(s: MonstraState, ev: list[Event] | None) -> None:
     """The Guardian resolves the round's behaviour on its SPD turn, then its conditions tick (MO-10.3)."""
     b = s.behaviour
-    ev.append(Event("guardian", {"behaviour": BEHAVIOURS[b].id, "name": BEHAVIOURS[b].name}))
+    if ev is not None:
+        ev.append(Event("guardian", {"behaviour": BEHAVIOURS[b].id, "name": BEHAVIOURS[b].name}))
     s.bonus = 0
     s.pierce = 0
     resolve(s, BEHAVIOURS[b].effects, BOSS, 1, -1, MODE_BEHAVIOUR, ev)
@@ -217,13 +238,26 @@ def _active_hp(s: MonstraState, team: int) -> int:
     return sum(s.hp[u] for u in (s.active[2 * team], s.active[2 * team + 1]) if u >= 0 and s.hp[u] > 0)
 
 
+_DECK_IDS: dict[tuple[int, ...], tuple[str, ...]] = {}
+"""Creature ids of the decks met so far: every playout of a search ends on the same two decks."""
+
+
+def _deck_ids(deck: tuple[int, ...]) -> list[str]:
+    ids = _DECK_IDS.get(deck)
+    if ids is None:
+        if len(_DECK_IDS) > 4096:  # many different decks (sampled unknown ones): keep the table small
+            _DECK_IDS.clear()
+        ids = _DECK_IDS[deck] = tuple(CREATURES[c].id for c in deck)
+    return list(ids)
+
+
 def _detail(s: MonstraState) -> dict[str, object]:
     out: dict[str, object] = {
         "mode": s.mode,
         "round": s.round,
         "knockouts": {TEAM_NAMES[t]: s.kos[t] for t in range(s.nteams)},
         "active_hp": {TEAM_NAMES[t]: _active_hp(s, t) for t in range(s.nteams)},
-        "decks": {TEAM_NAMES[t]: [CREATURES[c].id for c in s.deck_c[t]] for t in range(s.nteams)},
+        "decks": {TEAM_NAMES[t]: _deck_ids(s.deck_c[t]) for t in range(s.nteams)},
     }
     if s.mission:
         out["guardian"] = s.guardian.id
@@ -233,7 +267,7 @@ def _detail(s: MonstraState) -> dict[str, object]:
     return out
 
 
-def finish_duel(s: MonstraState, winner: int | None, termination: str, ev: list[Event]) -> None:
+def finish_duel(s: MonstraState, winner: int | None, termination: str, ev: list[Event] | None) -> None:
     """End a duel: ``winner`` is a team index, or ``None`` for a draw. Partners share their team's result."""
     n = s.players
     team_of = s.seat_team
@@ -249,10 +283,11 @@ def finish_duel(s: MonstraState, winner: int | None, termination: str, ev: list[
     s._result = Result(winners, ranks, scores, termination, False, _detail(s), payoffs)
     s._to_move = None
     s._legal = ()
-    ev.append(Event("end", {"termination": termination, "winner": None if winner is None else TEAM_NAMES[winner]}))
+    if ev is not None:
+        ev.append(Event("end", {"termination": termination, "winner": None if winner is None else TEAM_NAMES[winner]}))
 
 
-def finish_round_limit(s: MonstraState, ev: list[Event]) -> None:
+def finish_round_limit(s: MonstraState, ev: list[Event] | None) -> None:
     """After the last round: fewer knockouts wins, then more total HP on the active creatures; else a draw
     (MO-9.2 to MO-9.4)."""
     k0, k1 = s.kos
@@ -263,7 +298,7 @@ def finish_round_limit(s: MonstraState, ev: list[Event]) -> None:
     finish_duel(s, None if h0 == h1 else (0 if h0 > h1 else 1), "round-limit", ev)
 
 
-def finish_mission(s: MonstraState, *, won: bool, termination: str, ev: list[Event]) -> None:
+def finish_mission(s: MonstraState, *, won: bool, termination: str, ev: list[Event] | None) -> None:
     """End a mission: every seat shares the outcome (payoff 1 on a win, 0 on a loss)."""
     n = s.players
     damage = float(s.guardian.hp - max(s.hp[BOSS], 0))
@@ -278,22 +313,26 @@ def finish_mission(s: MonstraState, *, won: bool, termination: str, ev: list[Eve
     )
     s._to_move = None
     s._legal = ()
-    ev.append(Event("end", {"termination": termination, "winner": "players" if won else "guardian"}))
+    if ev is not None:
+        ev.append(Event("end", {"termination": termination, "winner": "players" if won else "guardian"}))
 
 
 # --- applying decisions -----------------------------------------------------------------------------
-def apply_decision(s: MonstraState, action: Action, ev: list[Event]) -> None:
+def apply_decision(s: MonstraState, action: Action, ev: list[Event] | None) -> None:
     """Apply one legal action for the seat to move, then run the flow on to the next decision."""
     kind = action.kind
     if kind == K_STRIKE or kind == K_SIGNATURE or kind == K_GUARD:
         creature_action(s, action, ev)
     elif kind == K_TACTIC or kind == K_REVIVE:
         play_tactic(s, action, ev)
+    elif kind == K_CLEANSE:
+        choose_cleanse(s, action, ev)
     elif kind == K_DISCARD:
         t = s.dteam
         s.hand[t].remove(action.a)
         s.tdiscard[t].append(action.a)
-        ev.append(Event("discard", {"team": TEAM_NAMES[t], "tactic": TACTICS[action.a].id, "hand": len(s.hand[t])}))
+        if ev is not None:
+            ev.append(Event("discard", {"team": TEAM_NAMES[t], "tactic": TACTICS[action.a].id, "hand": len(s.hand[t])}))
         if len(s.hand[t]) <= HAND_LIMIT:
             s.dteam = -1
     elif kind == K_FIRST:
@@ -304,16 +343,21 @@ def apply_decision(s: MonstraState, action: Action, ev: list[Event]) -> None:
         j = s.order.index(other)
         if j < i:
             s.order[i], s.order[j] = s.order[j], s.order[i]
-        ev.append(
-            Event(
-                "first",
-                {"team": TEAM_NAMES[t], "unit": UNITS[action.a], "order": [UNITS[s.active.index(u)] for u in s.order]},
+        if ev is not None:
+            ev.append(
+                Event(
+                    "first",
+                    {
+                        "team": TEAM_NAMES[t],
+                        "unit": UNITS[action.a],
+                        "order": [UNITS[s.active.index(u)] for u in s.order],
+                    },
+                )
             )
-        )
     advance(s, ev)
 
 
-def play_tactic(s: MonstraState, action: Action, ev: list[Event]) -> None:
+def play_tactic(s: MonstraState, action: Action, ev: list[Event] | None) -> None:
     """Pay, resolve and discard a tactic before the acting creature acts; it still acts (MO-6.1, MO-6.2)."""
     actor = s.actor
     team = actor // DECK_CREATURES
@@ -321,54 +365,67 @@ def play_tactic(s: MonstraState, action: Action, ev: list[Event]) -> None:
     s.energy[team] -= T_COST[ti]
     s.used[team] = True
     s.hand[team].remove(ti)
-    target = -1
-    if action.kind == K_TACTIC and action.b >= 0:
-        target = s.active[action.b]
-    ev.append(
-        Event(
-            "tactic",
-            {
-                "team": TEAM_NAMES[team],
-                "unit": UNITS[s.active.index(actor)],
-                "tactic": TACTICS[ti].id,
-                "name": TACTICS[ti].name,
-                "target": UNITS[action.b]
-                if action.kind == K_TACTIC and action.b >= 0
-                else (CREATURES[action.b].id if action.kind == K_REVIVE else None),
-                "energy": s.energy[team],
-            },
+    if ev is not None:
+        ev.append(
+            Event(
+                "tactic",
+                {
+                    "team": TEAM_NAMES[team],
+                    "unit": UNITS[s.active.index(actor)],
+                    "tactic": TACTICS[ti].id,
+                    "name": TACTICS[ti].name,
+                    "target": UNITS[action.b]
+                    if action.kind == K_TACTIC and action.b >= 0
+                    else (CREATURES[action.b].id if action.kind == K_REVIVE else None),
+                    "energy": s.energy[team],
+                    "target_creature": name_of(s, s.active[action.b])
+                    if action.kind == K_TACTIC and action.b >= 0 and s.active[action.b] >= 0
+                    else None,
+                },
+            )
         )
-    )
     if action.kind == K_REVIVE:
         revive(s, team, action.b, actor, ev)
-    else:
-        resolve(s, T_EFFECTS[ti], actor, team, target, MODE_TACTIC, ev)
-    s.tdiscard[team].append(ti)
+        s.tdiscard[team].append(ti)
+        return
+    target = s.active[action.b] if action.b >= 0 else -1
+    if not ask_cleanse(s, action, T_EFFECTS[ti], actor, team, target):
+        finish_card(s, action, ev)
 
 
-def creature_action(s: MonstraState, action: Action, ev: list[Event]) -> None:
+def creature_action(s: MonstraState, action: Action, ev: list[Event] | None) -> None:
     """The acting creature's one action: Strike, signature or Guard (MO-5), then its conditions tick."""
     u = s.actor
     team = u // DECK_CREATURES
     c = s.card[u]
     kind = action.kind
-    unit = UNITS[s.active.index(u)]
+    unit = UNITS[s.active.index(u)] if ev is not None else ""
     if kind == K_GUARD:
         sh = s.shield[u] + GUARD_SHIELD
         s.shield[u] = sh if sh < SHIELD_CAP else SHIELD_CAP
-        ev.append(Event("guard", {"unit": unit, "creature": CREATURES[c].id, "shield": s.shield[u]}))
+        if ev is not None:
+            ev.append(Event("guard", {"unit": unit, "creature": CREATURES[c].id, "shield": s.shield[u]}))
         damaging = False
-    else:
-        target = s.active[action.a] if action.a >= 0 else -1
-        tname = UNITS[action.a] if action.a >= 0 else None
-        if kind == K_STRIKE:
+    elif kind == K_STRIKE:
+        if ev is not None:
+            tname = UNITS[action.a]
             ev.append(
-                Event("strike", {"unit": unit, "creature": CREATURES[c].id, "target": tname, "damage_bonus": s.bonus})
+                Event(
+                    "strike",
+                    {
+                        "unit": unit,
+                        "creature": CREATURES[c].id,
+                        "target": tname,
+                        "target_creature": name_of(s, s.active[action.a]),
+                        "damage_bonus": s.bonus,
+                    },
+                )
             )
-            resolve(s, STRIKE_EFFECTS[c], u, team, target, MODE_MOVE, ev)
-            damaging = True
-        else:
-            s.energy[team] -= C_COST[c]
+        resolve(s, STRIKE_EFFECTS[c], u, team, s.active[action.a], MODE_MOVE, ev)
+        damaging = True
+    else:
+        s.energy[team] -= C_COST[c]
+        if ev is not None:
             ev.append(
                 Event(
                     "signature",
@@ -377,15 +434,64 @@ def creature_action(s: MonstraState, action: Action, ev: list[Event]) -> None:
                         "creature": CREATURES[c].id,
                         "move": CREATURES[c].move_id,
                         "name": CREATURES[c].move,
-                        "target": tname,
+                        "target": UNITS[action.a] if action.a >= 0 else None,
+                        "target_creature": name_of(s, s.active[action.a]) if action.a >= 0 else None,
                         "cost": C_COST[c],
                         "energy": s.energy[team],
                         "damage_bonus": s.bonus,
                     },
                 )
             )
-            resolve(s, C_EFFECTS[c], u, team, target, MODE_MOVE, ev)
-            damaging = C_DAMAGING[c]
+        target = s.active[action.a] if action.a >= 0 else -1
+        if not ask_cleanse(s, action, C_EFFECTS[c], u, team, target):
+            finish_card(s, action, ev)
+        return
     if s._result is None:
         after_action(s, u, damaging, ev)
     s.actor = -1
+
+
+def ask_cleanse(
+    s: MonstraState, action: Action, effects: tuple[Effect, ...], actor: int, team: int, target: int
+) -> bool:
+    """If the card's Cleanse leaves a choice (MO-8.5), pause the card after its cost is paid until its player
+    has chosen (``cleanse U C`` actions); returns whether it paused."""
+    choices = cleanse_choices(s, effects, actor, team, target)
+    if not choices:
+        return False
+    s.cplay = action
+    s.cwait = choices
+    s.cpicks = {}
+    return True
+
+
+def choose_cleanse(s: MonstraState, action: Action, ev: list[Event] | None) -> None:
+    """Carry out one Cleanse choice at once (so every choice has its event); once every choice is made, the
+    paused card resolves its other effects."""
+    s.cwait.pop(0)
+    uid = s.active[action.a]
+    s.cpicks[uid] = action.b
+    cleanse_unit(s, uid, action.b, ev)
+    if not s.cwait:
+        play = s.cplay
+        assert play is not None
+        finish_card(s, play, ev)
+
+
+def finish_card(s: MonstraState, action: Action, ev: list[Event] | None) -> None:
+    """Resolve a paid tactic (then discard it) or signature move (then the creature's conditions tick),
+    with the Cleanse choices made for it, if any."""
+    u = s.actor
+    team = u // DECK_CREATURES
+    s.cplay = None
+    if action.kind == K_TACTIC:
+        ti = action.a
+        resolve(s, T_EFFECTS[ti], u, team, s.active[action.b] if action.b >= 0 else -1, MODE_TACTIC, ev)
+        s.tdiscard[team].append(ti)
+    else:
+        c = s.card[u]
+        resolve(s, C_EFFECTS[c], u, team, s.active[action.a] if action.a >= 0 else -1, MODE_MOVE, ev)
+        if s._result is None:
+            after_action(s, u, C_DAMAGING[c], ev)
+        s.actor = -1
+    s.cpicks = {}

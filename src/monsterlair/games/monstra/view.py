@@ -15,6 +15,7 @@ from monsterlair.games.monstra.effects import BOSS, TEAM_NAMES
 from monsterlair.games.monstra.spec import (
     BEHAVIOURS,
     C_HP,
+    C_SPD,
     CREATURE_INDEX,
     CREATURES,
     DECK_CREATURES,
@@ -24,10 +25,15 @@ from monsterlair.games.monstra.spec import (
     NUM_BEHAVIOURS,
     NUM_CREATURES,
     NUM_TACTICS,
+    OP_DAMAGE,
+    OP_PIERCE,
     SHIELD_CAP,
     TACTIC_INDEX,
     TACTICS,
+    TO_NONE,
+    Effect,
 )
+from monsterlair.games.monstra.text import effect_text
 from monsterlair.games.monstra.turns import ST_TIES, spd_of
 
 if TYPE_CHECKING:
@@ -35,9 +41,12 @@ if TYPE_CHECKING:
 
 
 def phase(s: MonstraState) -> str:
-    """``act``, ``discard``, ``order`` or ``over``."""
+    """``act``, ``cleanse`` (a card's Cleanse waits for its player's choice), ``discard``, ``order`` or
+    ``over``."""
     if s._result is not None:
         return "over"
+    if s.cplay is not None:
+        return "cleanse"
     if s.dteam >= 0:
         return "discard"
     if s.stage == ST_TIES:
@@ -63,8 +72,37 @@ def _unit(s: MonstraState, code: int) -> dict[str, Any] | None:
         "acts_this_round": u in s.order[s.pos :] or u == s.actor,
         "entered_this_round": s.entered[u] == s.round and s.round > 0,
         "controller": None if boss else s.ctrl[code],
+        "boost": None if boss else _boost(s, u),
     }
     return out
+
+
+def _boost(s: MonstraState, u: int) -> dict[str, Any] | None:
+    """The acting creature's moves as they stand once this action's tactics apply (MO-6.4), else ``None``.
+
+    A damage bonus adds to each damage its Strike or signature deals; pierce first strips Shield from each
+    creature the move damages. Both are public (the tactic was played face up), and both last only for
+    this creature's action, so only the acting creature has a boost.
+    """
+    if u != s.actor or not (s.bonus or s.pierce):
+        return None
+    card = CREATURES[s.card[u]]
+    effects: list[Effect] = []
+    pierce = s.pierce
+    for op, n, to, kind, when in card.effects:
+        if op == OP_DAMAGE:
+            n += s.bonus
+        elif op == OP_PIERCE:
+            n, pierce = n + pierce, 0
+        effects.append((op, n, to, kind, when))
+    if pierce and card.damaging:
+        effects.insert(0, (OP_PIERCE, pierce, TO_NONE, 0, 0))
+    return {
+        "damage_bonus": s.bonus,
+        "pierce": s.pierce,
+        "strike": card.strike + s.bonus,
+        "move_text": effect_text(tuple(effects)),
+    }
 
 
 def build_view(s: MonstraState, seat: int | None) -> dict[str, Any]:
@@ -137,6 +175,7 @@ def build_view(s: MonstraState, seat: int | None) -> dict[str, Any]:
         ],
         "damage_bonus": s.bonus,
         "pierce": s.pierce,
+        "cleansing": [UNITS[s.active.index(u)] for u in s.cwait[0]] if s.cplay is not None else None,
         "teams": teams,
         "guardian": guardian,
     }
@@ -162,8 +201,19 @@ def _deciding_team(s: MonstraState) -> str | None:
 _UNIT_FEATURES = 9 + NUM_CREATURES
 _TEAM_FEATURES = 6 + 2 * NUM_TACTICS + 2 * _UNIT_FEATURES
 _GUARDIAN_FEATURES = 9 + NUM_BEHAVIOURS
-_HEADER = 4 + 4 + 4
+_HEADER = 4 + 5 + 4
 OBSERVATION_SIZE = _HEADER + 2 * _TEAM_FEATURES + _GUARDIAN_FEATURES
+
+
+def _clamp(x: float) -> float:
+    """``x`` clamped to [0, 1]: the scale of a count the rules do not cap (a round past 12, a big bonus)."""
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def observation_bounds() -> tuple[list[float], list[float]]:
+    """The bounds of every feature of :func:`encode_view`: each lies in [0, 1] (flags, one-hots, amounts divided by
+    their cap, and counts the rules do not cap clamped at 1)."""
+    return [0.0] * OBSERVATION_SIZE, [1.0] * OBSERVATION_SIZE
 
 
 def _encode_unit(out: list[float], unit: Mapping[str, Any] | None, max_hp: float) -> None:
@@ -171,13 +221,13 @@ def _encode_unit(out: list[float], unit: Mapping[str, Any] | None, max_hp: float
         out.extend([0.0] * (_UNIT_FEATURES if max_hp else _GUARDIAN_FEATURES - NUM_BEHAVIOURS))
         return
     out.append(1.0)
-    out.append(unit["hp"] / (max_hp or unit["max_hp"] or 1))
-    out.append(unit["max_hp"] / 50.0)
-    out.append(unit["shield"] / SHIELD_CAP)
+    out.append(_clamp(unit["hp"] / (max_hp or unit["max_hp"] or 1)))
+    out.append(_clamp(unit["max_hp"] / 50.0))
+    out.append(_clamp(unit["shield"] / SHIELD_CAP))
     out.append(1.0 if unit["burn"] else 0.0)
-    out.append(unit["poison"] / 2.0)
+    out.append(_clamp(unit["poison"] / 2.0))
     out.append(1.0 if unit["slow"] else 0.0)
-    out.append(unit["spd"] / 9.0)
+    out.append(_clamp(unit["spd"] / 9.0))
     out.append(1.0 if unit["acts_this_round"] else 0.0)
     if max_hp:
         onehot = [0.0] * NUM_CREATURES
@@ -189,12 +239,12 @@ def encode_view(view: Mapping[str, Any]) -> list[float]:
     """A fixed-length vector of the view, from the seat's side: its own team first (MO-13.6)."""
     out: list[float] = []
     my = view.get("team") or "A"
-    out.append(view["round"] / 12.0)
+    out.append(_clamp(view["round"] / 12.0))
     out.append(1.0 if view.get("marker") == my else 0.0)
-    out.append(view["damage_bonus"] / 5.0)
-    out.append(view["pierce"] / 5.0)
+    out.append(_clamp(view["damage_bonus"] / 5.0))
+    out.append(_clamp(view["pierce"] / 5.0))
     ph = view["phase"]
-    out.extend(1.0 if ph == p else 0.0 for p in ("act", "discard", "order", "over"))
+    out.extend(1.0 if ph == p else 0.0 for p in ("act", "cleanse", "discard", "order", "over"))
     mode = view["mode"]
     out.extend(1.0 if mode == m else 0.0 for m in ("duel", "2v2", "mission"))
     out.append(1.0 if view.get("deciding_team") == my else 0.0)
@@ -205,11 +255,11 @@ def encode_view(view: Mapping[str, Any]) -> list[float]:
             continue
         e = teams[i]
         out.append(1.0)
-        out.append(e["energy"] / ENERGY_CAP)
-        out.append(e["knockouts"] / KNOCKOUTS_TO_LOSE)
+        out.append(_clamp(e["energy"] / ENERGY_CAP))
+        out.append(_clamp(e["knockouts"] / KNOCKOUTS_TO_LOSE))
         out.append(1.0 if e["tactic_used"] else 0.0)
-        out.append(e["hand_count"] / (HAND_LIMIT + 1))
-        out.append(e["reserve_count"] / DECK_CREATURES)
+        out.append(_clamp(e["hand_count"] / (HAND_LIMIT + 1)))
+        out.append(_clamp(e["reserve_count"] / DECK_CREATURES))
         hand = [0.0] * NUM_TACTICS
         for tid in e["hand"] or ():
             hand[TACTIC_INDEX[tid]] = 1.0
@@ -235,3 +285,139 @@ def encode_view(view: Mapping[str, Any]) -> list[float]:
     if len(out) != OBSERVATION_SIZE:  # a programming error, never a user's
         raise AssertionError(f"encoding has {len(out)} values, expected {OBSERVATION_SIZE}")
     return out
+
+
+# --- the sparse fast path (the vector environment's batched encoding) ---
+# The RL encoding's fast path: ``view.encode_view(build_view(state, seat))`` as sparse entries, from the state.
+#
+# ``Game.encode_state_sparse`` (the vector environment's batched path) calls this instead of building the
+# view dict and encoding it. It reads exactly what ``build_view`` copies into the fields ``encode_view``
+# uses — its own team's hand, both teams' public counts, discards and creatures in play, the Guardian —
+# and computes every value with the same expression, so the values are identical;
+# ``tests/rl/test_vector.py`` compares the two on random playouts.
+
+_MODES = {m: i for i, m in enumerate(("duel", "2v2", "mission"))}
+_GUARDIAN = _HEADER + 2 * _TEAM_FEATURES
+assert _GUARDIAN + _GUARDIAN_FEATURES == OBSERVATION_SIZE, "encode_sparse and encode_view disagree"
+_TACTIC_SLOT = tuple(TACTIC_INDEX[t.id] for t in TACTICS)
+_CREATURE_SLOT = tuple(CREATURE_INDEX[c.id] for c in CREATURES)
+_BEHAVIOUR_SLOTS: dict[tuple[object, str], list[int]] = {}
+for _b in BEHAVIOURS:
+    _BEHAVIOUR_SLOTS.setdefault((_b.version, _b.id), []).append(_b.index)
+
+
+# What a team's creature contributes that depends on its card only, per card: the divisor of its HP, its
+# clamped max-HP and SPD features and its one-hot slot (the expressions of ``view._encode_unit``).
+_TEAM_CARD = tuple(
+    (
+        float(C_HP[_CREATURE_SLOT[card]]),
+        _clamp(C_HP[card] / 50.0),
+        _clamp(C_SPD[card] / 9.0),
+        9 + _CREATURE_SLOT[card],
+    )
+    for card in range(len(CREATURES))
+)
+_UNIT_OFFSETS = tuple(range(9))
+
+
+def _team_unit(s: MonstraState, code: int, base: int, idx: list[int], val: list[float]) -> None:
+    """The entries of a team's creature in play (``view._encode_unit`` of ``view._unit``); nothing for an empty slot."""
+    u = s.active[code]
+    if u < 0:
+        return
+    hp_div, max_hp_value, spd_value, slot = _TEAM_CARD[s.card[u]]
+    hp = s.hp[u] / hp_div if s.hp[u] > 0 else 0.0
+    shield = s.shield[u] / SHIELD_CAP
+    poison = s.poison[u] / 2.0
+    idx += [base + k for k in _UNIT_OFFSETS]
+    idx.append(base + slot)
+    val += (
+        1.0,
+        1.0 if hp > 1.0 else hp,
+        max_hp_value,
+        0.0 if shield < 0.0 else 1.0 if shield > 1.0 else shield,
+        1.0 if s.burn[u] else 0.0,
+        0.0 if poison < 0.0 else 1.0 if poison > 1.0 else poison,
+        1.0 if s.slow[u] else 0.0,
+        spd_value,
+        1.0 if u == s.actor or u in s.order[s.pos :] else 0.0,
+        1.0,
+    )
+
+
+def _guardian_unit(s: MonstraState, base: int, idx: list[int], val: list[float]) -> None:
+    """The entries of the Guardian (``view._encode_unit`` with no one-hot); nothing when it is not in play."""
+    u = s.active[4]
+    if u < 0:
+        return
+    max_hp = s.maxhp(u)
+    hp = max(s.hp[u], 0)
+    idx += [base + k for k in _UNIT_OFFSETS]
+    val += (
+        1.0,
+        _clamp(hp / (max_hp or 1)),
+        _clamp(max_hp / 50.0),
+        _clamp(s.shield[u] / SHIELD_CAP),
+        1.0 if s.burn[u] else 0.0,
+        _clamp(s.poison[u] / 2.0),
+        1.0 if s.slow[u] else 0.0,
+        _clamp(spd_of(s, u) / 9.0),
+        1.0 if u in s.order[s.pos :] or u == s.actor else 0.0,
+    )
+
+
+def encode_sparse(s: MonstraState, seat: int) -> tuple[list[int], list[float]]:
+    """``(indices, values)`` of seat ``seat``'s encoded view, each index once."""
+    my_team = s.seat_team[seat]
+    # view.phase and view._deciding_team, as numbers (teams by index; the phases act, cleanse, discard, order, over)
+    if s._result is not None:
+        ph, deciding = 4, -1
+    else:
+        ph = 1 if s.cplay is not None else 2 if s.dteam >= 0 else 3 if s.stage == ST_TIES else 0
+        if s.dteam >= 0:
+            deciding = s.dteam
+        elif s.stage == ST_TIES and s.ties:
+            deciding = s.ties[0]
+        else:
+            deciding = s.actor // DECK_CREATURES if s.actor >= 0 else -1
+    r, bonus, pierce = s.round / 12.0, s.bonus / 5.0, s.pierce / 5.0
+    idx = [0, 1, 2, 3, 4 + ph, 9 + _MODES[s.mode], 12]
+    val = [
+        0.0 if r < 0.0 else 1.0 if r > 1.0 else r,
+        1.0 if not s.mission and s.marker == my_team else 0.0,
+        0.0 if bonus < 0.0 else 1.0 if bonus > 1.0 else bonus,
+        0.0 if pierce < 0.0 else 1.0 if pierce > 1.0 else pierce,
+        1.0,
+        1.0,
+        1.0 if deciding == my_team else 0.0,
+    ]
+    for i, t in enumerate((my_team, 1 - my_team) if s.nteams == 2 else (0,)):
+        base = _HEADER + i * _TEAM_FEATURES
+        energy, kos = s.energy[t] / ENERGY_CAP, s.kos[t] / KNOCKOUTS_TO_LOSE
+        in_hand, reserve = len(s.hand[t]) / (HAND_LIMIT + 1), len(s.reserve[t]) / DECK_CREATURES
+        idx += (base, base + 1, base + 2, base + 3, base + 4, base + 5)
+        val += (
+            1.0,
+            0.0 if energy < 0.0 else 1.0 if energy > 1.0 else energy,
+            0.0 if kos < 0.0 else 1.0 if kos > 1.0 else kos,
+            1.0 if s.used[t] else 0.0,
+            1.0 if in_hand > 1.0 else in_hand,
+            1.0 if reserve > 1.0 else reserve,
+        )
+        if my_team == t:
+            hand = {base + 6 + _TACTIC_SLOT[k] for k in s.hand[t]}
+            idx += hand
+            val += [1.0] * len(hand)
+        gone = {base + 6 + NUM_TACTICS + _TACTIC_SLOT[k] for k in s.tdiscard[t]}
+        idx += gone
+        val += [1.0] * len(gone)
+        slots = base + 6 + 2 * NUM_TACTICS
+        _team_unit(s, 2 * t, slots, idx, val)
+        _team_unit(s, 2 * t + 1, slots + _UNIT_FEATURES, idx, val)
+    if s.mission:
+        _guardian_unit(s, _GUARDIAN, idx, val)
+        if s.behaviour >= 0:
+            for b in _BEHAVIOUR_SLOTS.get((s.guardian.id, BEHAVIOURS[s.behaviour].id), ()):
+                idx.append(_GUARDIAN + 9 + b)
+                val.append(1.0)
+    return idx, val

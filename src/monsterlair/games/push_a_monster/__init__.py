@@ -7,83 +7,40 @@ with the ``physics`` extra. ``GAME`` is the registered :class:`~monsterlair.core
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import BadAction, Game, State
+from monsterlair.core import Event, Game, Result, State
 from monsterlair.core.options import OptionValue
+from monsterlair.core.words import Voice
 from monsterlair.games.push_a_monster import actions as _actions
-from monsterlair.games.push_a_monster.actions import ALL_ACTIONS, INDEX, Action, Drop, Nudge, Push, Take
+from monsterlair.games.push_a_monster import usage as _usage
+from monsterlair.games.push_a_monster import words as _words
+from monsterlair.games.push_a_monster.actions import INDEX, Action, Push
 from monsterlair.games.push_a_monster.heuristic import evaluate
-from monsterlair.games.push_a_monster.spec import (
-    GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTIONS,
-    RULES_VERSION,
-    SPEC,
-    SUMMARY,
-    TITLE,
-)
+from monsterlair.games.push_a_monster.spec import SPEC
 from monsterlair.games.push_a_monster.state import Phase, PushState, after_replayed_action
+from monsterlair.games.push_a_monster.text import help_text as _render_help
 from monsterlair.games.push_a_monster.text import render as _render
 from monsterlair.games.push_a_monster.view import encode_view as _encode_view
+from monsterlair.games.push_a_monster.view import observation_bounds as _observation_bounds
 from monsterlair.games.push_a_monster.view import observation_size as _observation_size
 
 
 class PushAMonster(Game):
     """Push a Monster: metadata, options, action texts and indices, encoding, rendering and replay."""
 
-    id = GAME_ID
-    title = TITLE
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    rules_version = RULES_VERSION
-    summary = SUMMARY
-    options = OPTIONS
     spec = SPEC
+    action_space = _actions.SPACE
+    terminations = _words.TERMINATIONS
+    score_meaning = "length of the seat's line of tokens"
+    evaluator = staticmethod(evaluate)
+    renderer = staticmethod(_render)
+    minor_events = frozenset({"placed"})  # the push or nudge that settled it already says it lies on the arena
 
     def create(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> PushState:
         """The starting state: the start layout, the first player and the first roll, all from ``seed``."""
         return PushState(self, players, seed, options)
-
-    def parse_action(self, text: str) -> Action:
-        """The action a text names (forms in ``actions``; pushes and nudges take parameters).
-
-        Raises:
-            BadAction: if ``text`` is not a Push a Monster action.
-        """
-        return _actions.parse(text)
-
-    def num_actions(self, players: int, options: Mapping[str, OptionValue]) -> int:
-        """The size of the candidate set: takes, candidate pushes, candidate nudges, drop (rule PM-8.1)."""
-        return len(ALL_ACTIONS)
-
-    def action_index(self, action: Any, players: int, options: Mapping[str, OptionValue]) -> int:
-        """A candidate action's stable index.
-
-        Raises:
-            BadAction: if ``action`` is not a Push a Monster action, or is a push or nudge outside the
-                candidate set (free-form pushes have no index).
-        """
-        if isinstance(action, str):
-            action = _actions.parse(action)
-        if not isinstance(action, Take | Push | Nudge | Drop):
-            raise BadAction(f"{action!r} is not a Push a Monster action.")
-        index = INDEX.get(action)
-        if index is None:
-            raise BadAction(f"'{action}' is a free-form action outside the candidate set; it has no index.")
-        return index
-
-    def action_from_index(self, index: int, players: int, options: Mapping[str, OptionValue]) -> Action:
-        """The candidate action with that index.
-
-        Raises:
-            BadAction: if the index is out of range.
-        """
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(ALL_ACTIONS):
-            raise BadAction(f"Push a Monster action indices run from 0 to {len(ALL_ACTIONS) - 1}, not {index!r}.")
-        return ALL_ACTIONS[index]
 
     def observation_size(self, players: int, options: Mapping[str, OptionValue]) -> int:
         """The length of :meth:`encode_view` for ``players`` seats."""
@@ -93,60 +50,64 @@ class PushAMonster(Game):
         """A fixed-length encoding of a view (layout in ``view.encode_view``)."""
         return _encode_view(view, players, options)
 
-    def heuristic(self, state: State, seat: int) -> float:
-        """The seat's lead in line length minus expected losses, in [0, 1] (see ``heuristic``)."""
-        if not isinstance(state, PushState):
-            return state.payoff(seat)
-        return evaluate(state, seat)
+    def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
+        """Each feature's bounds, from the monster kinds and ``max_tries`` (``view.observation_bounds``)."""
+        return _observation_bounds(players, options)
 
-    def render(self, view: Mapping[str, Any], seat: int | None) -> str:
-        """The arena drawn top-down in the terminal, with the die, supply and lines (rich markup)."""
-        return _render(view, seat)
-
-    def describe_action(self, action: Any) -> str:
-        """A menu phrase for an action (or its text)."""
-        if isinstance(action, str):
-            try:
-                action = _actions.parse(action)
-            except BadAction:
-                return str(action)
-        if not isinstance(action, Take | Push | Nudge | Drop):
-            return str(action)
+    def action_phrase(self, action: Action) -> str:
+        """A menu phrase for an action."""
         return _actions.describe(action)
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        """One game-log line for an event (motion frames are left out)."""
-        kind = event.get("type")
-        if kind == "roll":
-            return f"Seat {event['seat']} rolls {event['face']}."
-        if kind == "take":
-            return f"Seat {event['seat']} takes {event['kind']} monster #{event['monster']} ({event['why']})."
-        if kind == "tie":
-            return f"Seat {event['seat']} must choose among {', '.join(event['kinds'])}."
-        if kind == "choose":
-            return f"Seat {event['seat']} chooses {event['kind']}."
-        if kind in ("push", "nudge"):
-            fallen = event["fallen"]
-            tail = f"; knocked off: {', '.join(f'#{m}' for m in fallen)}" if fallen else ""
-            return f"Seat {event['seat']}: {event['action']} → {event['status']}{tail}."
-        if kind == "fall":
-            to = ", ".join(str(s) for s in event["tokens_to"])
-            return f"Monster #{event['monster']} ({event['kind']}) falls ({event['why']}); a token each to seats {to}."
-        if kind == "placed":
-            return f"Monster #{event['monster']} lies fully on the arena."
-        if kind == "overhang":
-            return f"Monster #{event['monster']} sticks out; {event['nudges_left']} nudge(s) left."
-        if kind == "missed":
-            return f"Monster #{event['monster']} dropped off the pusher; {event['attempts_left']} attempt(s) left."
-        if kind == "game_over":
-            result = event["result"]
-            return f"Game over ({result['termination']}): lines {result['scores']}, winners {result['winners']}."
-        return super().describe_event(event)
+    def menu_number(self, state: State, action: Any) -> int | None:
+        """Candidate actions keep their place in the fixed candidate set, so their numbers never change."""
+        index = INDEX.get(action)
+        return None if index is None else index + 1
+
+    def menu_group(self, state: State, action: Any, label: str) -> tuple[str, str] | None:
+        """Pushes from one mark (and nudges in one direction) share a line: their depths (distances) side by side."""
+        head, comma, last = label.rpartition(", ")
+        return (head.replace("set the start monster down at", "set it down at"), last) if comma else None
+
+    def help_text(self) -> str:
+        """Units, angles, depth and the grid."""
+        return _render_help()
+
+    def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
+        """A log sentence in the reader's person (``words.py``); motion frames are left out."""
+        return _words.event_text(event, voice)
+
+    def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
+        """What the scores mean."""
+        return "length of the token line"
+
+    def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
+        """A line's length in words."""
+        return f"a token line {int(score)} long"
+
+    def report_measures(self, state: State) -> dict[str, float]:
+        """Per finished game: falls (each giving tokens), pushes, set-downs by hand, and 1 if every line ties."""
+        if not isinstance(state, PushState):
+            return {}
+        lines = {state.line_length(s) for s in range(state.players)}
+        return {
+            "falls": float(state.falls),
+            "pushes": float(sum(1 for a in state.history if isinstance(a, Push))),
+            "set_downs": float(state.set_downs),
+            "everyone_tied": 1.0 if len(lines) == 1 else 0.0,
+        }
 
     def report_factors(self, state: State) -> dict[int, list[str]]:
         """Per seat: its place in the turn order from the drawn starting player (``order:1`` starts)."""
         first = state.to_move if state.to_move is not None else 0
         return {seat: [f"order:{(seat - first) % state.players + 1}"] for seat in range(state.players)}
+
+    def report_label(self, kind: str, value: str) -> str:
+        """Monster kinds by colour and name ("blue Wisp"); other values as they are."""
+        return _words.kind_name(value) if kind in ("monster", "fell") else value
+
+    def report_usage(self, seat: int, action: Any, events: Sequence[Event]) -> list[tuple[int | None, str]]:
+        """Monsters pushed onto the arena (``monster:<kind>``) and pushes that made monsters fall (``fell:<kind>``)."""
+        return _usage.report_usage(events)
 
     def after_replayed_action(self, state: State, record: Mapping[str, Any], index: int) -> None:
         """Re-anchor to the record's settled positions after each push or nudge (rule PM-10.2).

@@ -1,22 +1,26 @@
-"""Push a Monster's actions: ``take KIND``, ``push x=… y=… angle=… depth=…``, ``nudge angle=… …``, ``drop``.
+"""Push a Monster's actions: ``place``, ``take``, ``push``, ``nudge``, ``shove`` and ``assist``.
 
 Actions are frozen values whose ``str()`` is the canonical text. Lengths are kept as whole hundredths
 of a decimetre (millimetres) and angles as whole degrees, so that equal texts are equal actions, a
 parsed text prints back exactly, and a replay simulates exactly the numbers that were played.
 
 The discrete candidate set (rule PM-8.1) is built once at import from ``arena.toml``: the bots' and
-RL's action space, with stable indices ``takes | pushes | nudges``. Any other well-formed push or nudge
-inside the documented ranges is legal too; it simply has no index.
+RL's action space, with stable indices ``takes | pushes | nudges | places | assist``. Any other well-formed
+place, push, nudge or shove inside the documented ranges is legal too; it simply has no index.
 
 Forms accepted by :func:`parse` (case and spaces forgiven, ``key=value`` in any order):
 
 * ``take green`` (kind id, letter or name);
-* ``push x=0.10 y=-1.20 angle=85 depth=0.62`` — the canonical form; ``angle`` and ``depth`` may be left
-  out (angle: straight in from the nearest edge point; depth: the default), or ``turn=T`` given instead of
-  ``angle`` (degrees off straight in);
+* ``place x=0.10 y=-0.20 angle=90`` — set a start monster down (the players' start layout, rule PM-2.2);
+* ``push x=0.10 y=-1.20 angle=85 depth=0.62 facing=90`` — the canonical form (``facing`` only when not
+  0); ``angle`` and ``depth`` may be left out (angle: straight in from the nearest edge point; depth: the
+  default), or ``turn=T`` given instead of ``angle`` (degrees off straight in); ``facing`` turns the
+  monster on the pusher (rule PM-4.5);
 * ``push C`` or ``push C turn=-20 depth=0.9`` — from entry mark C (the letters drawn around the arena);
 * ``nudge angle=120 offset=0.00 dist=0.12`` — offset and dist may be left out (0 and the default);
-* ``drop`` — only when no candidate push or nudge can start (rule PM-5.5).
+* ``shove monster=7 angle=120 offset=0.00 dist=0.12`` — the same stroke on a monster already on the
+  arena (rule PM-6.7);
+* ``assist`` — have the monster set down by hand when no candidate push or nudge can start (rule PM-6.6).
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from monsterlair.core import BadAction
+from monsterlair.core import ActionSpace, BadAction
+from monsterlair.core.words import with_article
 from monsterlair.games.push_a_monster.geometry import ARENA
 from monsterlair.games.push_a_monster.spec import (
     CANDIDATE_DEPTHS,
@@ -37,6 +42,8 @@ from monsterlair.games.push_a_monster.spec import (
     NUDGE_DISTANCES,
     NUDGE_HEADINGS,
     NUM_MARKS,
+    PLACE_ANGLES,
+    PLACE_SPACING,
 )
 
 
@@ -64,21 +71,24 @@ class Push:
 
     ``x``, ``y``: the large pusher's tip, the entry point (hundredths of a dm); ``angle``: the heading in
     whole degrees, 0..359, counter-clockwise from +x; ``depth``: how far the small pusher pushes the
-    monster along the heading (hundredths of a dm).
+    monster along the heading (hundredths of a dm); ``facing``: how the monster lies on the pusher, whole
+    degrees counter-clockwise from facing the push (rule PM-4.5).
     """
 
     x: int
     y: int
     angle: int
     depth: int
+    facing: int = 0
 
     def __str__(self) -> str:
-        return (
+        text = (
             f"push x={_hundredths(self.x)} y={_hundredths(self.y)} angle={self.angle} depth={_hundredths(self.depth)}"
         )
+        return f"{text} facing={self.facing}" if self.facing else text
 
     def __repr__(self) -> str:
-        return f"Push({self.x}, {self.y}, {self.angle}, {self.depth})"
+        return f"Push({self.x}, {self.y}, {self.angle}, {self.depth}, {self.facing})"
 
     @property
     def heading(self) -> float:
@@ -112,19 +122,66 @@ class Nudge:
 
 
 @dataclass(frozen=True, slots=True)
-class Drop:
-    """Give the monster up when no candidate push or nudge can start: it counts as fallen (rule PM-5.5)."""
+class Shove:
+    """Shove a monster already on the arena with the small pusher's narrow end (rule PM-6.7).
+
+    ``monster``: its number; ``angle``, ``offset``, ``dist``: as for a :class:`Nudge`, about its centre of mass.
+    """
+
+    monster: int
+    angle: int
+    offset: int
+    dist: int
 
     def __str__(self) -> str:
-        return "drop"
+        return (
+            f"shove monster={self.monster} angle={self.angle} offset={_hundredths(self.offset)} "
+            f"dist={_hundredths(self.dist)}"
+        )
 
     def __repr__(self) -> str:
-        return "Drop()"
+        return f"Shove({self.monster}, {self.angle}, {self.offset}, {self.dist})"
+
+    @property
+    def heading(self) -> float:
+        """The direction in radians."""
+        return math.radians(self.angle)
 
 
-DROP = Drop()
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Set the next start monster down on the arena (the players' start layout, rule PM-2.2).
 
-Action = Take | Push | Nudge | Drop
+    ``x``, ``y``: its centre of mass (hundredths of a dm); ``angle``: the way it faces, whole degrees.
+    """
+
+    x: int
+    y: int
+    angle: int
+
+    def __str__(self) -> str:
+        return f"place x={_hundredths(self.x)} y={_hundredths(self.y)} angle={self.angle}"
+
+    def __repr__(self) -> str:
+        return f"Place({self.x}, {self.y}, {self.angle})"
+
+
+@dataclass(frozen=True, slots=True)
+class Assist:
+    """Have the monster set down by hand when no candidate push or nudge can start (rule PM-6.6)."""
+
+    def __str__(self) -> str:
+        return "assist"
+
+    def __repr__(self) -> str:
+        return "Assist()"
+
+
+ASSIST = Assist()
+
+Action = Place | Take | Push | Nudge | Shove | Assist
+ACTION_TYPES = (Place, Take, Push, Nudge, Shove, Assist)
+"""Every action class, for ``isinstance`` checks."""
 
 MARK_LABELS: tuple[str, ...] = tuple(chr(ord("A") + i) for i in range(NUM_MARKS))
 """The entry marks' letters, clockwise from nowhere in particular: in the outline's order."""
@@ -154,7 +211,22 @@ NUDGES: tuple[Nudge, ...] = tuple(
 )
 """Candidate nudges: each direction, each distance, through the centre of mass (rule PM-8.1)."""
 
-ALL_ACTIONS: tuple[Action, ...] = (*TAKES, *PUSHES, *NUDGES, DROP)
+
+def _place_grid() -> tuple[Place, ...]:
+    """Candidate start places: grid points over the arena (at least a little in from the edge), each angle."""
+    out: list[Place] = []
+    step = round(PLACE_SPACING * 100)
+    for y in range(math.floor(ARENA.ymin * 100 / step) * step, round(ARENA.ymax * 100) + 1, step):
+        for x in range(math.floor(ARENA.xmin * 100 / step) * step, round(ARENA.xmax * 100) + 1, step):
+            if ARENA.contains(x / 100, y / 100) and ARENA.edge_distance(x / 100, y / 100) >= PLACE_SPACING / 2:
+                out.extend(Place(x, y, a % 360) for a in PLACE_ANGLES)
+    return tuple(out)
+
+
+PLACES: tuple[Place, ...] = _place_grid()
+"""Candidate places of a start monster (rule PM-8.1): grid points over the arena, each angle."""
+
+ALL_ACTIONS: tuple[Action, ...] = (*TAKES, *PUSHES, *NUDGES, *PLACES, ASSIST)
 INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL_ACTIONS)}
 if len(INDEX) != len(ALL_ACTIONS):
     raise ValueError("arena.toml: two candidate actions coincide; use distinct marks, turns and depths.")
@@ -215,13 +287,24 @@ def parse(text: str) -> Action:
         return _parse_push(words, whole)
     if verb == "nudge":
         return _parse_nudge(words, whole)
-    if verb == "drop" and len(words) == 1:
-        return DROP
-    raise BadAction(f"'{whole}' is not an action of Push a Monster; they start with take, push or nudge (or are drop).")
+    if verb == "shove":
+        return _parse_shove(words, whole)
+    if verb == "place":
+        return _parse_place(words, whole)
+    if verb == "assist" and len(words) == 1:
+        return ASSIST
+    raise BadAction(
+        f"'{whole}' is not an action of Push a Monster; they start with place, take, push, nudge or shove "
+        "(or are assist)."
+    )
+
+
+SPACE: ActionSpace[Action] = ActionSpace("Push a Monster", ALL_ACTIONS, parse=parse, types=ACTION_TYPES)
+"""The candidate set (rule PM-8.1) with its indices; any other push or nudge parses too, without an index."""
 
 
 def _parse_push(words: list[str], whole: str) -> Push:
-    plain, v = _fields(words, ("x", "y", "angle", "turn", "depth"), whole)
+    plain, v = _fields(words, ("x", "y", "angle", "turn", "depth", "facing"), whole)
     if "angle" in v and "turn" in v:
         raise BadAction(f"'{whole}': give angle or turn, not both.")
     depth = _to_hundredths(v["depth"]) if "depth" in v else DEFAULT_DEPTH
@@ -248,7 +331,7 @@ def _parse_push(words: list[str], whole: str) -> Push:
         angle = round(v["angle"]) % 360
     else:
         angle = (_degrees(heading) + round(v.get("turn", 0.0))) % 360
-    return Push(px, py, angle, depth)
+    return Push(px, py, angle, depth, round(v.get("facing", 0.0)) % 360)
 
 
 def _parse_nudge(words: list[str], whole: str) -> Nudge:
@@ -262,13 +345,39 @@ def _parse_nudge(words: list[str], whole: str) -> Nudge:
     return Nudge(round(v["angle"]) % 360, offset, dist)
 
 
+def _parse_shove(words: list[str], whole: str) -> Shove:
+    plain, v = _fields(words, ("monster", "angle", "offset", "dist"), whole)
+    if len(plain) != 1 or "angle" not in v or "monster" not in v or v["monster"] != int(v["monster"]):
+        raise BadAction(
+            f"'{whole}': write 'shove monster=N angle=A [offset=O] [dist=D]', for example "
+            "'shove monster=7 angle=90 dist=0.12'."
+        )
+    offset = _to_hundredths(v.get("offset", 0.0))
+    dist = _to_hundredths(v["dist"]) if "dist" in v else DEFAULT_NUDGE
+    return Shove(int(v["monster"]), round(v["angle"]) % 360, offset, dist)
+
+
+def _parse_place(words: list[str], whole: str) -> Place:
+    plain, v = _fields(words, ("x", "y", "angle"), whole)
+    if len(plain) != 1 or "x" not in v or "y" not in v:
+        raise BadAction(f"'{whole}': write 'place x=X y=Y [angle=A]', for example 'place x=0.10 y=-0.20 angle=90'.")
+    return Place(_to_hundredths(v["x"]), _to_hundredths(v["y"]), round(v.get("angle", 0.0)) % 360)
+
+
 def describe(action: Action) -> str:
     """A phrase for menus."""
     if isinstance(action, Take):
         kind = KINDS[action.kind]
-        return f"take a {kind.id} {kind.name}"
-    if isinstance(action, Drop):
-        return "drop the monster (no push can start): it counts as fallen"
+        return f"take {with_article(f'{kind.id} {kind.name}')}"
+    if isinstance(action, Assist):
+        return "have the monster set down by hand (no push can start)"
+    if isinstance(action, Place):
+        spot = f"({_hundredths(action.x)}, {_hundredths(action.y)}) dm"
+        return f"set the start monster down at {spot}, facing {action.angle}°"
+    if isinstance(action, Shove):
+        return f"shove monster {action.monster} toward {action.angle}°, {_hundredths(action.dist)} dm" + (
+            f", {_hundredths(action.offset)} dm off centre" if action.offset else ""
+        )
     if isinstance(action, Push):
         where = PUSH_MARK.get(action)
         if where is None:
@@ -282,17 +391,21 @@ def describe(action: Action) -> str:
 
 
 __all__ = [
+    "ACTION_TYPES",
     "ALL_ACTIONS",
-    "DROP",
+    "ASSIST",
     "INDEX",
     "MARK_LABELS",
     "NUDGES",
+    "PLACES",
     "PUSHES",
     "TAKES",
     "Action",
-    "Drop",
+    "Assist",
     "Nudge",
+    "Place",
     "Push",
+    "Shove",
     "Take",
     "describe",
     "mark_push",

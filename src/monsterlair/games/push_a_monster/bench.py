@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> None:
     out["cpu"] = measure(args.positions, args.games, args.seed, time.process_time)
     if args.falls:
         out["falls"] = falls_per_push(args.falls, args.seed)
-    print(json.dumps(out, indent=1))  # noqa: T201 - a command's output
+    print(json.dumps(out, indent=1, allow_nan=False))  # noqa: T201 - a command's output
 
 
 if __name__ == "__main__":

@@ -15,8 +15,12 @@ from collections.abc import Sequence
 from monsterlair.games.push_a_monster.spec import (
     ARENA_OUTLINE,
     KINDS,
+    MONSTER_KIND,
     NORMAL_WINDOW,
     NUM_MARKS,
+    SET_DOWN_ANGLE_STEP,
+    SET_DOWN_SPACING,
+    START_LAYOUT,
     Point,
     Polygon,
     polygon_area,
@@ -245,3 +249,94 @@ def fully_inside(kind: int, x: float, y: float, angle: float) -> bool:
     if ARENA.edge_distance(x, y) > KINDS[kind].radius:
         return True
     return ARENA.holds_all(place_kind(kind, x, y, angle))
+
+
+def _core(kind: int) -> float:
+    """The radius of a disc about the centre of mass that lies inside the monster's outline (0 if none does)."""
+    best = 0.0
+    for part in KINDS[kind].parts:
+        n = len(part)
+        gaps = []
+        for i in range(n):
+            (x0, y0), (x1, y1) = part[i], part[(i + 1) % n]
+            # distance of the origin inside the edge's line (positive: on the inner side of a ccw edge)
+            gaps.append((x0 * y1 - x1 * y0) / math.hypot(x1 - x0, y1 - y0))
+        best = max(best, min(gaps))
+    return best
+
+
+_CORES = tuple(_core(k.index) for k in KINDS)
+
+
+def _grid(spacing: float) -> tuple[tuple[float, float, float], ...]:
+    """The points of a square grid over the arena, ``spacing`` apart, that lie over it, with their edge distance."""
+    out = []
+    i0, i1 = math.floor(ARENA.xmin / spacing), math.ceil(ARENA.xmax / spacing)
+    j0, j1 = math.floor(ARENA.ymin / spacing), math.ceil(ARENA.ymax / spacing)
+    for j in range(j0, j1 + 1):
+        for i in range(i0, i1 + 1):
+            x, y = i * spacing, j * spacing
+            if ARENA.contains(x, y):
+                out.append((x, y, ARENA.edge_distance(x, y)))
+    return tuple(out)
+
+
+_SET_DOWN_GRID = _grid(SET_DOWN_SPACING)
+
+
+def fits(kind: int, x: float, y: float, angle: float, others: Sequence[Pose], clearance: float = 0.0) -> bool:
+    """True if a monster of ``kind`` at this pose lies fully on the arena and at least ``clearance`` from ``others``."""
+    if not fully_inside(kind, x, y, angle):
+        return False
+    mine = place_kind(kind, x, y, angle)
+    reach = KINDS[kind].radius + clearance
+    for m, ox, oy, oa in others:
+        other = KINDS[MONSTER_KIND[m]]
+        limit = reach + other.radius
+        if (ox - x) ** 2 + (oy - y) ** 2 > limit * limit:
+            continue
+        theirs = place_kind(other.index, ox, oy, oa)
+        if clearance > 0.0:
+            if outline_separation(mine, theirs) < clearance:
+                return False
+        elif any(overlap(p, q) for p in mine for q in theirs):
+            return False
+    return True
+
+
+def free_place(kind: int, others: Sequence[Pose], near: Point, angle: float) -> tuple[float, float, float] | None:
+    """The free place fully on the arena nearest ``near`` for a monster of ``kind`` (rule PM-6.6), or ``None``.
+
+    Grid points ``set_down.spacing`` apart are tried nearest first (ties by grid order), each with the
+    monster turned ``angle``, then ``angle`` plus each ``set_down.angle_step``; the first pose that lies
+    fully on the arena without overlapping ``others`` is the answer. Points too near the edge or too near
+    another monster's centre for the discs inside both outlines are skipped without a polygon test. Pure
+    Python on floats: the same answer on every machine.
+    """
+    nx, ny = near
+    core = _CORES[kind]
+    cores = [(ox, oy, (core + _CORES[MONSTER_KIND[m]]) ** 2) for m, ox, oy, _ in others]
+    free = [
+        (x, y)
+        for x, y, edge in _SET_DOWN_GRID
+        if edge >= core and all((x - ox) ** 2 + (y - oy) ** 2 >= r2 for ox, oy, r2 in cores)
+    ]
+    free.sort(key=lambda p: (p[0] - nx) ** 2 + (p[1] - ny) ** 2)
+    turns = [angle + math.radians(d) for d in range(0, 360, SET_DOWN_ANGLE_STEP)]
+    for x, y in free:
+        for a in turns:
+            if fits(kind, x, y, a, others):
+                return x, y, math.remainder(a, math.tau)
+    return None
+
+
+def _check_start_layout() -> None:
+    """Fail loudly at import if the fixed start layout does not lie fully on the arena, apart (rule PM-2.1)."""
+    placed: list[Pose] = []
+    for i, (kind, x, y, a) in enumerate(START_LAYOUT):
+        if not fits(kind, x, y, a, placed):
+            raise ValueError(f"arena.toml: start monster {i + 1} of the layout is off the arena or on another one.")
+        placed.append((next(m for m in range(len(MONSTER_KIND)) if MONSTER_KIND[m] == kind), x, y, a))
+
+
+_check_start_layout()

@@ -6,9 +6,10 @@ determinized samples (each with its own hand tremor, rule PM-8.3) and averaging 
 picks the push with the fewest expected falls, weighted by token width (rule PM-8.4).
 
 A position where the seat to move still has to finish its own turn carries a risk: a monster that
-sticks out may still fall (it will, after the last nudge), and one that missed the arena may miss again.
-Those risks are charged at a fixed probability times the token width, so that a clean placement scores
-higher than a push that leaves the monster hanging over the edge.
+sticks out may still be nudged off, and one that missed the arena must be pushed again through the same
+crowd. Those risks are charged at a fixed probability times the token width, so that a clean placement
+scores higher than a push that leaves the monster hanging over the edge, and a deliberate miss (free
+under the rulebook, rule PM-5.4) is never a way out of a risky push for greedy.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from monsterlair.games.push_a_monster.state import Phase, PushState
 SCALE = 12.0
 """Token units of lead that move the evaluation from 0.5 to about 0.88 (tanh(1))."""
 OVERHANG_RISK = 0.5
-"""Chance charged that a monster left sticking out will still fall."""
+"""Chance charged that a monster left sticking out will still fall while it is being nudged in."""
 MISS_RISK = 0.2
 """Chance charged per attempt already missed that the monster ends up counted as fallen."""
 

@@ -80,7 +80,9 @@ FELL = "fell"
 """The pushed monster reached the arena and then fell off it (rule PM-5.3)."""
 MISSED = "missed"
 """The pushed monster never got its centre of mass over the arena and dropped off the large pusher (PM-5.4)."""
-STATUSES = (PLACED, OVERHANG, FELL, MISSED)
+SHOVED = "shoved"
+"""A shove moved monsters on the arena while the monster to place is still on the large pusher (rule PM-6.7)."""
+STATUSES = (PLACED, OVERHANG, FELL, MISSED, SHOVED)
 
 _REST_SPEED_SQ = REST_SPEED * REST_SPEED
 _SETTLE_STEPS = max(1, math.ceil(MAX_SETTLE / STEP))
@@ -169,16 +171,30 @@ class Outcome:
 
 
 # --- setting up a push or nudge --------------------------------------------------------------------------
-def push_start(kind: int, x: float, y: float, heading: float) -> tuple[float, float]:
+@functools.lru_cache(maxsize=2048)
+def reach(kind: int, facing: float) -> tuple[float, float]:
+    """How far a monster turned ``facing`` radians on the pusher reaches ahead of and behind its centre of mass.
+
+    Measured along the push (the pusher's +x): ``(front, back)``. With ``facing`` 0 these are the kind's
+    ``front`` and ``back``.
+    """
+    c, s = math.cos(facing), math.sin(facing)
+    along = [px * c - py * s for part in KINDS[kind].parts for px, py in part]
+    return max(along), -min(along)
+
+
+def push_start(kind: int, x: float, y: float, heading: float, facing: float = 0.0) -> tuple[float, float]:
     """Where the pushed monster's centre of mass starts: on the tray, its front at the tip (x, y)."""
-    front = KINDS[kind].front
+    front = reach(kind, facing)[0]
     return x - math.cos(heading) * front, y - math.sin(heading) * front
 
 
-def push_stroke(kind: int, x: float, y: float, heading: float, depth: float, noise: Noise) -> Stroke:
+def push_stroke(
+    kind: int, x: float, y: float, heading: float, depth: float, noise: Noise, facing: float = 0.0
+) -> Stroke:
     """The small pusher's stroke for a push: its broad edge just behind the monster, moving ``depth`` in."""
-    cx, cy = push_start(kind, x, y, heading)
-    back = KINDS[kind].back + PUSHER_GAP + EDGE_THICKNESS / 2.0
+    cx, cy = push_start(kind, x, y, heading, facing)
+    back = reach(kind, facing)[1] + PUSHER_GAP + EDGE_THICKNESS / 2.0
     c, s = math.cos(heading), math.sin(heading)
     px = cx - c * back - s * noise.offset
     py = cy - s * back + c * noise.offset
@@ -198,16 +214,16 @@ class _Footprint:
 
 
 @functools.lru_cache(maxsize=4096)
-def _footprint(kind: int, x: int, y: int, angle: int) -> _Footprint:
+def _footprint(kind: int, x: int, y: int, angle: int, facing: int) -> _Footprint:
     """The start footprint of a push given in action units (hundredths of a dm, degrees); cached."""
-    px, py, heading = x / 100, y / 100, math.radians(angle)
+    px, py, heading, turned = x / 100, y / 100, math.radians(angle), math.radians(facing)
     if ARENA.edge_distance(px, py) > ENTRY_REACH + 1e-9:
         return _Footprint(f"the entry point must be within {ENTRY_REACH:.2f} dm of the arena's edge", (), 0, 0, 0)
-    cx, cy = push_start(kind, px, py, heading)
+    cx, cy = push_start(kind, px, py, heading, turned)
     if ARENA.contains(cx, cy):
         return _Footprint("the monster would start on the arena; push from its edge, heading inward", (), 0, 0, 0)
-    stroke = push_stroke(kind, px, py, heading, 0.0, Noise())
-    outline = (*place_kind(kind, cx, cy, heading), stroke.shape())
+    stroke = push_stroke(kind, px, py, heading, 0.0, Noise(), turned)
+    outline = (*place_kind(kind, cx, cy, heading + turned), stroke.shape())
     xs = [p[0] for part in outline for p in part]
     ys = [p[1] for part in outline for p in part]
     mx, my = (min(xs) + max(xs)) / 2.0, (min(ys) + max(ys)) / 2.0
@@ -215,15 +231,15 @@ def _footprint(kind: int, x: int, y: int, angle: int) -> _Footprint:
     return _Footprint(None, outline, mx, my, reach)
 
 
-def push_problem(poses: tuple[Pose, ...], kind: int, x: int, y: int, angle: int) -> str | None:
+def push_problem(poses: tuple[Pose, ...], kind: int, x: int, y: int, angle: int, facing: int = 0) -> str | None:
     """Why a push cannot start as asked, or ``None`` if it can (rule PM-4.4).
 
-    ``x``, ``y`` are in hundredths of a dm and ``angle`` in degrees, as in the action. The entry point
+    ``x``, ``y`` are in hundredths of a dm and ``angle`` and ``facing`` in degrees, as in the action. The entry point
     must be within reach of the arena's edge, the monster must start off the arena (its centre of mass
     not over it: it is still on the pusher), and neither the monster nor the small pusher may start on
     top of a monster that sticks out there.
     """
-    foot = _footprint(kind, x, y, angle)
+    foot = _footprint(kind, x, y, angle, facing)
     if foot.problem is not None:
         return foot.problem
     hit = _first_overlap(poses, foot.outline, foot.cx, foot.cy, foot.reach)
@@ -265,7 +281,10 @@ def nudge_stroke(
 def nudge_problem(
     poses: tuple[Pose, ...], active: int, heading: float, offset: float, distance: float
 ) -> tuple[str | None, Stroke | None]:
-    """Why a nudge cannot start as asked (or ``None``), and its untrembled stroke (rule PM-6.3)."""
+    """Why a nudge (or a shove of monster ``active``) cannot start as asked (or ``None``), and its stroke.
+
+    The stroke is the untrembled one (rules PM-6.3 and PM-6.7).
+    """
     pose = _pose_of(poses, active)
     stroke = nudge_stroke(MONSTER_KIND[active], pose, heading, offset, distance, Noise())
     if stroke is None:

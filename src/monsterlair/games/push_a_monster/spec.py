@@ -16,24 +16,24 @@ give each wooden piece an identity, so that every view can say where each one is
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from monsterlair.core import Option, OptionSet
-from monsterlair.core.spec import GameSpec
+from monsterlair.core.data import read_data
+from monsterlair.core.spec import GameKind, GameSpec
 
 GAME_ID = "push-a-monster"
 TITLE = "Push a Monster"
 ALIASES = ("push", "push_a_monster", "pushamonster")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-RULES_VERSION = 1
+RULES_VERSION = 2
+"""2: source turns (retry until placed, no invented penalties), shoves, facing, arranged start layout."""
 SUMMARY = (
     "Roll the die, then push that monster onto a small, crowded arena with two pushers. Every monster you "
     "knock off gives each other player a token; when the die shows a monster that has run out, the longest "
-    "line of tokens wins. A real 2-D physics simulation (pymunk) decides what moves and what falls."
+    "line of tokens wins. A real 2-D physics simulation decides what moves and what falls."
 )
 
 Point = tuple[float, float]
@@ -41,8 +41,7 @@ Polygon = tuple[Point, ...]
 
 
 def _load(name: str) -> dict[str, Any]:
-    text = resources.files("monsterlair.games.push_a_monster").joinpath(f"data/{name}").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return read_data("monsterlair.games.push_a_monster", name)
 
 
 MONSTER_DATA = _load("monsters.toml")
@@ -257,12 +256,18 @@ NUDGE_HEADINGS = int(_C["nudge_headings"])
 NUDGE_DISTANCES: tuple[int, ...] = tuple(round(float(d) * 100) for d in _C["nudge_distances"])
 DEFAULT_DEPTH = round(float(_C["default_depth"]) * 100)
 DEFAULT_NUDGE = NUDGE_DISTANCES[len(NUDGE_DISTANCES) // 2]
+PLACE_SPACING = float(_C["place_spacing"])
+PLACE_ANGLES: tuple[int, ...] = tuple(int(a) for a in _C["place_angles"])
+SET_DOWN_SPACING = float(ARENA_DATA["set_down"]["spacing"])
+SET_DOWN_ANGLE_STEP = int(ARENA_DATA["set_down"]["angle_step"])
 
 START_LAYOUT: tuple[tuple[int, float, float, float], ...] = tuple(
     (KIND_INDEX[str(kind)], float(x), float(y), math.radians(float(a)))
     for kind, x, y, a in ARENA_DATA["start"]["layout"]
 )
 """The fixed start layout: (kind, x, y, angle in radians), matched in order to the start monsters of each kind."""
+SETUP_ORDER: tuple[int, ...] = tuple(sorted(START_MONSTERS, key=lambda m: (-KINDS[MONSTER_KIND[m]].area, m)))
+"""The order in which the players place the start monsters (layout ``players``): the largest first."""
 RANDOM_CLEARANCE = float(ARENA_DATA["start"]["random_clearance"])
 """The least gap between two start monsters placed at random (option ``layout=random``)."""
 
@@ -308,68 +313,73 @@ OPTIONS = OptionSet(
         Option(
             "tremor",
             True,
-            "Hand unsteadiness: every push and nudge wanders a little from what was asked (seeded, so a game "
-            "replays exactly). Off makes the physics fully predictable. Rule PM-7.1.",
-            label="Hand tremor",
+            "Every push and nudge wanders a little from where it was aimed, as real hands do. Off: pushes go "
+            "exactly where they are aimed. Rule PM-7.1.",
+            label="Shaky hands",
         ),
         Option(
             "tremor_scale",
             1.0,
-            "How unsteady the hands are, as a multiple of the tremor in arena.toml (0 = steady). Rule PM-7.1.",
+            "How far pushes wander: 1 is the usual, 0 is perfectly steady, 5 is very shaky. Rule PM-7.1.",
             minimum=0.0,
             maximum=5.0,
-            label="Tremor strength",
+            label="How shaky",
         ),
         Option(
             "layout",
-            "fixed",
-            "The seven start monsters: 'fixed' uses the layout in arena.toml, 'random' places them at random "
-            "(seeded), fully on the arena and apart. Rule PM-2.2.",
-            choices=("fixed", "random"),
+            "players",
+            "Where the seven monsters stand at the start: the players place them in turn, anywhere fully on the "
+            "arena (the rulebook's 'any way you like'); the usual fixed layout; or at random, fully on the arena "
+            "and apart. Rule PM-2.2.",
+            choices=("players", "fixed", "random"),
+            choice_labels=("Placed by the players", "The usual layout", "At random"),
             label="Start layout",
         ),
         Option(
-            "max_attempts",
-            3,
-            "Pushes that do not get the monster onto the arena at all (it drops off the large pusher) before it "
-            "counts as fallen. Rule PM-5.4.",
-            minimum=1,
-            maximum=20,
-            label="Attempts per monster",
-        ),
-        Option(
-            "max_nudges",
-            3,
-            "Nudges allowed to bring a monster that sticks out fully onto the arena before it counts as fallen "
-            "(0 = it must lie fully inside after the push). Rule PM-6.3.",
+            "miss_limit",
+            0,
+            "A penalty of ours, not the rulebook's, off by default (0): after this many pushes that miss the arena "
+            "in one turn the monster counts as fallen and the others take tokens. The rulebook lets a player retry "
+            "freely. Rule PM-5.4.",
             minimum=0,
             maximum=20,
-            label="Nudges per monster",
+            label="Misses before it counts as fallen (a rule of ours)",
+        ),
+        Option(
+            "nudge_limit",
+            0,
+            "A penalty of ours, not the rulebook's, off by default (0): after this many nudges with the monster "
+            "still sticking out it counts as fallen and the others take tokens. The rulebook's turn simply goes "
+            "on until the monster lies fully on the arena. Rule PM-6.3.",
+            minimum=0,
+            maximum=20,
+            label="Nudges before it counts as fallen (a rule of ours)",
+        ),
+        Option(
+            "max_tries",
+            12,
+            "A safety limit of ours, so that every turn ends: after this many pushes, nudges and shoves in one turn "
+            "without the monster lying fully on the arena, it is set down by hand on the nearest free place "
+            "fully on the arena; nobody takes a token. Rule PM-6.6.",
+            minimum=1,
+            maximum=50,
+            label="Tries before the monster is set down by hand",
         ),
     ]
 )
 
 
-def max_actions(max_attempts: int, max_nudges: int) -> int:
+def max_actions(max_tries: int) -> int:
     """An upper bound on the actions of one game (rule PM-9.3: the game always ends).
 
-    Every turn takes a monster out of the supply or ends the game, so there are at most ``supply + 1``
-    turns; a turn holds at most one ``take``, ``max_attempts`` pushes and ``max_nudges`` nudges.
+    The set-up places the start monsters one action each; then every turn takes a monster out of the
+    supply or ends the game, so there are at most ``supply + 1`` turns; a turn holds at most one ``take``,
+    ``max_tries`` pushes, nudges and shoves, and one ``assist`` (the set-down that ends it).
     """
     supply = sum(k.count - k.start for k in KINDS)
-    return supply * (1 + max_attempts + max_nudges)
+    return len(START_MONSTERS) + supply * (2 + max_tries)
 
 
-# max_game_length: Bounded by the supply: see ``MAX_ACTIONS``.
-SPEC = GameSpec(
-    id=GAME_ID,
-    title=TITLE,
-    aliases=ALIASES,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    has_chance=True,
-    hidden_info=False,
-    max_game_length=None,
-    rules_version=RULES_VERSION,
-    defaults=OPTIONS.defaults(),
-)
+KIND = GameKind(hidden_info=False, max_game_length=max_actions(int(OPTIONS["max_tries"].default)))
+"""Dice, nothing hidden (every view shows the whole arena), and at most ``max_actions`` decisions."""
+SPEC = GameSpec(GAME_ID, TITLE, MIN_PLAYERS, MAX_PLAYERS, RULES_VERSION, SUMMARY, OPTIONS, ALIASES, KIND)

@@ -1,9 +1,12 @@
 """Push a Monster's state: the die, the supply, the arena's poses, the tokens, and the turn's phase.
 
+Set-up (rule PM-2): with layout ``players`` the seats place the start monsters in turn (``place``).
 A turn (rules PM-3 to PM-6): the seat to move rolls the die at once (a chance event, not a decision);
 after a '?' with a tie it chooses the kind (``take``); then it pushes (``push``) until the monster is on
-the arena, has fallen, or has missed too often; a monster left sticking out is nudged (``nudge``) until
-it lies fully on the arena, falls, or runs out of nudges. Then the next seat rolls.
+the arena or has fallen (a miss goes back on the pusher); a monster left sticking out is nudged
+(``nudge``) until it lies fully on the arena or falls. Monsters already on the arena may be shoved
+(``shove``) at any time of the turn. After ``max_tries`` pushes, nudges and shoves the monster is set
+down by hand (rule PM-6.6), so every turn ends. Then the next seat rolls.
 
 The state keeps the arena as a tuple of exact float poses; a fresh physics world is built from it for
 every push (``physics.simulate``), so cloning is cheap and no physics object outlives a simulation. Each
@@ -22,11 +25,26 @@ from enum import IntEnum
 from typing import Any
 
 from monsterlair.core import BadRecord, Event, Game, GameOver, IllegalAction, Result, Rng, State, ranks_from_scores
+from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
+from monsterlair.core.words import seat_label
 from monsterlair.games.push_a_monster import physics
-from monsterlair.games.push_a_monster.actions import DROP, NUDGES, PUSHES, TAKES, Action, Drop, Nudge, Push, Take
-from monsterlair.games.push_a_monster.geometry import ARENA, Pose, outline_separation, place_kind
-from monsterlair.games.push_a_monster.physics import FELL, MISSED, OVERHANG, PLACED, STATUSES, Noise, Outcome
+from monsterlair.games.push_a_monster.actions import (
+    ASSIST,
+    NUDGES,
+    PLACES,
+    PUSHES,
+    TAKES,
+    Action,
+    Assist,
+    Nudge,
+    Place,
+    Push,
+    Shove,
+    Take,
+)
+from monsterlair.games.push_a_monster.geometry import ARENA, Pose, fits, free_place, fully_inside
+from monsterlair.games.push_a_monster.physics import FELL, MISSED, OVERHANG, PLACED, SHOVED, STATUSES, Noise, Outcome
 from monsterlair.games.push_a_monster.spec import (
     COORD_LIMIT,
     DEPTH_MAX,
@@ -43,6 +61,7 @@ from monsterlair.games.push_a_monster.spec import (
     NUM_MONSTERS,
     QUESTION,
     RANDOM_CLEARANCE,
+    SETUP_ORDER,
     START_LAYOUT,
     START_MONSTERS,
     TOKEN_WIDTH,
@@ -68,6 +87,8 @@ class Phase(IntEnum):
     """The pushed monster rests sticking out over the edge: ``nudge`` it (rule PM-6.2)."""
     OVER = 3
     """The game has ended."""
+    SETUP = 4
+    """The players set the start monsters down, one each in turn (layout ``players``, rule PM-2.2)."""
 
 
 class Where(IntEnum):
@@ -79,7 +100,7 @@ class Where(IntEnum):
     FALLEN = 3
 
 
-PHASE_NAMES = ("choose", "push", "nudge", "over")
+PHASE_NAMES = ("choose", "push", "nudge", "over", "setup")
 WHERE_NAMES = ("supply", "pusher", "arena", "fallen")
 
 KIND_EXHAUSTED = "kind_exhausted"
@@ -102,7 +123,7 @@ class Anchor:
 
     def digest(self) -> str:
         """A short hash of the payload: two machines that settled alike give the same digest."""
-        text = json.dumps(self.payload(), separators=(",", ":"))
+        text = json.dumps(self.payload(), separators=(",", ":"), allow_nan=False)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def to_json(self) -> dict[str, Any]:
@@ -133,7 +154,9 @@ class Anchor:
 
 
 def _start_poses(layout: str, rng: Rng) -> tuple[Pose, ...]:
-    """The start monsters' poses: the fixed layout, or a seeded random one (rule PM-2.2)."""
+    """The start monsters' poses: the fixed layout, a seeded random one, or none yet (players, rule PM-2.2)."""
+    if layout == "players":
+        return ()
     if layout == "fixed":
         used: set[int] = set()
         out: list[Pose] = []
@@ -143,17 +166,14 @@ def _start_poses(layout: str, rng: Rng) -> tuple[Pose, ...]:
             out.append((m, x, y, a))
         return tuple(sorted(out))
     placed: list[Pose] = []
-    outlines: list[list[tuple[tuple[float, float], ...]]] = []
     for m in START_MONSTERS:
         kind = MONSTER_KIND[m]
         for _ in range(10_000):
             x = rng.uniform(ARENA.xmin, ARENA.xmax)
             y = rng.uniform(ARENA.ymin, ARENA.ymax)
             a = rng.uniform(-math.pi, math.pi)
-            outline = place_kind(kind, x, y, a)
-            if ARENA.holds_all(outline) and all(outline_separation(outline, o) >= RANDOM_CLEARANCE for o in outlines):
+            if fits(kind, x, y, a, placed, RANDOM_CLEARANCE):
                 placed.append((m, x, y, a))
-                outlines.append(outline)
                 break
         else:  # pragma: no cover - the arena has room for seven monsters many times over
             raise RuntimeError("could not place the start monsters at random")
@@ -173,6 +193,7 @@ class PushState(State):
         "_phase",
         "_seat",
         "_first",
+        "_opening",
         "_where",
         "_poses",
         "_active",
@@ -187,8 +208,13 @@ class PushState(State):
         "_legal",
         "_undo",
         "_tremor",
-        "_max_attempts",
-        "_max_nudges",
+        "_miss_limit",
+        "_nudge_limit",
+        "_max_tries",
+        "_tries",
+        "_entry",
+        "_falls",
+        "_set_downs",
         "reanchored",
     )
 
@@ -200,8 +226,13 @@ class PushState(State):
         self.history: list[Action] = []
         self._rng = Rng(seed)
         self._tremor = float(options["tremor_scale"]) if options["tremor"] else 0.0
-        self._max_attempts = int(options["max_attempts"])
-        self._max_nudges = int(options["max_nudges"])
+        self._miss_limit = int(options["miss_limit"])
+        self._nudge_limit = int(options["nudge_limit"])
+        self._max_tries = int(options["max_tries"])
+        self._tries = 0
+        self._entry: tuple[float, float] = (0.0, 0.0)
+        self._falls = 0
+        self._set_downs = 0
         self._phase = Phase.PUSH
         self._where = [Where.SUPPLY] * NUM_MONSTERS
         self._poses = _start_poses(str(options["layout"]), self._rng.fork(1))
@@ -223,7 +254,13 @@ class PushState(State):
         # Research gap 10: the starting player is drawn (nobody can tell who last saw a monster).
         self._first = self._rng.below(players)
         self._seat = self._first
-        self._start_turn([])
+        self._opening: tuple[Event, ...] = ()
+        if len(self._poses) < len(START_MONSTERS):
+            self._phase = Phase.SETUP
+        else:
+            opening: list[Event] = []
+            self._start_turn(opening)  # the first seat rolls at once: the log opens with that roll
+            self._opening = tuple(opening)
 
     @classmethod
     def from_setup(
@@ -272,6 +309,7 @@ class PushState(State):
             raise ValueError(f"tokens must give {NUM_KINDS} counts for each of the {players} seats")
         state._seat = seat
         state._first = seat
+        state._opening = ()
         state._legal = None
         state._result = None
         if pushing is not None:
@@ -280,13 +318,15 @@ class PushState(State):
             state._face = MONSTER_KIND[pushing] if KINDS[MONSTER_KIND[pushing]].on_die else QUESTION
             state._where[pushing] = Where.PUSHER
             state._active = pushing
-            state._attempts = state._nudges = 0
+            state._attempts = state._nudges = state._tries = 0
             state._tied = ()
             state._phase = Phase.PUSH
         else:
             state._active = -1
             state._phase = Phase.PUSH
-            state._start_turn([])
+            opening: list[Event] = []
+            state._start_turn(opening)
+            state._opening = tuple(opening)
         return state
 
     # --- the contract: whose turn, what may be done ------------------------------------------------
@@ -326,6 +366,28 @@ class PushState(State):
         return self._nudges
 
     @property
+    def tries(self) -> int:
+        """Pushes, nudges and shoves played this turn so far (rule PM-6.6)."""
+        return self._tries
+
+    @property
+    def falls(self) -> int:
+        """Monsters that have fallen off the arena so far, each giving tokens (rule PM-5.2)."""
+        return self._falls
+
+    @property
+    def set_downs(self) -> int:
+        """Turns ended by setting the monster down by hand so far (rule PM-6.6)."""
+        return self._set_downs
+
+    @property
+    def to_place(self) -> int | None:
+        """The start monster to set down next in the set-up (rule PM-2.2), if any."""
+        if self._phase != Phase.SETUP:
+            return None
+        return next((m for m in SETUP_ORDER if self._where[m] == Where.SUPPLY), None)
+
+    @property
     def poses(self) -> tuple[Pose, ...]:
         """Every monster on the arena: (number, x, y, angle in radians), by number."""
         return self._poses
@@ -340,8 +402,9 @@ class PushState(State):
         return Where(self._where[monster])
 
     def supply_count(self, kind: int) -> int:
-        """Monsters of a kind in the supply."""
-        return sum(1 for m in KIND_MONSTERS[kind] if self._where[m] == Where.SUPPLY)
+        """Monsters of a kind in the supply (start monsters still to be set down are not in it)."""
+        waiting = START_MONSTERS if self._phase == Phase.SETUP else ()
+        return sum(1 for m in KIND_MONSTERS[kind] if self._where[m] == Where.SUPPLY and m not in waiting)
 
     def tokens(self, seat: int) -> tuple[int, ...]:
         """A seat's tokens, per kind."""
@@ -352,18 +415,20 @@ class PushState(State):
         return sum(n * w for n, w in zip(self._tokens[seat], TOKEN_WIDTH, strict=True))
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The legal choices in the candidate set's order: ``take``s, or candidate pushes, or candidate nudges.
+        """The legal choices in the candidate set's order: places, ``take``s, pushes or nudges.
 
-        Pushes and nudges outside the candidate set are legal too (rule PM-8.2) but not listed. When no
-        candidate can start, the only choice listed is ``drop`` (rule PM-5.5).
+        Places, pushes, nudges and shoves outside the candidate set are legal too (rule PM-8.2) but not
+        listed. When no candidate can start, the only choice listed is ``assist`` (rule PM-6.6).
         """
         if self._legal is None:
             if self._phase == Phase.CHOOSE:
                 self._legal = tuple(t for t in TAKES if t.kind in self._tied)
+            elif self._phase == Phase.SETUP:
+                self._legal = tuple(p for p in PLACES if self._place_problem(p) is None) or (ASSIST,)
             elif self._phase == Phase.PUSH:
-                self._legal = tuple(p for p in PUSHES if self._push_problem(p) is None) or (DROP,)
+                self._legal = tuple(p for p in PUSHES if self._push_problem(p) is None) or (ASSIST,)
             elif self._phase == Phase.NUDGE:
-                self._legal = tuple(n for n in NUDGES if self._nudge_problem(n) is None) or (DROP,)
+                self._legal = tuple(n for n in NUDGES if self._nudge_problem(n) is None) or (ASSIST,)
             else:
                 self._legal = ()
         return self._legal
@@ -379,6 +444,10 @@ class PushState(State):
                 tied = ", ".join(KINDS[k].id for k in self._tied)
                 return f"'{action}' is not among the kinds tied for the most in the supply ({tied})."
             return None
+        if isinstance(action, Place):
+            if self._phase != Phase.SETUP:
+                return f"'{action}' is only possible while the start monsters are set down. {self._need()}"
+            return self._place_problem(action)
         if isinstance(action, Push):
             if self._phase != Phase.PUSH:
                 return f"'{action}' cannot be played now. {self._need()}"
@@ -387,20 +456,51 @@ class PushState(State):
             if self._phase != Phase.NUDGE:
                 return f"'{action}' cannot be played now. {self._need()}"
             return self._nudge_problem(action)
-        if isinstance(action, Drop):
-            if self._phase not in (Phase.PUSH, Phase.NUDGE) or self.legal_actions() != (DROP,):
-                return f"'drop' is only possible when no candidate push or nudge can start. {self._need()}"
+        if isinstance(action, Shove):
+            if self._phase not in (Phase.PUSH, Phase.NUDGE):
+                return f"'{action}' cannot be played now. {self._need()}"
+            return self._shove_problem(action)
+        if isinstance(action, Assist):
+            if self._phase not in (Phase.SETUP, Phase.PUSH, Phase.NUDGE) or self.legal_actions() != (ASSIST,):
+                return f"'assist' is only possible when no candidate place, push or nudge can start. {self._need()}"
             return None
         return f"{action!r} is not an action of Push a Monster. {self._need()}"
 
     def _need(self) -> str:
+        if self._phase == Phase.SETUP:
+            return "Set the next start monster down with 'place x=… y=… angle=…'."
         if self._phase == Phase.CHOOSE:
             return "Choose a kind with 'take KIND'."
         if self._phase == Phase.PUSH:
-            return "Push the monster with 'push MARK' or 'push x=… y=… angle=… depth=…'."
+            return (
+                "Push the monster with 'push MARK' or 'push x=… y=… angle=… depth=… [facing=…]', or shove a "
+                "monster on the arena with 'shove monster=… angle=…'."
+            )
         if self._phase == Phase.NUDGE:
-            return "Nudge the monster that sticks out with 'nudge angle=… offset=… dist=…'."
+            return (
+                "Nudge the monster that sticks out with 'nudge angle=… offset=… dist=…', or shove another "
+                "with 'shove monster=… angle=…'."
+            )
         return "The game is over."
+
+    def _place_problem(self, place: Place) -> str | None:
+        if abs(place.x) > COORD_LIMIT or abs(place.y) > COORD_LIMIT:
+            return f"'{place}': x and y must lie between -{COORD_LIMIT / 100:.2f} and {COORD_LIMIT / 100:.2f}."
+        if not 0 <= place.angle < 360:
+            return f"'{place}': the angle must be a whole number of degrees from 0 to 359."
+        monster = self.to_place
+        assert monster is not None
+        if not fits(MONSTER_KIND[monster], place.x / 100, place.y / 100, math.radians(place.angle), self._poses):
+            return f"'{place}': the monster must lie fully on the arena without touching another monster's place."
+        return None
+
+    def _shove_problem(self, shove: Shove) -> str | None:
+        target = shove.monster
+        if not 0 <= target < NUM_MONSTERS or self._where[target] != Where.ARENA:
+            return f"'{shove}': monster {target} is not on the arena."
+        if target == self._active:
+            return f"'{shove}': the monster being placed is nudged, not shoved; use 'nudge angle=…'."
+        return self._stroke_problem(str(shove), target, shove.angle, shove.offset, shove.dist)
 
     def _push_problem(self, push: Push) -> str | None:
         if abs(push.x) > COORD_LIMIT or abs(push.y) > COORD_LIMIT:
@@ -409,19 +509,25 @@ class PushState(State):
             return f"'{push}': the angle must be a whole number of degrees from 0 to 359."
         if not DEPTH_MIN <= push.depth <= DEPTH_MAX:
             return f"'{push}': the depth must lie between {DEPTH_MIN / 100:.2f} and {DEPTH_MAX / 100:.2f}."
-        why = physics.push_problem(self._poses, MONSTER_KIND[self._active], push.x, push.y, push.angle)
+        if not 0 <= push.facing < 360:
+            return f"'{push}': facing must be a whole number of degrees from 0 to 359."
+        why = physics.push_problem(self._poses, MONSTER_KIND[self._active], push.x, push.y, push.angle, push.facing)
         return None if why is None else f"'{push}' cannot start: {why}."
 
     def _nudge_problem(self, nudge: Nudge) -> str | None:
-        if not NUDGE_MIN <= nudge.dist <= NUDGE_MAX:
-            return f"'{nudge}': dist must lie between {NUDGE_MIN / 100:.2f} and {NUDGE_MAX / 100:.2f}."
-        if abs(nudge.offset) > NUDGE_OFFSET_MAX:
+        return self._stroke_problem(str(nudge), self._active, nudge.angle, nudge.offset, nudge.dist)
+
+    def _stroke_problem(self, text: str, target: int, angle: int, offset: int, dist: int) -> str | None:
+        """Why a nudge or shove of ``target`` cannot start (rules PM-6.3 and PM-6.7), or ``None``."""
+        if not NUDGE_MIN <= dist <= NUDGE_MAX:
+            return f"'{text}': dist must lie between {NUDGE_MIN / 100:.2f} and {NUDGE_MAX / 100:.2f}."
+        if abs(offset) > NUDGE_OFFSET_MAX:
             limit = NUDGE_OFFSET_MAX / 100
-            return f"'{nudge}': the offset must lie between -{limit:.2f} and {limit:.2f}."
-        if not 0 <= nudge.angle < 360:
-            return f"'{nudge}': the angle must be a whole number of degrees from 0 to 359."
-        why, _ = physics.nudge_problem(self._poses, self._active, nudge.heading, nudge.offset / 100, nudge.dist / 100)
-        return None if why is None else f"'{nudge}' cannot start: {why}."
+            return f"'{text}': the offset must lie between -{limit:.2f} and {limit:.2f}."
+        if not 0 <= angle < 360:
+            return f"'{text}': the angle must be a whole number of degrees from 0 to 359."
+        why, _ = physics.nudge_problem(self._poses, target, math.radians(angle), offset / 100, dist / 100)
+        return None if why is None else f"'{text}' cannot start: {why}."
 
     # --- the contract: changing the state ------------------------------------------------------------
     def apply(self, action: Any) -> list[Event]:
@@ -439,7 +545,7 @@ class PushState(State):
         why = self.problem(action)
         if why is not None:
             raise IllegalAction(why)
-        self._undo = self.clone() if isinstance(action, Push | Nudge) else None
+        self._undo = self.clone() if isinstance(action, Push | Nudge | Shove) else None
         return self._play(action, frames=True)
 
     def apply_unchecked(self, action: Any) -> list[Event]:
@@ -466,38 +572,20 @@ class PushState(State):
         """A short public sentence on the decision at hand (for error messages)."""
         if self._phase == Phase.OVER:
             return "The game is over."
-        return f"Seat {self._seat} to move. {self._need()}"
+        return f"{seat_label(self._seat)} to move. {self._need()}"
 
-    def clone(self) -> PushState:
-        """An independent copy (poses and cached legal actions are immutable and shared)."""
-        c = PushState.__new__(PushState)
-        c.game = self.game
-        c.players = self.players
-        c.seed = self.seed
-        c.options = self.options
-        c.history = list(self.history)
-        c._rng = self._rng.clone()
-        c._phase = self._phase
-        c._seat = self._seat
-        c._first = self._first
-        c._where = list(self._where)
-        c._poses = self._poses
-        c._active = self._active
-        c._attempts = self._attempts
-        c._nudges = self._nudges
-        c._tokens = [list(t) for t in self._tokens]
-        c._face = self._face
-        c._tied = self._tied
-        c._turn = self._turn
-        c._result = self._result
-        c._anchors = list(self._anchors)
-        c._legal = self._legal
-        c._undo = None
-        c._tremor = self._tremor
-        c._max_attempts = self._max_attempts
-        c._max_nudges = self._max_nudges
-        c.reanchored = self.reanchored
-        return c
+    clone = copier(
+        share="game players seed options _phase _seat _first _opening _poses _active _attempts _nudges _face _tied "
+        "_turn _result _legal _tremor _miss_limit _nudge_limit _max_tries _tries _entry _falls _set_downs reanchored",
+        lists="history _where _anchors",
+        nested="_tokens",
+        clones="_rng",
+        reset="_undo",
+    )
+
+    def opening_events(self) -> list[Event]:
+        """The first seat's roll as the game opens (the set-up, when there is one, ends with it instead)."""
+        return list(self._opening)
 
     def determinize(self, seat: int, rng: Rng) -> PushState:
         """A clone with a fresh chance stream (future rolls and tremor) drawn from ``rng``.
@@ -518,16 +606,47 @@ class PushState(State):
             self._anchors.append(None)
             events.append(Event("choose", {"seat": self._seat, "kind": KINDS[action.kind].id}))
             self._take(action.kind, "chosen", events)
-        elif isinstance(action, Drop):
+        elif isinstance(action, Place):
             self._anchors.append(None)
-            self._poses = tuple(p for p in self._poses if p[0] != self._active)
-            self._fall(self._active, "dropped: no push could start", events)
-            self._end_turn(events)
+            self._place(action, events)
+        elif isinstance(action, Assist):
+            self._anchors.append(None)
+            if self._phase == Phase.SETUP:
+                self._place_by_hand(events)
+            else:
+                self._set_down("no push could start", events)
         elif isinstance(action, Push):
             self._push(action, frames, forced, events)
+        elif isinstance(action, Shove):
+            self._shove(action, frames, forced, events)
         else:
             self._nudge(action, frames, forced, events)
         return events
+
+    def _place(self, place: Place, events: list[Event]) -> None:
+        """The seat sets the next start monster down where it chose (rule PM-2.2)."""
+        self._put_start(place.x / 100, place.y / 100, math.radians(place.angle), events)
+
+    def _place_by_hand(self, events: list[Event]) -> None:
+        """No candidate place is free: the start monster goes to the free place nearest the middle."""
+        monster = self.to_place
+        assert monster is not None
+        spot = free_place(MONSTER_KIND[monster], self._poses, (0.0, 0.0), 0.0)
+        if spot is None:  # pragma: no cover - seven monsters always fit on an empty arena (checked at import)
+            raise RuntimeError("no free place for a start monster")
+        self._put_start(*spot, events)
+
+    def _put_start(self, x: float, y: float, angle: float, events: list[Event]) -> None:
+        monster = self.to_place
+        assert monster is not None
+        self._poses = tuple(sorted((*self._poses, (monster, x, y, math.remainder(angle, math.tau)))))
+        self._where[monster] = Where.ARENA
+        events.append(Event("place", {"seat": self._seat, "monster": monster, "kind": KINDS[MONSTER_KIND[monster]].id}))
+        self._seat = (self._seat + 1) % self.players
+        if self.to_place is None:
+            self._phase = Phase.PUSH
+            self._seat = self._first
+            self._start_turn(events)
 
     def _start_turn(self, events: list[Event]) -> None:
         """The seat to move rolls the die (rule PM-3.1), and the game may end there (rule PM-9)."""
@@ -560,6 +679,8 @@ class PushState(State):
         self._active = monster
         self._attempts = 0
         self._nudges = 0
+        self._tries = 0
+        self._entry = (0.0, 0.0)
         self._tied = ()
         self._phase = Phase.PUSH
         events.append(Event("take", {"seat": self._seat, "monster": monster, "kind": KINDS[kind].id, "why": why}))
@@ -586,15 +707,17 @@ class PushState(State):
     def _push(self, push: Push, frames: bool, forced: Anchor | None, events: list[Event]) -> None:
         kind = MONSTER_KIND[self._active]
         noise = self._noise(False)
-        x, y, heading = push.x / 100, push.y / 100, push.heading
+        self._tries += 1
+        x, y, heading, facing = push.x / 100, push.y / 100, push.heading, math.radians(push.facing)
+        self._entry = (x, y)
         if forced is None:
-            cx, cy = physics.push_start(kind, x, y, heading)
-            stroke = physics.push_stroke(kind, x, y, heading, push.depth / 100, noise)
+            cx, cy = physics.push_start(kind, x, y, heading, facing)
+            stroke = physics.push_stroke(kind, x, y, heading, push.depth / 100, noise, facing)
             outcome = physics.simulate(
                 self._poses,
                 self._active,
                 stroke,
-                start=(cx, cy, heading),
+                start=(cx, cy, heading + facing),
                 tray=physics.Tray(x, y, heading),
                 frames=frames,
             )
@@ -605,20 +728,42 @@ class PushState(State):
     def _nudge(self, nudge: Nudge, frames: bool, forced: Anchor | None, events: list[Event]) -> None:
         noise = self._noise(True)
         self._nudges += 1
-        if forced is None:
-            pose = next((x, y, a) for m, x, y, a in self._poses if m == self._active)
-            stroke = physics.nudge_stroke(
-                MONSTER_KIND[self._active], pose, nudge.heading, nudge.offset / 100, nudge.dist / 100, noise
-            )
-            if stroke is None:  # the tremor moved the line off the monster: the pusher swings past it
-                outcome = Outcome(self._poses, (), OVERHANG)
-            else:
-                outcome = physics.simulate(self._poses, self._active, stroke, frames=frames)
-        else:
-            outcome = Outcome(forced.poses, forced.fallen, forced.status)
+        self._tries += 1
+        outcome = self._stroke(self._active, nudge.heading, nudge.offset, nudge.dist, noise, frames, forced)
         self._resolve(nudge, noise, outcome, events)
 
-    def _resolve(self, action: Push | Nudge, noise: Noise, outcome: Outcome, events: list[Event]) -> None:
+    def _shove(self, shove: Shove, frames: bool, forced: Anchor | None, events: list[Event]) -> None:
+        """A monster on the arena is shoved with the small pusher (rule PM-6.7); the turn's monster stays put."""
+        noise = self._noise(True)
+        self._tries += 1
+        outcome = self._stroke(shove.monster, shove.heading, shove.offset, shove.dist, noise, frames, forced)
+        if forced is None:
+            # the outcome's status is about the monster being placed this turn, not the shoved one
+            active = self._active
+            if self._where[active] == Where.PUSHER:
+                status = SHOVED
+            elif active in outcome.fallen:
+                status = FELL
+            else:
+                _, ax, ay, aa = next(p for p in outcome.poses if p[0] == active)
+                status = PLACED if fully_inside(MONSTER_KIND[active], ax, ay, aa) else OVERHANG
+            outcome = Outcome(outcome.poses, outcome.fallen, status, outcome.steps, outcome.frames)
+        self._resolve(shove, noise, outcome, events)
+
+    def _stroke(
+        self, target: int, heading: float, offset: int, dist: int, noise: Noise, frames: bool, forced: Anchor | None
+    ) -> Outcome:
+        """The small pusher's narrow end pushes ``target`` on the arena (a nudge or a shove)."""
+        if forced is not None:
+            return Outcome(forced.poses, forced.fallen, forced.status)
+        pose = next((x, y, a) for m, x, y, a in self._poses if m == target)
+        stroke = physics.nudge_stroke(MONSTER_KIND[target], pose, heading, offset / 100, dist / 100, noise)
+        if stroke is None:  # the tremor moved the line off the monster: the pusher swings past it
+            fully = fully_inside(MONSTER_KIND[target], *pose)
+            return Outcome(self._poses, (), PLACED if fully else OVERHANG)
+        return physics.simulate(self._poses, target, stroke, frames=frames)
+
+    def _resolve(self, action: Push | Nudge | Shove, noise: Noise, outcome: Outcome, events: list[Event]) -> None:
         """Apply the rules to what the physics settled on (rules PM-5 and PM-6)."""
         self._anchors.append(Anchor(outcome.status, outcome.fallen, outcome.poses))
         seat, active = self._seat, self._active
@@ -636,39 +781,94 @@ class PushState(State):
                 "offset": round(noise.offset, 4),
             },
         }
+        if isinstance(action, Shove):
+            data["target"] = action.monster
+            data["target_kind"] = KINDS[MONSTER_KIND[action.monster]].id
         if outcome.frames is not None:
             data["frames"] = outcome.frames
-        events.append(Event("push" if isinstance(action, Push) else "nudge", data))
+        kind = "push" if isinstance(action, Push) else "nudge" if isinstance(action, Nudge) else "shove"
+        events.append(Event(kind, data))
         self._poses = outcome.poses
         for m in outcome.fallen:
             self._fall(m, "knocked off" if m != active else "fell off", events)
         status = outcome.status
         if status == PLACED:
             self._where[active] = Where.ARENA
-            events.append(Event("placed", {"seat": seat, "monster": active}))
+            events.append(Event("placed", {"seat": seat, "monster": active, "kind": data["kind"]}))
+            self._end_turn(events)
+        elif status == FELL:
             self._end_turn(events)
         elif status == OVERHANG:
             self._where[active] = Where.ARENA
-            if self._nudges < self._max_nudges:
-                self._phase = Phase.NUDGE
-                left = self._max_nudges - self._nudges
-                events.append(Event("overhang", {"seat": seat, "monster": active, "nudges_left": left}))
-            else:
+            self._phase = Phase.NUDGE
+            if self._nudge_limit and self._nudges >= self._nudge_limit:  # invented penalty (option nudge_limit)
                 self._poses = tuple(p for p in self._poses if p[0] != active)
-                self._fall(active, "still sticking out after the last nudge", events)
+                self._fall(active, "still sticking out after the last nudge allowed", events)
                 self._end_turn(events)
-        elif status == FELL:
-            self._end_turn(events)
-        else:  # MISSED: the monster dropped off the large pusher; it goes back on (rule PM-5.4)
+            elif not self._tries_left(events):
+                events.append(
+                    Event(
+                        "overhang", {"seat": seat, "monster": active, "kind": data["kind"], "tries_left": self._left()}
+                    )
+                )
+        elif status == MISSED:  # the monster dropped off the large pusher; it goes back on (rule PM-5.4)
             self._attempts += 1
-            if self._attempts >= self._max_attempts:
-                self._fall(active, "missed the arena too often", events)
+            self._where[active] = Where.PUSHER
+            self._phase = Phase.PUSH
+            if self._miss_limit and self._attempts >= self._miss_limit:  # invented penalty (option miss_limit)
+                self._fall(active, "missed the arena as often as allowed", events)
                 self._end_turn(events)
-            else:
-                self._where[active] = Where.PUSHER
-                self._phase = Phase.PUSH
-                left = self._max_attempts - self._attempts
-                events.append(Event("missed", {"seat": seat, "monster": active, "attempts_left": left}))
+            elif not self._tries_left(events):
+                events.append(
+                    Event("missed", {"seat": seat, "monster": active, "kind": data["kind"], "tries_left": self._left()})
+                )
+        elif not self._tries_left(events):  # SHOVED: the turn's monster is still on the pusher
+            target = action.monster if isinstance(action, Shove) else active
+            shoved = {
+                "seat": seat,
+                "monster": target,
+                "kind": KINDS[MONSTER_KIND[target]].id,
+                "tries_left": self._left(),
+            }
+            events.append(Event("shoved", shoved))
+
+    def _left(self) -> int:
+        return self._max_tries - self._tries
+
+    def _tries_left(self, events: list[Event]) -> bool:
+        """False, after setting the monster down by hand, once the turn has used all its tries (rule PM-6.6)."""
+        if self._tries < self._max_tries:
+            return False
+        self._set_down(f"{self._max_tries} tries used", events)
+        return True
+
+    def _set_down(self, why: str, events: list[Event]) -> None:
+        """The monster is set down by hand on the nearest free place fully on the arena; no tokens (rule PM-6.6).
+
+        Near its place on the arena if it sticks out there, else near the last push's entry point. If no
+        place is free anywhere it is taken out of the game, like a monster that falls "for some other
+        reason" in the rulebook: nobody takes a token.
+        """
+        active = self._active
+        kind = MONSTER_KIND[active]
+        mine = next((p for p in self._poses if p[0] == active), None)
+        others = tuple(p for p in self._poses if p[0] != active)
+        near = (mine[1], mine[2]) if mine is not None else self._entry
+        spot = free_place(kind, others, near, mine[3] if mine is not None else 0.0)
+        self._set_downs += 1
+        if spot is None:
+            self._poses = others
+            self._where[active] = Where.FALLEN
+            events.append(
+                Event("set_aside", {"seat": self._seat, "monster": active, "kind": KINDS[kind].id, "why": why})
+            )
+        else:
+            self._poses = tuple(sorted((*others, (active, *spot))))
+            self._where[active] = Where.ARENA
+            events.append(
+                Event("set_down", {"seat": self._seat, "monster": active, "kind": KINDS[kind].id, "why": why})
+            )
+        self._end_turn(events)
 
     def _fall(self, monster: int, why: str, events: list[Event]) -> None:
         """A monster leaves the game; every other player takes one of its tokens (rule PM-5.2)."""
@@ -680,12 +880,14 @@ class PushState(State):
             raise RuntimeError(f"the {KINDS[kind].id} token stack ran out")
         for s in takers:
             self._tokens[s][kind] += 1
+        self._falls += 1
         events.append(Event("fall", {"monster": monster, "kind": KINDS[kind].id, "why": why, "tokens_to": takers}))
 
     def _end_turn(self, events: list[Event]) -> None:
         self._active = -1
         self._attempts = 0
         self._nudges = 0
+        self._tries = 0
         self._seat = (self._seat + 1) % self.players
         self._turn += 1
         self._start_turn(events)
@@ -702,7 +904,7 @@ class PushState(State):
             ranks=ranks_from_scores(scores),
             scores=scores,
             termination=termination,
-            detail={"turns": self._turn, "fallen": sum(1 for w in self._where if w == Where.FALLEN)},
+            detail={"turns": self._turn, "falls": self._falls, "set_downs": self._set_downs},
         )
         events.append(Event("game_over", {"result": self._result.to_json()}))
 
@@ -741,7 +943,7 @@ class PushState(State):
         before_arena = {m for m, *_ in before._poses}
         active = before._active
         arena_after = [m for m, *_ in anchor.poses]
-        allowed = before_arena | {active}
+        allowed = before_arena | ({active} if anchor.status != SHOVED else set())
         if (
             len(set(arena_after)) != len(arena_after)
             or not set(arena_after) <= allowed
@@ -749,6 +951,8 @@ class PushState(State):
             or set(anchor.fallen) & set(arena_after)
             or (anchor.status in (PLACED, OVERHANG)) != (active in arena_after)
             or (anchor.status == FELL) != (active in anchor.fallen)
+            or (anchor.status == SHOVED)
+            != (before._where[active] == Where.PUSHER and not isinstance(self.history[-1], Push))
             or set(arena_after) | set(anchor.fallen) | ({active} if anchor.status == MISSED else set()) != allowed
         ):
             raise BadRecord("A settled-position anchor in the record does not fit the game: it was altered.")

@@ -1,9 +1,11 @@
 """Terminal rendering of a Push a Monster view: the arena drawn top-down on a character grid (rich markup).
 
 Each character cell is about twice as tall as it is wide, so a cell covers ``CELL_X`` dm across and
-``CELL_Y`` (about twice that) up. A cell shows the monster whose outline covers its centre (the kind's
-letter in its colour; capitals for the monster being pushed), ``·`` for bare arena, ``#`` for arena
-cells on the edge, and the entry marks' letters around the outside. It reads only the view.
+``CELL_Y`` (about twice that) up — coarser when the arena would need more than ``MAX_ROWS`` rows, so the
+board and the menu fit a 50-line terminal. A cell shows the monster whose outline covers its centre (the
+kind's letter in its colour; capitals for the monster being pushed), with the monster's number written
+over its middle, ``·`` for bare arena, ``#`` for arena cells on the edge, and the entry marks' letters
+around the outside. It reads only the view.
 """
 
 from __future__ import annotations
@@ -11,9 +13,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.markup import escape
+
+from monsterlair.core.words import Voice
+
 CELL_X = 0.06
 CELL_Y = 0.125
 MARGIN = 0.35
+MAX_ROWS = 20
+"""The most rows the arena drawing takes; a larger arena is drawn with coarser cells."""
+
+
+def cell_size(view: Mapping[str, Any]) -> tuple[float, float]:
+    """The (width, height) in dm one character cell covers for this arena."""
+    ys = [p[1] for p in view["arena"]["outline"]]
+    height = max(ys) - min(ys) + 2 * MARGIN
+    scale = max(1.0, height / (CELL_Y * MAX_ROWS))
+    return CELL_X * scale, CELL_Y * scale
 
 
 def _inside(px: float, py: float, poly: Sequence[Sequence[float]]) -> bool:
@@ -34,12 +50,13 @@ def grid(view: Mapping[str, Any]) -> list[list[tuple[str, str]]]:
     ys = [p[1] for p in outline]
     x0, x1 = min(xs) - MARGIN, max(xs) + MARGIN
     y0, y1 = min(ys) - MARGIN, max(ys) + MARGIN
-    cols = int((x1 - x0) / CELL_X) + 1
-    rows = int((y1 - y0) / CELL_Y) + 1
+    cell_x, cell_y = cell_size(view)
+    cols = int((x1 - x0) / cell_x) + 1
+    rows = int((y1 - y0) / cell_y) + 1
     kinds = {k["id"]: k for k in view["kinds"]}
 
     def centre(c: int, r: int) -> tuple[float, float]:
-        return x0 + (c + 0.5) * CELL_X, y1 - (r + 0.5) * CELL_Y
+        return x0 + (c + 0.5) * cell_x, y1 - (r + 0.5) * cell_y
 
     on = [[_inside(*centre(c, r), outline) for c in range(cols)] for r in range(rows)]
     cells: list[list[tuple[str, str]]] = []
@@ -64,27 +81,32 @@ def grid(view: Mapping[str, Any]) -> list[list[tuple[str, str]]]:
         for part in m["outline"]:
             pxs = [p[0] for p in part]
             pys = [p[1] for p in part]
-            c_lo = max(0, int((min(pxs) - x0) / CELL_X))
-            c_hi = min(cols - 1, int((max(pxs) - x0) / CELL_X))
-            r_lo = max(0, int((y1 - max(pys)) / CELL_Y))
-            r_hi = min(rows - 1, int((y1 - min(pys)) / CELL_Y))
+            c_lo = max(0, int((min(pxs) - x0) / cell_x))
+            c_hi = min(cols - 1, int((max(pxs) - x0) / cell_x))
+            r_lo = max(0, int((y1 - max(pys)) / cell_y))
+            r_hi = min(rows - 1, int((y1 - min(pys)) / cell_y))
             for r in range(r_lo, r_hi + 1):
                 for c in range(c_lo, c_hi + 1):
                     if _inside(*centre(c, r), part):
                         cells[r][c] = (letter, style)
                         drawn = True
+        c = min(cols - 1, max(0, int((m["x"] - x0) / cell_x)))
+        r = min(rows - 1, max(0, int((y1 - m["y"]) / cell_y)))
         if not drawn:  # too small to cover a cell centre: show it where its centre of mass is
-            c = min(cols - 1, max(0, int((m["x"] - x0) / CELL_X)))
-            r = min(rows - 1, max(0, int((y1 - m["y"]) / CELL_Y)))
             cells[r][c] = (letter, style)
+        number = str(m["id"])  # written over the monster's middle, so "monster 21" can be found
+        for i, digit in enumerate(number):
+            cc = c - len(number) // 2 + i
+            if 0 <= cc < cols:
+                cells[r][cc] = (digit, f"bold {kind['colour']} reverse")
     for mark in view["arena"]["marks"]:
         import math
 
         a = math.radians(mark["angle"])
         mx = mark["x"] - math.cos(a) * 0.18
         my = mark["y"] - math.sin(a) * 0.18
-        c = min(cols - 1, max(0, int((mx - x0) / CELL_X)))
-        r = min(rows - 1, max(0, int((y1 - my) / CELL_Y)))
+        c = min(cols - 1, max(0, int((mx - x0) / cell_x)))
+        r = min(rows - 1, max(0, int((y1 - my) / cell_y)))
         if cells[r][c][0] == " ":
             cells[r][c] = (mark["label"], "bold cyan")
     return cells
@@ -109,8 +131,33 @@ def plain(view: Mapping[str, Any]) -> str:
     return "\n".join("".join(ch for ch, _ in row).rstrip() for row in grid(view)).strip("\n")
 
 
-def render(view: Mapping[str, Any], seat: int | None) -> str:
+def help_text() -> str:
+    """How to read the board and type a push (the terminal's ``help``; rules PM-4.2, PM-4.3, PM-6.2)."""
+    return "\n".join(
+        [
+            "Push a Monster in the terminal:",
+            "  Units: lengths in decimetres (dm; 1 dm = 10 cm). x grows to the right",
+            "  (east), y upwards (north); the arena's centre is x=0, y=0.",
+            f"  Grid: one character is about {CELL_X:.2f} dm across and {CELL_Y:.3f} dm up",
+            "  (coarser for a large arena). Letters are monsters by kind (capitals: the",
+            "  one being pushed); the number over a monster is its number; # is the",
+            "  arena's edge; A to P around it are the entry marks.",
+            "  Angles: degrees counter-clockwise from east: 0 points right, 90 up,",
+            "  180 left, 270 down. A push's angle is its heading, the way it pushes.",
+            "  'push C' pushes from mark C straight in; 'push C turn=-20' turns that",
+            "  heading 20 degrees clockwise.",
+            "  Depth: how far (dm) the small pusher pushes the monster along the",
+            "  heading (0.70 by default). A nudge moves it dist dm (0.12 by default)",
+            "  along its angle, offset dm to the left of its centre (negative: right).",
+            "  Menu numbers stay the same from turn to turn. 'menu' shows the choices",
+            "  again, 'board' the board alone.",
+        ]
+    )
+
+
+def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | None = None) -> str:
     """The whole view as terminal text with rich markup: the arena, the die, the supply and the lines."""
+    v = Voice(names, seat)
     kinds = {k["id"]: k for k in view["kinds"]}
 
     def name(kind_id: str) -> str:
@@ -127,25 +174,49 @@ def render(view: Mapping[str, Any], seat: int | None) -> str:
         result = view["result"]
         why = {"kind_exhausted": "the die showed a kind that has run out", "supply_empty": "the supply is empty"}
         lines.append(f"[bold]Game over[/bold]: {why.get(result['termination'], result['termination'])}.")
-        winners = ", ".join(f"seat {s}" for s in result["winners"])
-        lines.append(f"Longest line: {winners}.")
+        winners = result["winners"]
+        if len(winners) > 1:
+            lines.append(f"Shared win: {escape(v.group(winners, start=False))}, with equal lines.")
+        elif winners:
+            lines.append(f"{escape(v.says(winners[0], 'win'))} with the longest line.")
+    elif view["phase"] == "setup":
+        setup = view["setup"]
+        lines.append(
+            f"{escape(v.says(view['to_move'], 'set'))} a start monster down: the {name(setup['kind'])}, "
+            f"monster {setup['monster']} ({setup['left']} still to place)."
+        )
+        lines.append("[dim]place x=dm y=dm \\[angle=deg]: anywhere fully on the arena, touching no other monster[/dim]")
     elif view["phase"] == "choose":
-        lines.append(f"Seat {view['to_move']} rolled '?': choose one of " + ", ".join(name(k) for k in view["tied"]))
+        lines.append(
+            f"{escape(v.says(view['to_move'], 'roll'))} '?': choose one of " + ", ".join(name(k) for k in view["tied"])
+        )
     elif active is not None:
         where = "on the large pusher" if active["where"] == "pusher" else "sticking out over the edge"
-        lines.append(f"Seat {view['to_move']} pushes {name(active['kind'])} #{active['monster']}, {where}.")
+        who = escape(v.says(view["to_move"], "push"))
+        lines.append(f"{who} the {name(active['kind'])}, monster {active['monster']}, {where}.")
         if view["phase"] == "push":
             lines.append(
-                "[dim]push MARK \\[turn=deg] \\[depth=dm] (marks A.. around the arena), or push x= y= angle= depth=; "
-                f"attempts left {active['attempts_left']}[/dim]"
+                "[dim]push MARK \\[turn=deg] \\[depth=dm] \\[facing=deg] (marks A.. around the arena), or "
+                "push x= y= angle= depth= facing=[/dim]"
             )
         else:
-            lines.append(f"[dim]nudge angle=deg \\[offset=dm] \\[dist=dm]; nudges left {active['nudges_left']}[/dim]")
+            lines.append("[dim]nudge angle=deg \\[offset=dm] \\[dist=dm][/dim]")
+        lines.append(
+            "[dim]shove monster=N angle=deg \\[offset=dm] \\[dist=dm] moves a monster already on the arena; "
+            f"tries left before the monster is set down by hand: {active['tries_left']}[/dim]"
+        )
+        on_arena = [
+            f"#{m['id']} {m['kind']}" + ("" if m["inside"] else " (sticks out)")
+            for m in view["monsters"]
+            if not m["active"]
+        ]
+        if on_arena:
+            lines.append(f"[dim]On the arena: {', '.join(on_arena)}[/dim]")
     supply = ", ".join(f"{name(k)} {n}" for k, n in view["supply"].items())
     lines.append(f"Supply: {supply}")
     for s in range(view["players"]):
         held = ", ".join(f"{n} {k}" for k, n in view["tokens"][s].items() if n) or "no tokens"
         you = " (you)" if seat == s else ""
         turn = " ◀" if view["to_move"] == s else ""
-        lines.append(f"Seat {s}{you}: line {view['lines'][s]} [dim]({held})[/dim]{turn}")
+        lines.append(f"{escape(v.name(s))}{you}: line {view['lines'][s]} [dim]({held})[/dim]{turn}")
     return "\n".join(lines)

@@ -1,1 +1,2 @@
-"""The HTTP API: routes per resource (``routes/``), shared dependencies (``deps``), schemas and errors."""
+"""The HTTP API: routes per resource (``routes/``), shared dependencies (``deps``), request guards, rate
+limits (``ratelimit``), schemas, response models and errors."""

@@ -2,46 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
+from monsterlair.server.accounts.auth import COOKIE, HashPool, Sessions
+from monsterlair.server.accounts.botauth import BAD_TOKEN, TOKEN_IN_URL, bearer, bot_for_token, token_in_url
 from monsterlair.server.api.errors import ApiError
-from monsterlair.server.auth import COOKIE, Sessions
-from monsterlair.server.botauth import BAD_TOKEN, TOKEN_IN_URL, bearer, bot_for_token, token_in_url
+from monsterlair.server.api.ratelimit import RateLimits
 from monsterlair.server.config import Settings
-from monsterlair.server.hub import Hub
-from monsterlair.server.storage.base import Store, UserData
+from monsterlair.server.storage.base import SessionData, Store, UserData
+from monsterlair.server.tables.hub import Hub
 
 
-def get_hub(request: Request) -> Hub:
-    """The live-table hub."""
-    hub: Hub = request.app.state.hub
-    return hub
+def _app_state(name: str) -> Callable[[Request], Any]:
+    """A dependency giving what the app keeps at ``app.state.<name>`` (the hub, the store, the settings...)."""
+
+    def get(request: Request) -> Any:
+        return getattr(request.app.state, name)
+
+    return get
 
 
-def get_store(request: Request) -> Store:
-    """The store."""
-    store: Store = request.app.state.store
-    return store
+def client_address(request: Request) -> str:
+    """The address a request came from (the proxy's ``X-Forwarded-For`` when uvicorn trusts the proxy)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
-def get_settings(request: Request) -> Settings:
-    """The settings the app was built with."""
-    settings: Settings = request.app.state.settings
-    return settings
+def current_session(request: Request) -> SessionData | None:
+    """The session the request's cookie named, once ``optional_user`` has read it."""
+    session: SessionData | None = getattr(request.state, "session", None)
+    return session
 
 
-def get_sessions(request: Request) -> Sessions:
-    """The cookie signer."""
-    sessions: Sessions = request.app.state.sessions
-    return sessions
-
-
-HubDep = Annotated[Hub, Depends(get_hub)]
-StoreDep = Annotated[Store, Depends(get_store)]
-SettingsDep = Annotated[Settings, Depends(get_settings)]
-SessionsDep = Annotated[Sessions, Depends(get_sessions)]
+HubDep = Annotated[Hub, Depends(_app_state("hub"))]
+StoreDep = Annotated[Store, Depends(_app_state("store"))]
+SettingsDep = Annotated[Settings, Depends(_app_state("settings"))]
+SessionsDep = Annotated[Sessions, Depends(_app_state("sessions"))]
+LimitsDep = Annotated[RateLimits, Depends(_app_state("limits"))]
+HashPoolDep = Annotated[HashPool, Depends(_app_state("hash_pool"))]
 
 
 async def optional_user(request: Request, store: StoreDep, sessions: SessionsDep) -> UserData | None:
@@ -58,9 +58,11 @@ async def optional_user(request: Request, store: StoreDep, sessions: SessionsDep
         return bot
     if token_in_url(request.query_params):
         raise ApiError("token_in_url", TOKEN_IN_URL)
-    uid = sessions.read(request.cookies.get(COOKIE))
-    user = None if uid is None else await store.get_user(uid)
-    return None if user is None or user.is_bot else user  # a bot account signs in only with its token
+    found = await sessions.find(store, request.cookies.get(COOKIE))
+    if found is None or found[1].is_bot:  # a bot account signs in only with its token
+        return None
+    request.state.session = found[0]
+    return found[1]
 
 
 async def require_user(user: Annotated[UserData | None, Depends(optional_user)]) -> UserData:

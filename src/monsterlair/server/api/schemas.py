@@ -28,6 +28,24 @@ class UserLogin(BaseModel):
     password: str = Field(max_length=1000)
 
 
+class PasswordChange(BaseModel):
+    """Change my password: the current one, and the new one."""
+
+    password: str = Field(max_length=1000)
+    new_password: str = Field(max_length=1000)
+
+
+class SessionPublic(BaseModel):
+    """One signed-in browser of mine: since when, last seen, until when, its browser, and whether it is this one."""
+
+    id: int
+    created_at: str
+    last_seen: str
+    expires_at: str
+    agent: str
+    current: bool
+
+
 class UserPublic(BaseModel):
     """The signed-in user as the client sees them."""
 

@@ -43,6 +43,18 @@ class UserData:
 
 
 @dataclass(slots=True)
+class SessionData:
+    """A signed-in browser: the keyed hash of its cookie's token, whose it is, since when, last seen, its agent."""
+
+    id: int
+    token_hash: str
+    user_id: int
+    created_at: datetime
+    last_seen: datetime
+    agent: str = ""
+
+
+@dataclass(slots=True)
 class SeatData:
     """One seat: a user, a bot spec, or empty (both ``None``). ``bot_account``: the user is a bot account."""
 
@@ -90,7 +102,7 @@ class TableData:
     seats: list[SeatData] = field(default_factory=list)
     rated: bool = True
     turn_seconds: float | None = None
-    """The per-turn time limit (``None``: no clock). See ``server/clock.py``."""
+    """The per-turn time limit (``None``: no clock). See ``server/tables/clock.py``."""
     deadline: datetime | None = None
     """When the seat to move runs out of time (``None`` without a clock, or while a bot is to move)."""
 
@@ -211,6 +223,28 @@ class Store(Protocol):
     async def get_user_by_token(self, token_hash: str) -> UserData | None:
         """The bot account whose token has this hash."""
 
+    # --- sessions (see ``server/accounts/auth.py``) ------------------------------------------------------
+    async def create_session(self, token_hash: str, user_id: int, agent: str) -> SessionData:
+        """A new session of a user (created and last seen now)."""
+
+    async def session_user(self, token_hash: str) -> tuple[SessionData, UserData] | None:
+        """The session with this token hash and its user."""
+
+    async def touch_session(self, session_id: int) -> None:
+        """Mark a session as seen now."""
+
+    async def list_sessions(self, user_id: int) -> list[SessionData]:
+        """A user's sessions, the most recently seen first."""
+
+    async def delete_sessions(self, user_id: int, *, session_id: int | None = None) -> int:
+        """Revoke one of a user's sessions (``session_id``), or all of them; how many were revoked."""
+
+    async def purge_sessions(self, *, seen_before: datetime, created_before: datetime) -> int:
+        """Delete every session last seen before ``seen_before`` or created before ``created_before``."""
+
+    async def count_hosted(self, owner_id: int, statuses: tuple[str, ...]) -> int:
+        """How many tables with one of these statuses a user hosts."""
+
     async def create_table(self, table: TableData) -> None:
         """Store a new table with its seats."""
 
@@ -267,7 +301,7 @@ class Store(Protocol):
     async def playing_table_ids(self) -> list[str]:
         """Every table whose game is under way (to resume after a restart)."""
 
-    # --- ratings (see ``server/ratings.py``) -------------------------------------------------------
+    # --- ratings (see ``server/accounts/ratings.py``) -------------------------------------------------------
     async def load_ratings(self, game: str, user_ids: list[int]) -> dict[int, RatingData]:
         """The current ratings of these users in a game (users without one are left out)."""
 

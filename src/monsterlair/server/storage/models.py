@@ -1,6 +1,6 @@
 """The database tables (SQLAlchemy 2 declarative, typed).
 
-Schema changes go through alembic (``server/migrations``); the naming convention below gives every
+Schema changes go through alembic (``server/storage/migrations``); the naming convention below gives every
 constraint a stable name, which SQLite's batch migrations need.
 """
 
@@ -191,3 +191,20 @@ class ChatMessageRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, default=None)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SessionRow(Base):
+    """A signed-in browser (migration 0006): the cookie holds a random token, this row its keyed hash.
+
+    Deleting the row signs that browser out (logout, revoking it from the profile page, a password change);
+    a row idle for too long or too old is expired (``server/accounts/auth.py``).
+    """
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    agent: Mapped[str] = mapped_column(String(200), default="")

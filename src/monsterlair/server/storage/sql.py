@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import json
+import os
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -19,6 +22,8 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
+    JSON,
+    BigInteger,
     Connection,
     Engine,
     and_,
@@ -28,13 +33,14 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    make_url,
     or_,
     select,
     text,
     update,
 )
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import defer
 from sqlalchemy.pool import StaticPool
 
@@ -45,6 +51,7 @@ from monsterlair.server.storage.base import (
     RatingData,
     RatingHistoryData,
     SeatData,
+    SessionData,
     StoredEvent,
     TableData,
     UserData,
@@ -57,12 +64,13 @@ from monsterlair.server.storage.models import (
     RatingHistoryRow,
     RatingRow,
     SeatRow,
+    SessionRow,
     TableRow,
     UserRow,
     utcnow,
 )
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MIGRATION_LOCK = 0x4D4C_4D49_4752  # "MLMIGR": the PostgreSQL advisory lock held while migrating
 
 
@@ -86,12 +94,16 @@ def _is_memory(url: str) -> bool:
     return url.startswith("sqlite") and (tail in ("", "/", "/:memory:") or "mode=memory" in tail)
 
 
+JSON_OPTIONS: dict[str, Any] = {"json_serializer": functools.partial(json.dumps, allow_nan=False)}
+"""JSON columns are written as strict JSON: a NaN or an infinity is refused, never stored for browsers to choke on."""
+
+
 def make_engine(url: str) -> AsyncEngine:
     """An async engine; SQLite gets WAL, foreign keys, a busy timeout, and one shared connection in memory."""
     if url.startswith("sqlite"):
         # Every use ends its transaction itself (engine.begin() commits, sessions roll back on close),
         # so the pool's extra rollback on check-in would only cost another trip to the driver thread.
-        kwargs: dict[str, Any] = {"pool_reset_on_return": None}
+        kwargs: dict[str, Any] = {"pool_reset_on_return": None, **JSON_OPTIONS}
         if _is_memory(url):
             kwargs["poolclass"] = StaticPool
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -99,7 +111,7 @@ def make_engine(url: str) -> AsyncEngine:
 
         _set_pragmas(engine.sync_engine, _is_memory(url))
         return engine
-    return create_async_engine(url, pool_pre_ping=True)
+    return create_async_engine(url, pool_pre_ping=True, **JSON_OPTIONS)
 
 
 def _set_pragmas(engine: Engine, memory: bool) -> None:
@@ -116,6 +128,26 @@ def _set_pragmas(engine: Engine, memory: bool) -> None:
         cursor.close()
 
 
+def private_sqlite_file(url: str) -> Path | None:
+    """Create a SQLite database file readable by its owner only (0600), or make an existing one so.
+
+    The file holds password hashes and session hashes. SQLite creates its ``-wal`` and ``-shm`` files
+    with the database file's permissions, so they follow. ``None`` for other databases and memory.
+    """
+    if not url.startswith("sqlite") or _is_memory(url):
+        return None
+    database = make_url(url).database
+    if not database:
+        return None
+    path = Path(database)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for one in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if one.exists() and one.stat().st_mode & 0o077:
+            one.chmod(0o600)
+    return path
+
+
 def make_commit_engine(url: str) -> Engine | None:
     """A synchronous engine on the same SQLite file, for the grouped commits (``None`` for other databases).
 
@@ -127,9 +159,23 @@ def make_commit_engine(url: str) -> Engine | None:
     if not url.startswith("sqlite") or _is_memory(url):
         return None
     scheme, rest = url.split("://", 1)
-    engine = create_engine(f"sqlite://{rest}", pool_reset_on_return=None, connect_args={"check_same_thread": False})
+    engine = create_engine(
+        f"sqlite://{rest}", pool_reset_on_return=None, connect_args={"check_same_thread": False}, **JSON_OPTIONS
+    )
     _set_pragmas(engine, memory=False)
     return engine
+
+
+_SEED_MASK = (1 << 64) - 1
+
+
+def stored_seed(seed: int) -> int:
+    """A 64-bit seed as the signed 64-bit integer a ``BIGINT`` column holds (read back with ``& 2**64 - 1``).
+
+    Both are the same generator state (``Rng`` keeps the low 64 bits), so old and new rows replay alike.
+    """
+    seed &= _SEED_MASK
+    return seed - (1 << 64) if seed >= 1 << 63 else seed
 
 
 def _aware(value: datetime | None) -> datetime | None:
@@ -152,7 +198,7 @@ def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> 
         rules_version=row.rules_version,
         players=row.players,
         options=dict(row.options),
-        seed=row.seed,
+        seed=row.seed & _SEED_MASK,
         owner_id=row.owner_id,
         private=row.private,
         invite=row.invite,
@@ -243,7 +289,7 @@ def _table_values(t: TableData) -> dict[str, Any]:
         "rules_version": t.rules_version,
         "players": t.players,
         "options": t.options,
-        "seed": t.seed,
+        "seed": stored_seed(t.seed),
         "owner_id": t.owner_id,
         "private": t.private,
         "invite": t.invite,
@@ -291,6 +337,116 @@ def _fail(future: asyncio.Future[None], exc: BaseException) -> None:
         future.set_exception(exc)
 
 
+def _stale() -> Conflict:
+    return Conflict("The table moved on before this action was stored.")
+
+
+def _write_group(conn: Connection, batch: list[_PendingCommit], exact_rowcount: bool) -> list[Exception | None]:
+    """Store a batch of commits of different tables; one outcome per commit (``None``: stored).
+
+    The usual case is one transaction for the whole batch. Should a row of one commit be refused (an
+    integrity error), each commit is then written in a transaction of its own, so one bad row fails its own
+    commit only and every other table's actions are stored. A commit whose table is no longer at its
+    version is refused as stale (:class:`Conflict`).
+    """
+    try:
+        return _write_together(conn, batch, exact_rowcount)
+    except IntegrityError:
+        if len(batch) == 1:
+            return [_stale()]
+    outcomes: list[Exception | None] = []
+    for item in batch:
+        try:
+            outcomes += _write_together(conn, [item], exact_rowcount)
+        except IntegrityError:
+            outcomes.append(_stale())
+        except Exception as exc:  # this commit failed alone; the others stand
+            outcomes.append(exc)
+    return outcomes
+
+
+def _array_of(name: str) -> tuple[str, str]:
+    """How a column's values travel in :data:`_UPDATE_MANY`: the PostgreSQL array type, and the expression that
+    turns one element back into the column's type (JSON goes as its text)."""
+    kind = _TABLES.c[name].type
+    if isinstance(kind, JSON):
+        return "text[]", f"CAST(v.{name} AS json)"
+    for python, sql in ((datetime, "timestamptz[]"), (bool, "boolean[]"), (float, "float8[]"), (str, "text[]")):
+        if kind.python_type is python:
+            return sql, f"v.{name}"
+    if isinstance(kind, BigInteger):
+        return "bigint[]", f"v.{name}"
+    assert kind.python_type is int, name
+    return "integer[]", f"v.{name}"
+
+
+_MANY_COLUMNS = ("b_id", "b_prev", *_TABLE_COLUMNS)
+_UPDATE_MANY = text(
+    "UPDATE tables SET "
+    + ", ".join(f"{name} = {_array_of(name)[1]}" for name in _TABLE_COLUMNS)
+    + " FROM unnest(CAST(:b_id AS text[]), CAST(:b_prev AS integer[]), "
+    + ", ".join(f"CAST(:{name} AS {_array_of(name)[0]})" for name in _TABLE_COLUMNS)
+    + f") AS v({', '.join(_MANY_COLUMNS)}) WHERE tables.id = v.b_id AND tables.state_id = v.b_prev RETURNING tables.id"
+)
+"""PostgreSQL: the version-checked update of many tables in one statement, one array per column."""
+_JSON_COLUMNS = frozenset(name for name in _TABLE_COLUMNS if isinstance(_TABLES.c[name].type, JSON))
+
+
+def _update_current(conn: Connection, params: list[dict[str, Any]]) -> set[str]:
+    """PostgreSQL: every table's version-checked update in one statement; the ids of the tables updated.
+
+    ``UPDATE … FROM unnest(…) … RETURNING id`` tells which tables were current in one round trip, where
+    asyncpg's executemany cannot (its row count is not per row). JSON values are written as the store's
+    serializer writes them (strict JSON; ``None`` as JSON ``null``, as the column type does).
+    """
+    dumps = JSON_OPTIONS["json_serializer"]
+    arrays = {
+        name: [dumps(p[name]) for p in params] if name in _JSON_COLUMNS else [p[name] for p in params]
+        for name in _MANY_COLUMNS
+    }
+    return set(conn.execute(_UPDATE_MANY, arrays).scalars())
+
+
+def _write_together(conn: Connection, batch: list[_PendingCommit], exact_rowcount: bool) -> list[Exception | None]:
+    """One transaction: each table's version-checked update, then the actions and events of the current ones.
+
+    Where the driver's executemany row count is exact (SQLite) the usual case costs three statements
+    whatever the batch size, and on PostgreSQL one ``UPDATE … RETURNING`` does the same; otherwise (some
+    table has moved on under SQLite, another database) each table is updated on its own, to know which
+    ones were current.
+    """
+    params = [{"b_id": item.table_id, "b_prev": item.previous, **item.values} for item in batch]
+    if len(batch) > 1 and conn.dialect.name == "postgresql" and len({item.table_id for item in batch}) == len(batch):
+        with conn.begin():
+            updated = _update_current(conn, params)
+            current = [item.table_id in updated for item in batch]
+            _insert_rows(conn, [item for item, ok in zip(batch, current, strict=True) if ok])
+        return [None if ok else _stale() for ok in current]
+    if exact_rowcount and len(batch) > 1:
+        trans = conn.begin()
+        try:
+            if getattr(conn.execute(_UPDATE_TABLE, params), "rowcount", -1) == len(batch):
+                _insert_rows(conn, batch)
+                trans.commit()
+                return [None] * len(batch)
+        finally:
+            if trans.is_active:
+                trans.rollback()
+    with conn.begin():
+        current = [getattr(conn.execute(_UPDATE_TABLE, one), "rowcount", 0) == 1 for one in params]
+        _insert_rows(conn, [item for item, ok in zip(batch, current, strict=True) if ok])
+    return [None if ok else _stale() for ok in current]
+
+
+def _insert_rows(conn: Connection, items: list[_PendingCommit]) -> None:
+    actions = [row for item in items for row in item.actions]
+    events = [row for item in items for row in item.events]
+    if actions:
+        conn.execute(_INSERT_ACTION, actions)
+    if events:
+        conn.execute(_INSERT_EVENT, events)
+
+
 class SqlStore:
     """The :class:`~monsterlair.server.storage.base.Store` over SQLAlchemy 2 async."""
 
@@ -314,6 +470,7 @@ class SqlStore:
         On PostgreSQL a transaction-level advisory lock makes processes started together migrate one
         after the other (the later ones then find nothing to do).
         """
+        private_sqlite_file(self.url)
         async with self.engine.begin() as conn:
             if self.engine.dialect.name == "postgresql":
                 await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
@@ -434,6 +591,57 @@ class SqlStore:
             row = (await s.execute(query)).scalar_one_or_none()
             return None if row is None else _user(row)
 
+    # --- sessions --------------------------------------------------------------------------------
+    async def create_session(self, token_hash: str, user_id: int, agent: str) -> SessionData:
+        """A new session of a user, created and last seen now."""
+        async with self._write() as s:
+            now = utcnow()
+            row = SessionRow(token_hash=token_hash, user_id=user_id, created_at=now, last_seen=now, agent=agent)
+            s.add(row)
+            await s.flush()
+            return _session(row)
+
+    async def session_user(self, token_hash: str) -> tuple[SessionData, UserData] | None:
+        """The session with this token hash and its user (one query)."""
+        async with self._read() as s:
+            query = select(SessionRow, UserRow).join(UserRow, UserRow.id == SessionRow.user_id)
+            found = (await s.execute(query.where(SessionRow.token_hash == token_hash))).first()
+            return None if found is None else (_session(found[0]), _user(found[1]))
+
+    async def touch_session(self, session_id: int) -> None:
+        """Mark a session as seen now."""
+        async with self._write() as s:
+            await s.execute(update(SessionRow).where(SessionRow.id == session_id).values(last_seen=utcnow()))
+
+    async def list_sessions(self, user_id: int) -> list[SessionData]:
+        """A user's sessions, the most recently seen first."""
+        async with self._read() as s:
+            query = select(SessionRow).where(SessionRow.user_id == user_id)
+            rows = (await s.execute(query.order_by(SessionRow.last_seen.desc(), SessionRow.id.desc()))).scalars()
+            return [_session(r) for r in rows.all()]
+
+    async def delete_sessions(self, user_id: int, *, session_id: int | None = None) -> int:
+        """Revoke one of a user's sessions, or all of them."""
+        async with self._write() as s:
+            query = delete(SessionRow).where(SessionRow.user_id == user_id)
+            if session_id is not None:
+                query = query.where(SessionRow.id == session_id)
+            return int(getattr(await s.execute(query), "rowcount", 0) or 0)
+
+    async def purge_sessions(self, *, seen_before: datetime, created_before: datetime) -> int:
+        """Delete the sessions idle since ``seen_before`` or older than ``created_before``."""
+        async with self._write() as s:
+            query = delete(SessionRow).where(
+                or_(SessionRow.last_seen < seen_before, SessionRow.created_at < created_before)
+            )
+            return int(getattr(await s.execute(query), "rowcount", 0) or 0)
+
+    async def count_hosted(self, owner_id: int, statuses: tuple[str, ...]) -> int:
+        """How many tables with one of these statuses a user hosts."""
+        async with self._read() as s:
+            query = select(func.count()).where(TableRow.owner_id == owner_id, TableRow.status.in_(statuses))
+            return int((await s.execute(query)).scalar_one())
+
     # --- tables ----------------------------------------------------------------------------------
     async def create_table(self, table: TableData) -> None:
         """Store a new table with its seats."""
@@ -549,87 +757,34 @@ class SqlStore:
             batch, self._pending = self._pending, []
             try:
                 async with self._write_lock:
-                    accepted = await self._write_batch(batch)
-            except IntegrityError:
-                for item in batch:
-                    _fail(item.future, Conflict("The table moved on before this action was stored."))
-                continue
+                    outcomes = await self._write_batch(batch)
             except BaseException as exc:  # nothing of this batch was stored: every waiter hears why
                 for item in batch:
                     _fail(item.future, exc if isinstance(exc, Exception) else RuntimeError("cancelled"))
                 if not isinstance(exc, Exception):
                     raise
                 continue
-            for item in batch:
-                if item in accepted:
+            for item, outcome in zip(batch, outcomes, strict=True):
+                if outcome is None:
                     if not item.future.done():
                         item.future.set_result(None)
                 else:
-                    _fail(item.future, Conflict("The table moved on before this action was stored."))
+                    _fail(item.future, outcome)
 
-    async def _write_batch(self, batch: list[_PendingCommit]) -> list[_PendingCommit]:
-        """One transaction for a batch: the accepted commits (those whose table was still at its version).
-
-        On SQLite the usual case costs three statements whatever the batch size (one executemany each for
-        the version-checked table updates, the actions and the events). Only when some table has moved on
-        (another process wrote it), or on a driver whose executemany row count is not exact (asyncpg), is
-        each table updated on its own, to know which ones were still at their version.
-        """
+    async def _write_batch(self, batch: list[_PendingCommit]) -> list[Exception | None]:
+        """Run :func:`_write_group` for a batch: on the writer thread for a SQLite file (one crossing for the
+        whole batch, where aiosqlite would cross for every statement), else on the async engine's connection."""
+        exact = self.engine.dialect.supports_sane_multi_rowcount
         if self._commit_engine is not None and self._commit_thread is not None:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._commit_thread, self._write_batch_sync, batch)
-        params = [{"b_id": item.table_id, "b_prev": item.previous, **item.values} for item in batch]
-        if self.engine.dialect.supports_sane_multi_rowcount:  # SQLite: an executemany's rowcount is exact
-            async with self.engine.begin() as conn:
-                done = await conn.execute(_UPDATE_TABLE, params)
-                if getattr(done, "rowcount", -1) == len(batch):
-                    await self._insert_rows(conn, batch)
-                    return list(batch)
-                await conn.rollback()
-        async with self.engine.begin() as conn:
-            accepted = []
-            for item, one in zip(batch, params, strict=True):
-                if getattr(await conn.execute(_UPDATE_TABLE, one), "rowcount", 0) == 1:
-                    accepted.append(item)
-            await self._insert_rows(conn, accepted)
-            return accepted
+            engine = self._commit_engine
 
-    def _write_batch_sync(self, batch: list[_PendingCommit]) -> list[_PendingCommit]:
-        """:meth:`_write_batch` on the writer thread, for a SQLite file (same statements, one crossing)."""
-        assert self._commit_engine is not None
-        params = [{"b_id": item.table_id, "b_prev": item.previous, **item.values} for item in batch]
-        with self._commit_engine.connect() as conn:
-            trans = conn.begin()
-            try:
-                accepted = list(batch)
-                if getattr(conn.execute(_UPDATE_TABLE, params), "rowcount", -1) != len(batch):
-                    trans.rollback()
-                    trans = conn.begin()
-                    accepted = [
-                        item
-                        for item, one in zip(batch, params, strict=True)
-                        if getattr(conn.execute(_UPDATE_TABLE, one), "rowcount", 0) == 1
-                    ]
-                actions = [row for item in accepted for row in item.actions]
-                events = [row for item in accepted for row in item.events]
-                if actions:
-                    conn.execute(_INSERT_ACTION, actions)
-                if events:
-                    conn.execute(_INSERT_EVENT, events)
-                trans.commit()
-            except BaseException:
-                trans.rollback()
-                raise
-            return accepted
+            def on_thread() -> list[Exception | None]:
+                with engine.connect() as conn:
+                    return _write_group(conn, batch, exact)
 
-    @staticmethod
-    async def _insert_rows(conn: AsyncConnection, items: list[_PendingCommit]) -> None:
-        actions = [row for item in items for row in item.actions]
-        events = [row for item in items for row in item.events]
-        if actions:
-            await conn.execute(_INSERT_ACTION, actions)
-        if events:
-            await conn.execute(_INSERT_EVENT, events)
+            return await asyncio.get_running_loop().run_in_executor(self._commit_thread, on_thread)
+        async with self.engine.connect() as conn:
+            return await conn.run_sync(_write_group, batch, exact)
 
     async def load_table(self, table_id: str) -> TableData | None:
         """A table with its seats."""
@@ -900,6 +1055,12 @@ def _history(row: RatingHistoryRow) -> RatingHistoryData:
 
 def _history_row(h: RatingHistoryData) -> RatingHistoryRow:
     return RatingHistoryRow(**{name: getattr(h, name) for name in _HISTORY_FIELDS})
+
+
+def _session(row: SessionRow) -> SessionData:
+    created, seen = _aware(row.created_at), _aware(row.last_seen)
+    assert created is not None and seen is not None
+    return SessionData(row.id, row.token_hash, row.user_id, created, seen, row.agent)
 
 
 def _chat(row: ChatMessageRow) -> ChatData:

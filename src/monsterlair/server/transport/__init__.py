@@ -1,1 +1,2 @@
-"""Transports: how live messages reach clients (WebSocket framing only; decisions live in the hub)."""
+"""Transports: how live messages reach clients (framing only; decisions live in the hub): the table socket
+(``ws``) and the bot socket (``botws``)."""

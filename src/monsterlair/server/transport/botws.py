@@ -14,7 +14,7 @@ Client → server (JSON objects; ``ref`` is echoed in an error):
 * ``{"type": "ping"}``.
 
 Server → client: ``hello`` (who you are), then ``seated``, ``turn``, ``finished`` and ``unseated`` (see
-``server/botfeed.py``), ``error`` (``code``, ``message``, ``table`` and ``ref``) and ``pong``.
+``server/tables/botfeed.py``), ``error`` (``code``, ``message``, ``table`` and ``ref``) and ``pong``.
 """
 
 from __future__ import annotations
@@ -26,13 +26,14 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from monsterlair.server.botauth import BAD_TOKEN, TOKEN_IN_URL, bearer, bot_for_token, token_in_url
-from monsterlair.server.botfeed import BotFeed
-from monsterlair.server.hub import Hub, dumps
-from monsterlair.server.master import TableError
+from monsterlair.server.accounts.botauth import BAD_TOKEN, TOKEN_IN_URL, bearer, bot_for_token, token_in_url
 from monsterlair.server.storage.base import UserData
+from monsterlair.server.tables.botfeed import BotFeed
+from monsterlair.server.tables.hub import Hub
+from monsterlair.server.tables.live import dumps
+from monsterlair.server.tables.table import TableError
 from monsterlair.server.transport.ws import CLOSE_BAD_TOKEN as CLOSE_AUTH
-from monsterlair.server.transport.ws import Connection, RateLimiter, read_json
+from monsterlair.server.transport.ws import Connection, RateLimiter, read_json, reply_ref
 
 log = logging.getLogger("monsterlair.server.botws")
 
@@ -141,9 +142,7 @@ async def _handle(hub: Hub, feed: BotFeed, conn: Connection, user: UserData, tex
     table_id: Any = None
     try:
         data = read_json(text, max_bytes)
-        ref = data.get("ref")
-        if ref is not None and not isinstance(ref, str | int):
-            ref = None
+        ref = reply_ref(data)
         kind = data.get("type")
         if kind == "ping":
             conn.send(dumps({"type": "pong", "ref": ref}))

@@ -3,20 +3,22 @@
 Client → server messages (JSON objects):
 
 * ``{"type": "action", "state_id": N, "actions": ["draw"], "ref": any}`` — one action, or a batch
-  (a multi-card choice) applied in order and accepted or rejected whole;
-* ``{"type": "undo", "state_id": N, "ref": any}`` — take back my last move (``server/undo.py``);
-* ``{"type": "leave", "ref": any}`` — leave the game under way: a bot plays my seat (``server/takeover.py``);
+  (a multi-card choice) applied in order and accepted or rejected whole; with ``"cards": [positions]`` (hand
+  positions from 1, any order) the choice of cards the decision then asks for, which the game turns into its
+  own picks and their confirmation (``Game.choose_cards``), so ``actions`` may then be empty;
+* ``{"type": "undo", "state_id": N, "ref": any}`` — take back my last move (``server/tables/undo.py``);
+* ``{"type": "leave", "ref": any}`` — leave the game under way: a bot plays my seat (``server/tables/takeover.py``);
 * ``{"type": "reclaim", "ref": any}`` — take back my seat from the bot playing it;
 * ``{"type": "sync"}`` — ask for a full snapshot (after a gap or a reconnect);
 * ``{"type": "ping"}`` — answered with ``{"type": "pong"}``;
-* ``{"type": "chat", "text": "...", "ref": any}`` — a chat message (``server/chat.py``).
+* ``{"type": "chat", "text": "...", "ref": any}`` — a chat message (``server/tables/chat.py``).
 
 Server → client: ``snapshot`` (everything the receiver may see), ``update`` (new view, legal actions and
 the new log entries, with ``prev_state_id`` so a gap is noticed), ``error`` (``code``, ``message`` and the
 ``ref`` of the message it answers), ``pong``, and the same for everyone: ``chat`` (one message),
-``chat_history`` (the recent messages, on connect) and ``presence`` (who is here, ``server/presence.py``).
-Nothing a client sends can reach another receiver unchecked: this module only frames; the hub and master
-(and ``server/chat.py`` for chat) decide.
+``chat_history`` (the recent messages, on connect) and ``presence`` (who is here, ``server/tables/presence.py``).
+Nothing a client sends can reach another receiver unchecked: this module only frames; the hub and the table
+(and ``server/tables/chat.py`` for chat) decide.
 
 The session cookie says who is connecting; a bot account may instead send ``Authorization: Bearer
 <token>`` (then no cookie is read and the browser origin check does not apply). Bots mostly use
@@ -31,14 +33,15 @@ import json
 import logging
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from monsterlair.server.auth import COOKIE
-from monsterlair.server.botauth import BAD_TOKEN, bearer, bot_for_token
-from monsterlair.server.hub import Hub, dumps
-from monsterlair.server.master import TableError
+from monsterlair.server.accounts.auth import COOKIE
+from monsterlair.server.accounts.botauth import BAD_TOKEN, bearer, bot_for_token
+from monsterlair.server.api.guards import same_origin
+from monsterlair.server.tables.hub import Hub
+from monsterlair.server.tables.live import dumps
+from monsterlair.server.tables.table import TableError
 
 log = logging.getLogger("monsterlair.server.ws")
 
@@ -50,6 +53,10 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
 CLOSE_SLOW = 4408
 CLOSE_BAD_TOKEN = 4401
+CLOSE_SIGNED_OUT = 4401
+SESSION_RECHECK = 60.0
+"""Seconds between two checks that the session a socket signed in with still stands; once it is revoked
+(logout, signed out from the profile page, a password change) or expired, the socket is closed."""
 
 KINDS = ("action", "undo", "leave", "reclaim", "sync", "ping", "chat")
 """The message types a client may send."""
@@ -129,8 +136,7 @@ def _same_origin(websocket: WebSocket) -> bool:
     origin = websocket.headers.get("origin")
     if origin is None:
         return True  # not a browser (tests, tools); the cookie still decides who is who
-    host = websocket.headers.get("host", "")
-    return urlsplit(origin).netloc == host
+    return same_origin(origin, websocket.headers.get("host", ""))
 
 
 def parse(text: str, max_bytes: int) -> dict[str, Any]:
@@ -163,6 +169,12 @@ def read_json(text: str, max_bytes: int) -> dict[str, Any]:
     return data
 
 
+def reply_ref(data: dict[str, Any]) -> str | int | None:
+    """The message's ``ref`` (a string or a number), echoed on the reply so a client can match them."""
+    ref = data.get("ref")
+    return ref if isinstance(ref, str | int) else None
+
+
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """Serve one client watching or playing at one table."""
     app = websocket.app
@@ -183,12 +195,18 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(CLOSE_POLICY, "cross-site connection refused")
         return
     else:
-        user_id = app.state.sessions.read(websocket.cookies.get(COOKIE))
+        found = await app.state.sessions.find(hub.store, websocket.cookies.get(COOKIE))
+        user_id = None if found is None or found[1].is_bot else found[1].id
     invite = websocket.query_params.get("invite")
     await websocket.accept()
     conn = Connection(websocket, user_id)
     writer = asyncio.create_task(conn.writer())
     limiter = RateLimiter(settings.ws_rate, settings.ws_burst)
+    watcher = (
+        asyncio.create_task(_watch_session(hub, conn, websocket.cookies.get(COOKIE)))
+        if token is None and user_id is not None
+        else None
+    )
     subscribed = False
     try:
         try:
@@ -224,9 +242,26 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         if subscribed:
             hub.unsubscribe(table_id, conn)
+        if watcher is not None:
+            watcher.cancel()
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer
+
+
+async def _watch_session(hub: Hub, conn: Connection, cookie: str | None) -> None:
+    """Close the socket once its session no longer stands (checked every :data:`SESSION_RECHECK` seconds)."""
+    sessions = conn.websocket.app.state.sessions
+    while True:
+        await asyncio.sleep(SESSION_RECHECK)
+        try:
+            found = await sessions.find(hub.store, cookie)
+        except Exception:  # the database did not answer: check again later
+            continue
+        if found is None or found[1].id != conn.user_id:
+            conn.error("signed_out", "You were signed out in this browser; sign in again to go on.")
+            conn.end(CLOSE_SIGNED_OUT, "signed_out")
+            return
 
 
 async def _drain(conn: Connection) -> None:
@@ -238,7 +273,7 @@ async def _drain(conn: Connection) -> None:
 
 
 async def _control(hub: Hub, conn: Connection, table_id: str, kind: str, data: dict[str, Any]) -> None:
-    """Undo, leave and reclaim: only a signed-in player's own seat (``server/controls.py``)."""
+    """Undo, leave and reclaim: only a signed-in player's own seat (``server/tables/controls.py``)."""
     if conn.user_id is None:
         raise TableError("not_seated", "You are watching this table; only its players can do that.")
     if kind == "undo":
@@ -253,9 +288,7 @@ async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_byte
     ref: Any = None
     try:
         data = parse(text, max_bytes)
-        ref = data.get("ref")
-        if ref is not None and not isinstance(ref, str | int):
-            ref = None
+        ref = reply_ref(data)
         kind = data["type"]
         if kind == "ping":
             conn.send(dumps({"type": "pong", "ref": ref}))
@@ -267,7 +300,7 @@ async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_byte
         elif kind == "chat":
             await hub.chat.post(conn.user_id, table_id, data.get("text"))
         else:
-            await hub.act(conn.user_id, table_id, data.get("state_id"), data.get("actions"))
+            await hub.act(conn.user_id, table_id, data.get("state_id"), data.get("actions"), data.get("cards"))
     except TableError as exc:
         conn.error(exc.code, exc.message, ref)
     except Exception:

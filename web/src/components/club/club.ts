@@ -1,5 +1,5 @@
 // Monster Club in the browser: card data (from the server's display data, read from the game's data files),
-// the legal action texts grouped by board place, and log sentences. Action texts: actions.py / rules MC-5..MC-8.
+// the legal action texts grouped by board place, and the last conflict's score breakdown. Action texts: actions.py / rules MC-5..MC-8.
 import type { LegalAction, LogEntry } from "../../lib/types";
 
 export interface ClubCard {
@@ -32,6 +32,46 @@ export function cardName(d: ClubDisplay, id: string | null | undefined): string 
       .map((w) => w[0]?.toUpperCase() + w.slice(1))
       .join(" ")
   );
+}
+
+/** Why the player to move cannot attack with a stack (the view's ``attack_block``), for the board. */
+export const ATTACK_BLOCK: Record<string, string> = {
+  moved: "Moved this turn, so it cannot attack",
+  attacked: "Already attacked this turn",
+  first_round: "No attacks in the first round",
+  no_target: "No stack opposite to attack",
+};
+
+/** One number that went into a conflict score (the conflict event's ``breakdown``, from the engine). */
+export interface ScorePart {
+  card: string;
+  owner: number;
+  kind: "printed" | "add" | "times";
+  value: number;
+}
+
+/** The last conflict in the log: its space, both scores and what made them. */
+export interface LastConflict {
+  space: number;
+  attacker: number;
+  scores: number[];
+  breakdown: ScorePart[][];
+  losers: number[];
+}
+
+export function lastConflict(log: LogEntry[]): LastConflict | null {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i].event;
+    if (e.type === "conflict" && Array.isArray(e.breakdown)) return e as unknown as LastConflict;
+  }
+  return null;
+}
+
+/** A score part as a signed number: "6", "+3", "−2", "×2". */
+export function partNumber(p: ScorePart): string {
+  if (p.kind === "times") return `×${p.value}`;
+  if (p.kind === "printed") return String(p.value);
+  return p.value < 0 ? `−${-p.value}` : `+${p.value}`;
 }
 
 export const TYPE_ICON: Record<string, string> = { rock: "●", paper: "■", scissors: "✂" };
@@ -88,98 +128,3 @@ export function placeText(card: ClubCard | undefined, hand: number, space: numbe
   return down ? `${verb} down` : verb;
 }
 
-const TERMINATION: Record<string, string> = {
-  destroys: "reaching the destroys to win",
-  no_monster: "a player running out of monsters",
-  stalled: "the anti-stalling limit",
-  turn_cap: "the turn limit",
-  action_cap: "the action limit",
-};
-
-export function terminationText(code: string): string {
-  return TERMINATION[code] ?? code.replaceAll("_", " ");
-}
-
-type Kind = "turn" | "info" | "attack" | "win" | "bad" | "good" | "quiet";
-
-export function describe(entry: LogEntry, names: string[], d: ClubDisplay): { text: string; kind: Kind } | null {
-  const e = entry.event as Record<string, any> & { type: string };
-  const who = (s: unknown) => (typeof s === "number" ? (names[s] ?? `Seat ${s + 1}`) : "?");
-  const card = (id: unknown) => cardName(d, id as string | null);
-  const by = e.by ? ` (${card(e.by)})` : "";
-  switch (e.type) {
-    case "turn":
-      return { text: `Turn ${e.turn}: ${who(e.seat)}`, kind: "turn" };
-    case "draw": {
-      const cards = Array.isArray(e.cards) ? `: ${(e.cards as string[]).map(card).join(", ")}` : "";
-      return { text: `${who(e.seat)} draws ${e.count}${cards}`, kind: "quiet" };
-    }
-    case "play":
-      return {
-        text: `${who(e.seat)} plays ${e.down ? "a monster face down" : card(e.card)} to space ${e.space}`,
-        kind: "info",
-      };
-    case "stack":
-      return {
-        text: `${who(e.seat)} stacks ${e.down ? "a power card face down" : card(e.card)} on space ${e.space}`,
-        kind: "info",
-      };
-    case "move":
-      return { text: `${who(e.seat)} moves the stack on ${e.from} to ${e.to}`, kind: "info" };
-    case "moved":
-      return { text: `${who(e.seat)}'s stack on ${e.from} is moved to ${e.to}${by}`, kind: "info" };
-    case "flip":
-      return { text: `${who(e.seat)} flips ${card(e.card)} on space ${e.space}`, kind: "info" };
-    case "flipped":
-      return {
-        text: `${who(e.seat)}'s card on space ${e.space} turns ${e.up ? `face up: ${card(e.card)}` : "face down"}${by}`,
-        kind: "info",
-      };
-    case "attack":
-      return { text: `${who(e.seat)} attacks on space ${e.space}`, kind: "attack" };
-    case "revealed":
-      return { text: `${card(e.card)} is revealed on ${who(e.seat)}'s space ${e.space}`, kind: "quiet" };
-    case "trap":
-      return { text: `Trap! ${card(e.card)} springs on ${who(e.seat)}'s space ${e.space}`, kind: "bad" };
-    case "clash":
-      return { text: `${card(e.card)} clashes with ${card(e.against)}`, kind: "quiet" };
-    case "conflict": {
-      const s = e.scores as number[];
-      return {
-        text: `Conflict on space ${e.space}: ${s?.[0]} against ${s?.[1]}, decided by ${String(e.decided_by).replaceAll("_", " ")}`,
-        kind: "attack",
-      };
-    }
-    case "destroyed":
-      return {
-        text: `${who(e.seat)}'s stack on space ${e.space} is destroyed: ${(e.cards as string[]).map(card).join(", ")}`,
-        kind: "win",
-      };
-    case "choose_target":
-      return { text: `${card(e.card)}: ${e.effect}`, kind: "info" };
-    case "skip":
-      return { text: `${who(e.seat)} uses no target for ${card(e.card)}`, kind: "quiet" };
-    case "no_target":
-      return { text: `${card(e.card)} has no target`, kind: "quiet" };
-    case "returned":
-      return { text: `${card(e.card)} returns to ${who(e.seat)}'s ${e.to}${by}`, kind: "info" };
-    case "discarded":
-      return { text: `${who(e.seat)} discards ${(e.cards as string[]).map(card).join(", ")}${by}`, kind: "info" };
-    case "reveal_hand":
-      return { text: `${who(e.seat)} shows their hand: ${(e.cards as string[]).map(card).join(", ")}`, kind: "bad" };
-    case "penalty":
-      return { text: `${who(e.seat)} destroys the shown ${card(e.card)}`, kind: "bad" };
-    case "spare":
-      return { text: `${who(e.seat)} spares the shown hand`, kind: "quiet" };
-    case "no_monster":
-      return { text: `${who(e.seat)} has no monster left anywhere`, kind: "bad" };
-    case "end":
-      return null;
-    case "game_over":
-      return { text: `Game over: ${terminationText(String(e.result?.termination ?? ""))}`, kind: "win" };
-    default: {
-      const { type, ...rest } = e;
-      return { text: `${type} ${JSON.stringify(rest)}`, kind: "quiet" };
-    }
-  }
-}

@@ -1,6 +1,6 @@
 // MONSTRA in the browser: display data (sent by the server from the game's data files), the legal
-// action texts sorted by what the board offers, and readable log lines. Action texts: rule MO-12.1.
-import type { LegalAction, LogEntry, View } from "../../lib/types";
+// action texts sorted by what the board offers (log lines come from the server). Action texts: rule MO-12.1.
+import type { LegalAction } from "../../lib/types";
 
 export interface CreatureInfo {
   name: string;
@@ -71,6 +71,16 @@ export interface Unit {
   acts_this_round: boolean;
   entered_this_round: boolean;
   controller: number | null;
+  /** The acting creature's moves once this action's tactics apply (damage bonus, pierce); else null. */
+  boost?: Boost | null;
+}
+
+/** The numbers a tactic has changed for the acting creature's action (the server computes them). */
+export interface Boost {
+  damage_bonus: number;
+  pierce: number;
+  strike: number;
+  move_text: string;
 }
 
 /** What the legal actions offer, grouped the way the board shows them. */
@@ -81,10 +91,19 @@ export interface Offer {
   tactics: Map<string, { bare: boolean; units: string[]; fallen: string[] }>;
   discard: string[];
   first: string[];
+  cleanse: { unit: string; condition: string }[]; // a card's Cleanse: which condition goes (rule MO-8.5)
 }
 
 export function offer(legal: LegalAction[]): Offer {
-  const out: Offer = { strike: [], signature: [], guard: false, tactics: new Map(), discard: [], first: [] };
+  const out: Offer = {
+    strike: [],
+    signature: [],
+    guard: false,
+    tactics: new Map(),
+    discard: [],
+    first: [],
+    cleanse: [],
+  };
   for (const { text } of legal) {
     const w = text.split(" ");
     switch (w[0]) {
@@ -111,94 +130,11 @@ export function offer(legal: LegalAction[]): Offer {
       case "first":
         out.first.push(w[1]);
         break;
+      case "cleanse":
+        out.cleanse.push({ unit: w[1], condition: w[2] });
+        break;
     }
   }
   return out;
 }
 
-const TERMINATION: Record<string, string> = {
-  knockouts: "three knockouts",
-  "round-limit": "the round limit (fewer knockouts, then more HP)",
-  "guardian-defeated": "defeating the Rift Guardian",
-  "team-defeated": "the team's third knockout",
-  "mission-time": "the end of the last round",
-};
-
-export function terminationText(code: string): string {
-  return TERMINATION[code] ?? code.replaceAll(/[-_]/g, " ");
-}
-
-type Kind = "turn" | "info" | "attack" | "win" | "bad" | "good" | "quiet";
-
-/** One log sentence for one (redacted) event; null for events the board already shows plainly. */
-export function describe(entry: LogEntry, d: MonstraDisplay, view: View | null): { text: string; kind: Kind } | null {
-  const e = entry.event as Record<string, any> & { type: string };
-  const who = (u: unknown, c: unknown) => `${creatureName(d, c as string)} (${u})`;
-  const tname = (id: unknown) => tacticName(d, String(id));
-  switch (e.type) {
-    case "round":
-      return { text: `Round ${e.round}${e.marker ? ` · team ${e.marker} acts first on ties` : ""}`, kind: "turn" };
-    case "energy":
-      return { text: `Team ${e.team}: ${e.change > 0 ? "+" : ""}${e.change} EN → ${e.energy}`, kind: "quiet" };
-    case "draw": {
-      if (!e.count) return { text: `Team ${e.team}'s tactic deck is empty.`, kind: "quiet" };
-      const cards = Array.isArray(e.cards) ? `: ${(e.cards as string[]).map(tname).join(", ")}` : "";
-      return { text: `Team ${e.team} draws ${e.count} tactic${e.count === 1 ? "" : "s"}${cards}`, kind: "quiet" };
-    }
-    case "behaviour":
-      return { text: `The Guardian reveals ${e.name}`, kind: "bad" };
-    case "order":
-      return { text: `Order: ${(e.order as string[]).join(" → ")}`, kind: "quiet" };
-    case "first":
-      return { text: `Team ${e.team} puts ${e.unit} first`, kind: "info" };
-    case "discard":
-      return { text: `Team ${e.team} discards ${tname(e.tactic)}`, kind: "quiet" };
-    case "tactic":
-      return { text: `Team ${e.team} plays ${e.name}${e.target ? ` on ${e.target}` : ""}`, kind: "info" };
-    case "strike":
-      return { text: `${who(e.unit, e.creature)} strikes ${e.target}`, kind: "attack" };
-    case "signature":
-      return { text: `${who(e.unit, e.creature)} uses ${e.name}${e.target ? ` on ${e.target}` : ""}`, kind: "attack" };
-    case "guard":
-      return { text: `${who(e.unit, e.creature)} guards (Shield ${e.shield})`, kind: "info" };
-    case "guardian":
-      return { text: `The Guardian uses ${e.name}`, kind: "bad" };
-    case "damage":
-      return {
-        text: `${who(e.unit, e.creature)} takes ${e.hp_lost}${e.shield_lost ? ` (+${e.shield_lost} on Shield)` : ""} → ${e.hp} HP`,
-        kind: "quiet",
-      };
-    case "tick":
-      return { text: `${who(e.unit, e.creature)} loses ${e.hp_lost} HP to ${e.condition} → ${e.hp}`, kind: "quiet" };
-    case "heal":
-      return { text: `${who(e.unit, e.creature)} heals ${e.hp_gained} → ${e.hp} HP`, kind: "good" };
-    case "shield":
-      return { text: `${who(e.unit, e.creature)} has ${e.shield} Shield`, kind: "quiet" };
-    case "condition":
-      return { text: `${who(e.unit, e.creature)} gets ${e.condition}`, kind: "quiet" };
-    case "cleanse":
-      return { text: `${who(e.unit, e.creature)}: ${e.condition} ${e.expired ? "wears off" : "is cleansed"}`, kind: "quiet" };
-    case "strip":
-      return { text: `${e.unit} loses ${e.shield_lost} Shield`, kind: "quiet" };
-    case "bonus":
-      return { text: `Damage bonus +${e.damage_bonus}`, kind: "quiet" };
-    case "bonus_expired":
-      return null;
-    case "knockout":
-      return {
-        text: `${who(e.unit, e.creature)} is knocked out${e.team ? ` (team ${e.team}: ${e.knockouts}/3)` : ""}`,
-        kind: "win",
-      };
-    case "replace":
-      return { text: `${creatureName(d, e.creature)} enters ${e.unit} for team ${e.team}`, kind: "info" };
-    case "revive":
-      return { text: `${creatureName(d, e.creature)} returns to ${e.unit} with ${e.hp} HP`, kind: "good" };
-    case "end":
-      return { text: `Game over: ${terminationText(String(e.termination))}`, kind: "win" };
-    default: {
-      void view;
-      const { type, ...rest } = e;
-      return { text: `${type} ${JSON.stringify(rest)}`, kind: "quiet" };
-    }
-  }
-}

@@ -1,6 +1,7 @@
 // Push a Monster in the browser: geometry of the top-down arena (world units are decimetres, y up), the
-// push and nudge texts the game parses (rules PM-4.2, PM-6.2), motion frames, and log sentences.
-import type { LogEntry, View } from "../../lib/types";
+// place, push, nudge and shove texts the game parses (rules PM-2.2, PM-4.2, PM-6.2, PM-6.7) and motion
+// frames (log lines come from the server).
+import type { View } from "../../lib/types";
 
 export type Pt = [number, number];
 
@@ -20,8 +21,10 @@ export interface Frames {
   falls: { monster: number; frame: number }[];
 }
 
-/** Each kind's outline in its own frame (parts of convex polygons), read back from any placed monster. */
+/** Each kind's outline in its own frame (parts of convex polygons): from the view's kinds, or read back from
+ * any placed monster. */
 export function learnShapes(view: View, into: Map<string, Pt[][]>): void {
+  for (const k of view.kinds ?? []) if (!into.has(k.id) && Array.isArray(k.outline)) into.set(k.id, k.outline as Pt[][]);
   for (const m of view.monsters ?? []) {
     if (into.has(m.kind)) continue;
     const a = (Number(m.angle) * Math.PI) / 180;
@@ -100,12 +103,37 @@ function fix(v: number): string {
   return (Object.is(r, -0) ? 0 : r).toFixed(2);
 }
 
-export function pushText(x: number, y: number, a: number, depth: number): string {
-  return `push x=${fix(x)} y=${fix(y)} angle=${degrees(a)} depth=${fix(depth)}`;
+/** Whole degrees in 0..359 from whole or fractional degrees. */
+export function wholeDegrees(d: number): number {
+  const r = Math.round(d) % 360;
+  return r < 0 ? r + 360 : r;
+}
+
+export function pushText(x: number, y: number, a: number, depth: number, facing = 0): string {
+  const turned = wholeDegrees(facing);
+  const text = `push x=${fix(x)} y=${fix(y)} angle=${degrees(a)} depth=${fix(depth)}`;
+  return turned ? `${text} facing=${turned}` : text;
 }
 
 export function nudgeText(a: number, offset: number, dist: number): string {
   return `nudge angle=${degrees(a)} offset=${fix(offset)} dist=${fix(dist)}`;
+}
+
+export function shoveText(monster: number, a: number, offset: number, dist: number): string {
+  return `shove monster=${monster} angle=${degrees(a)} offset=${fix(offset)} dist=${fix(dist)}`;
+}
+
+export function placeText(x: number, y: number, angleDegrees: number): string {
+  return `place x=${fix(x)} y=${fix(y)} angle=${wholeDegrees(angleDegrees)}`;
+}
+
+/** How far a monster's outline reaches ahead of its centre of mass along heading 0 when turned ``facing``. */
+export function frontOf(parts: Pt[][], facing: number): number {
+  const c = Math.cos(facing);
+  const s = Math.sin(facing);
+  let front = -Infinity;
+  for (const part of parts) for (const [px, py] of part) front = Math.max(front, px * c - py * s);
+  return Number.isFinite(front) ? front : 0;
 }
 
 /** The pose of each monster at frame ``f`` of a motion, starting from ``base``; fallen ones are left out. */
@@ -127,63 +155,28 @@ export function poseAt(base: Map<number, Pose>, frames: Frames, f: number, kinds
   return out;
 }
 
-const TERMINATION: Record<string, string> = {
-  kind_exhausted: "the die showing a kind that ran out",
-  supply_empty: "an empty supply",
-};
+/** How a monster was moving when it went over the edge at ``frame``: its last pose and its velocity in
+ * arena units per second (from the last two points of its track), so its fall can carry on from there. */
+export function fallStart(
+  frames: Frames,
+  monster: number,
+  frame: number,
+): { x: number; y: number; a: number; vx: number; vy: number } | null {
+  const track = frames.monsters.find((t) => t.monster === monster)?.track.filter((e) => e[0] < frame) ?? [];
+  if (!track.length) return null;
+  const b = track[track.length - 1];
+  const a = track.length > 1 ? track[track.length - 2] : b;
+  const dt = (b[0] - a[0]) / (frames.fps || 30);
+  return { x: b[1], y: b[2], a: b[3], vx: dt > 0 ? (b[1] - a[1]) / dt : 0, vy: dt > 0 ? (b[2] - a[2]) / dt : 0 };
+}
 
-export function terminationText(code: string): string {
-  return TERMINATION[code] ?? code.replaceAll("_", " ");
+/** "3 tries left before it is set down by hand". */
+export function tries(left: unknown): string {
+  const n = Number(left);
+  return `${n} ${n === 1 ? "try" : "tries"} left before it is set down by hand`;
 }
 
 export function article(word: string): string {
   return /^[aeiou]/i.test(word) ? "an" : "a";
 }
 
-type Kind = "turn" | "info" | "attack" | "win" | "bad" | "good" | "quiet";
-
-export function describe(entry: LogEntry, names: string[], view: View | null): { text: string; kind: Kind } | null {
-  const e = entry.event as Record<string, any> & { type: string };
-  const who = (s: unknown) => (typeof s === "number" ? (names[s] ?? `Seat ${s + 1}`) : "?");
-  const kname = (k: unknown) => (view?.kinds ?? []).find((x: any) => x.id === k)?.name ?? String(k);
-  switch (e.type) {
-    case "roll":
-      return { text: `${who(e.seat)} rolls ${e.face === "?" ? "the question mark" : e.face}`, kind: "turn" };
-    case "take":
-      return { text: `${who(e.seat)} takes ${article(String(e.kind))} ${e.kind} ${kname(e.kind)}`, kind: "quiet" };
-    case "tie":
-      return { text: `${who(e.seat)} may choose: ${(e.kinds as string[]).join(", ")}`, kind: "quiet" };
-    case "choose":
-      return { text: `${who(e.seat)} chooses ${e.kind}`, kind: "quiet" };
-    case "push":
-    case "nudge": {
-      const fallen = (e.fallen as number[]) ?? [];
-      const verb = e.type === "push" ? "pushes" : "nudges";
-      return {
-        text: `${who(e.seat)} ${verb}: ${String(e.status).replaceAll("_", " ")}${fallen.length ? ` · ${fallen.length} fell` : ""}`,
-        kind: fallen.length ? "bad" : "info",
-      };
-    }
-    case "fall": {
-      const to = (e.tokens_to as number[]).map(who).join(", ");
-      const a = article(String(e.kind));
-      return {
-        text: `${a[0].toUpperCase()}${a.slice(1)} ${e.kind} ${kname(e.kind)} falls off! A token each to ${to || "nobody"}`,
-        kind: "attack",
-      };
-    }
-    case "placed":
-      return { text: "The monster lies fully on the arena", kind: "good" };
-    case "overhang":
-      return { text: `It sticks out: ${e.nudges_left} nudge${e.nudges_left === 1 ? "" : "s"} left`, kind: "quiet" };
-    case "missed":
-      return { text: `It dropped off the pusher: ${e.attempts_left} attempt${e.attempts_left === 1 ? "" : "s"} left`, kind: "quiet" };
-    case "game_over":
-      return { text: `Game over: ${terminationText(String(e.result?.termination ?? ""))}`, kind: "win" };
-    default: {
-      const { type, frames, ...rest } = e;
-      void frames;
-      return { text: `${type} ${JSON.stringify(rest)}`, kind: "quiet" };
-    }
-  }
-}

@@ -1,5 +1,5 @@
-// Monster Smash card helpers: names and colours from the server's display data, and turning a
-// selection of hand cards into the game's pick actions (one card at a time, ascending hand position).
+// Monster Smash card helpers: names, colours and rule numbers from the server's display data. A selection of
+// hand cards goes to the server as hand positions; the game itself turns it into its pick actions.
 
 export interface SuitInfo {
   id: string;
@@ -8,15 +8,41 @@ export interface SuitInfo {
   members: Record<string, string>;
 }
 
+/** The numbers the board's limits and help texts use, as the game's data file (deck.toml) states them. */
+export const RULE_NUMBERS = [
+  "win_suit",
+  "win_total",
+  "steal_cap",
+  "defence_max",
+  "attack_offsuit_max",
+  "mulligan_draw",
+] as const;
+
+export type RuleNumber = (typeof RULE_NUMBERS)[number];
+
 export interface SmashDisplay {
   suits: SuitInfo[];
-  rules: Record<string, number>;
+  rules: Record<RuleNumber, number>;
 }
 
-export function asDisplay(raw: Record<string, unknown> | undefined): SmashDisplay {
-  const suits = (raw?.suits as SuitInfo[] | undefined) ?? [];
-  const rules = (raw?.rules as Record<string, number> | undefined) ?? {};
-  return { suits, rules };
+/** The server's display data for Monster Smash, or null when it lacks what this board needs (the table then
+ * falls back to the generic board rather than guess a number). */
+export function asDisplay(raw: Record<string, unknown> | undefined): SmashDisplay | null {
+  const suits = raw?.suits;
+  const rules = raw?.rules as Record<string, unknown> | undefined;
+  if (!Array.isArray(suits) || !suits.length || !rules) return null;
+  if (!RULE_NUMBERS.every((key) => typeof rules[key] === "number")) return null;
+  return { suits: suits as SuitInfo[], rules: rules as Record<RuleNumber, number> };
+}
+
+/** A small count in words ("one", "two"), as the help texts say it; larger counts as digits. */
+export function countWord(n: number): string {
+  return ["no", "one", "two", "three", "four", "five", "six"][n] ?? String(n);
+}
+
+/** A suit's colour for the ``--c`` of a card or a seat: the palette's colour named after the suit (app.css). */
+export function suitColour(suit: string | null | undefined): string {
+  return suit ? `var(--${suit}, var(--muted))` : "var(--muted)";
 }
 
 export function parseCard(code: string): { suit: string; value: number } {
@@ -40,25 +66,6 @@ export function cardText(display: SmashDisplay, code: string): string {
 
 export function leader(display: SmashDisplay, suit: string | null | undefined): string {
   return suit ? suitOf(display, suit).leader : "";
-}
-
-/**
- * The pick actions for the cards at `selected` positions of `hand` (0-based), in the order the game
- * takes them: ascending, each named by its position in what is left of the hand (picked cards leave
- * the hand at once), and equal cards by their first position (the game offers only that one).
- */
-export function pickTexts(hand: string[], selected: number[], verb: "burn" | "play"): string[] {
-  const order = [...selected].sort((a, b) => a - b);
-  const left = hand.slice();
-  const out: string[] = [];
-  for (const index of order) {
-    const code = hand[index];
-    const at = left.indexOf(code);
-    if (at < 0) continue;
-    out.push(`${verb} ${at + 1}`);
-    left.splice(at, 1);
-  }
-  return out;
 }
 
 export function total(codes: string[]): number {

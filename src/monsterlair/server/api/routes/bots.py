@@ -12,13 +12,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
+from monsterlair.server.accounts.auth import check_username
+from monsterlair.server.accounts.botauth import MAX_BOTS_PER_OWNER, bearer, new_token, token_hash
 from monsterlair.server.api.deps import CurrentUser, StoreDep
 from monsterlair.server.api.errors import ApiError
-from monsterlair.server.auth import check_username
-from monsterlair.server.botauth import MAX_BOTS_PER_OWNER, bearer, new_token, token_hash
-from monsterlair.server.botfeed import BotFeed
-from monsterlair.server.master import TableError, clean_name
 from monsterlair.server.storage.base import Conflict, Store, UserData
+from monsterlair.server.tables.botfeed import BotFeed
+from monsterlair.server.tables.table import TableError, clean_name
 
 router = APIRouter(prefix="/api/bots", tags=["bots"])
 
@@ -44,6 +44,12 @@ class BotToken(BaseModel):
 
     bot: BotPublic
     token: str
+
+
+class BotList(BaseModel):
+    """My bot accounts."""
+
+    bots: list[BotPublic]
 
 
 def _public(bot: UserData) -> BotPublic:
@@ -111,9 +117,9 @@ async def create_bot(body: BotCreate, owner: Owner, store: StoreDep) -> BotToken
 
 
 @router.get("")
-async def list_bots(owner: Owner, store: StoreDep) -> dict[str, list[BotPublic]]:
+async def list_bots(owner: Owner, store: StoreDep) -> BotList:
     """Your bot accounts (without tokens)."""
-    return {"bots": [_public(b) for b in await store.list_bot_users(owner.id)]}
+    return BotList(bots=[_public(b) for b in await store.list_bot_users(owner.id)])
 
 
 @router.post("/{username}/token")

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from monsterlair.server.api.deps import CurrentUser, HubDep, StoreDep
+from monsterlair.server.api.models import Turns
 from monsterlair.server.api.routes.tables import summary
 
 router = APIRouter(prefix="/api/me", tags=["me"])
@@ -14,7 +15,7 @@ router = APIRouter(prefix="/api/me", tags=["me"])
 TURNS_LIMIT = 50
 
 
-@router.get("/turns")
+@router.get("/turns", response_model=Turns)
 async def turns(hub: HubDep, store: StoreDep, user: CurrentUser) -> dict[str, Any]:
     """Games under way where the seat to move is the user's, the longest-waiting first (lobby lines).
 

@@ -11,10 +11,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from monsterlair.server.accounts.ratings import outcome
 from monsterlair.server.api.deps import HubDep, OptionalUser, StoreDep
 from monsterlair.server.api.errors import ApiError
-from monsterlair.server.ratings import outcome
+from monsterlair.server.api.models import Leaderboard, Profile
 from monsterlair.server.storage.base import RatingData, RatingHistoryData, TableData
+from monsterlair.server.tables import words
+from monsterlair.server.tables.words import seat_names
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -49,13 +52,13 @@ def _rating_json(r: RatingData) -> dict[str, Any]:
     }
 
 
-@router.get("/leaderboard/{game}")
+@router.get("/leaderboard/{game}", response_model=Leaderboard)
 async def leaderboard(
     game: str,
     hub: HubDep,
     store: StoreDep,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
 ) -> dict[str, Any]:
     """One page of a game's leaderboard: players with at least one rated game, best rating first."""
     info = hub.game(game)
@@ -81,6 +84,7 @@ def _game_line(
     result = meta.result or {}
     ranks = result.get("ranks") or []
     change = changes.get((meta.id, user_id))
+    summary = None if game is None else words.result_summary(game, result, seat, seat_names(meta), meta.options)
     return {
         "table_id": meta.id,
         "game": meta.game,
@@ -89,7 +93,8 @@ def _game_line(
         "finished_at": _iso(meta.finished_at),
         "seat": seat,
         "rank": ranks[seat] if seat < len(ranks) else None,
-        "outcome": outcome(result, seat),
+        "outcome": summary["outcome"] if summary else outcome(result, seat),
+        "headline": summary["headline"] if summary else None,
         "rated": change is not None,
         "rating_before": None if change is None else _points(change.before),
         "rating_after": None if change is None else _points(change.after),
@@ -108,7 +113,7 @@ def _game_line(
     }
 
 
-@router.get("/users/{user_id}")
+@router.get("/users/{user_id}", response_model=Profile)
 async def profile(user_id: int, hub: HubDep, store: StoreDep, viewer: OptionalUser) -> dict[str, Any]:
     """A player's profile: name, member since, rating per game with its recent course, recent games."""
     user = await store.get_user(user_id) if 0 < user_id <= MAX_ID else None

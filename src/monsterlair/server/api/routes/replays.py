@@ -14,8 +14,10 @@ from fastapi import APIRouter
 from monsterlair.core import BadRecord
 from monsterlair.server.api.deps import HubDep, OptionalUser, StoreDep
 from monsterlair.server.api.errors import ApiError
-from monsterlair.server.master import FINISHED, LogEntry
+from monsterlair.server.api.models import Replay, ReplayFrame
 from monsterlair.server.storage.base import TableData
+from monsterlair.server.tables import words
+from monsterlair.server.tables.table import FINISHED, LogEntry, opening_log
 
 router = APIRouter(prefix="/api/replays", tags=["replays"])
 
@@ -37,7 +39,7 @@ async def _finished(table_id: str, store: StoreDep, user: OptionalUser, invite: 
     return meta
 
 
-@router.get("/{table_id}")
+@router.get("/{table_id}", response_model=Replay)
 async def replay(
     table_id: str, hub: HubDep, store: StoreDep, user: OptionalUser, invite: str | None = None
 ) -> dict[str, Any]:
@@ -47,6 +49,15 @@ async def replay(
     actions = await store.load_actions(table_id)
     events = await store.load_events(table_id)
     assert meta.record is not None
+    names = words.seat_names(meta)
+    try:
+        opening = opening_log(game.replay(meta.record, upto=0))
+    except BadRecord:
+        opening = []
+    entries = opening + [LogEntry.from_stored(e) for e in events]
+    log = words.log_json(game, entries, None, names, meta.options, reveal_all=True)
+    standing = [a for a in actions if not a.undone]
+    labels = words.step_labels(log, len(standing))
     return {
         "table": {
             "id": meta.id,
@@ -61,13 +72,24 @@ async def replay(
             "private": meta.private,
         },
         "steps": len(meta.record["actions"]),
-        "actions": [{"ply": a.ply, "seat": a.seat, "text": a.text} for a in actions],
-        "log": [LogEntry.from_stored(e).for_seat(None, reveal_all=True) for e in events],
+        "actions": [
+            {
+                "ply": a.ply,
+                "step": i + 1,
+                "seat": a.seat,
+                "text": a.text,
+                "label": labels[i] or f"{names[a.seat]} moves.",
+            }
+            for i, a in enumerate(standing)
+        ],
+        "turns": words.turns([a.seat for a in standing], names, log),
+        "log": log,
+        "result_text": words.result_json(game, meta.result, None, names, meta.options),
         "record": meta.record,
     }
 
 
-@router.get("/{table_id}/steps/{step}")
+@router.get("/{table_id}/steps/{step}", response_model=ReplayFrame)
 async def frame(
     table_id: str, step: int, hub: HubDep, store: StoreDep, user: OptionalUser, invite: str | None = None
 ) -> dict[str, Any]:

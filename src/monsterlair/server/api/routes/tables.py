@@ -6,17 +6,23 @@ Play itself goes over the table's WebSocket (``transport/ws.py``).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter
 
-from monsterlair.server.api.deps import CurrentUser, HubDep, OptionalUser, StoreDep
+from monsterlair.server.api.deps import CurrentUser, HubDep, LimitsDep, OptionalUser, SettingsDep, StoreDep
 from monsterlair.server.api.errors import ApiError
+from monsterlair.server.api.models import Hint, Lobby, Ok, TableDetail
 from monsterlair.server.api.routes.bots import bot_account
 from monsterlair.server.api.schemas import JoinRequest, SeatUpdate, TableCreate, UndoRequest
-from monsterlair.server.hub import Hub, SeatRequest
-from monsterlair.server.master import FINISHED, OPEN, PLAYING, Table, seat_kind
-from monsterlair.server.storage.base import TableData
+from monsterlair.server.storage.base import TableData, UserData
+from monsterlair.server.tables import words
+from monsterlair.server.tables.bots import bot_seed
+from monsterlair.server.tables.hints import compute_hint, hint_refusal
+from monsterlair.server.tables.hub import Hub, SeatRequest
+from monsterlair.server.tables.table import FINISHED, OPEN, PLAYING, Table, seat_kind
+from monsterlair.server.tables.words import seat_names
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -52,6 +58,9 @@ def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
         "turn_seconds": meta.turn_seconds,
         "deadline": meta.deadline.isoformat() if meta.deadline else None,
         "result": meta.result,
+        "result_summary": None
+        if game is None
+        else words.result_summary(game, meta.result, my_seat, seat_names(meta), meta.options),
         "invite": meta.invite if meta.private and user_id is not None and meta.owner_id == user_id else None,
         "created_at": meta.created_at.isoformat() if meta.created_at else None,
         "finished_at": meta.finished_at.isoformat() if meta.finished_at else None,
@@ -62,7 +71,7 @@ def _detail(table: Table, user_id: int | None) -> dict[str, Any]:
     return {"table": table.info(), "seat": table.seat_of(user_id), "host": user_id == table.meta.owner_id}
 
 
-@router.get("")
+@router.get("", response_model=Lobby)
 async def lobby(hub: HubDep, store: StoreDep, user: OptionalUser) -> dict[str, Any]:
     """Open public tables, public games under way, recently finished games, and the user's own tables."""
     uid = None if user is None else user.id
@@ -78,9 +87,38 @@ async def lobby(hub: HubDep, store: StoreDep, user: OptionalUser) -> dict[str, A
     }
 
 
-@router.post("")
-async def create(body: TableCreate, hub: HubDep, store: StoreDep, user: CurrentUser) -> dict[str, Any]:
-    """Open a table (started at once if asked and every seat is filled)."""
+def no_bot_host(user: UserData) -> None:
+    """Bots never host: a bot account's token cannot open a table or a rematch (which its asker hosts).
+
+    Raises:
+        ApiError: ``bots_cannot_host`` (403).
+    """
+    if user.is_bot:
+        raise ApiError("bots_cannot_host", "A bot account cannot host a table; a person opens it and seats the bot.")
+
+
+@router.post("", response_model=TableDetail)
+async def create(
+    body: TableCreate,
+    hub: HubDep,
+    store: StoreDep,
+    user: CurrentUser,
+    limits: LimitsDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:
+    """Open a table (started at once if asked and every seat is filled).
+
+    Limited per person: ``limit_tables`` new tables over time, and ``max_open_tables`` hosted tables
+    waiting for players at once.
+    """
+    no_bot_host(user)
+    if await store.count_hosted(user.id, (OPEN,)) >= settings.max_open_tables:
+        raise ApiError(
+            "too_many_tables",
+            f"You already host {settings.max_open_tables} tables waiting for players; "
+            "start or leave one of them before opening another.",
+        )
+    await limits.require("tables", str(user.id), "new tables")
     if sum(1 for s in body.seats if s.kind == "me") > 1:
         raise ApiError("bad_request", "You can take only one seat at a table.")
     seats = [
@@ -100,7 +138,7 @@ async def create(body: TableCreate, hub: HubDep, store: StoreDep, user: CurrentU
     return _detail(table, user.id)
 
 
-@router.get("/{table_id}")
+@router.get("/{table_id}", response_model=TableDetail)
 async def look(table_id: str, hub: HubDep, user: OptionalUser, invite: str | None = None) -> dict[str, Any]:
     """A table's public facts and the user's seat (the live game comes over the WebSocket)."""
     table = await hub.table(table_id)
@@ -110,35 +148,51 @@ async def look(table_id: str, hub: HubDep, user: OptionalUser, invite: str | Non
     return _detail(table, uid)
 
 
-@router.post("/{table_id}/join")
+@router.post("/{table_id}/join", response_model=TableDetail)
 async def join(table_id: str, body: JoinRequest, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
     """Take a seat."""
     await hub.join(user, table_id, body.seat, body.invite)
     return _detail(await hub.table(table_id), user.id)
 
 
-@router.post("/{table_id}/leave")
+@router.get("/{table_id}/hint", response_model=Hint)
+async def hint(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+    """What the strongest bot would play in my place, and why (only on my turn at a table against bots;
+    never at a table that can be rated)."""
+    table = await hub.table(table_id)
+    async with hub.lock(table_id):
+        seat = table.seat_of(user.id)
+        refusal = hint_refusal(table.meta, seat, table.to_move, table.status == PLAYING and table.state is not None)
+        if refusal is not None or seat is None or table.state is None:
+            raise ApiError("no_hint", refusal or "There is no hint here.")
+        state = table.state.clone()
+        state_id = table.meta.state_id
+    found = await asyncio.to_thread(compute_hint, table.game, state, seat, bot_seed(table.meta.seed, state_id, seat))
+    return {**found.to_json(), "state_id": state_id}
+
+
+@router.post("/{table_id}/leave", response_model=Ok)
 async def leave(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
     """Give up a seat before the start; during the game, hand it to a bot (the game then is not rated)."""
     await hub.leave(user, table_id)
     return {"ok": True}
 
 
-@router.post("/{table_id}/reclaim")
+@router.post("/{table_id}/reclaim", response_model=TableDetail)
 async def reclaim(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
     """Take back the seat a bot has been playing for me (after leaving, or after my clock ran out)."""
     await hub.controls.reclaim(user.id, table_id)
     return _detail(await hub.table(table_id), user.id)
 
 
-@router.post("/{table_id}/undo")
+@router.post("/{table_id}/undo", response_model=TableDetail)
 async def undo(table_id: str, body: UndoRequest, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
     """Take back my last move (same rule as the WebSocket's ``undo``)."""
     await hub.controls.undo(user.id, table_id, body.state_id)
     return _detail(await hub.table(table_id), user.id)
 
 
-@router.post("/{table_id}/seats")
+@router.post("/{table_id}/seats", response_model=TableDetail)
 async def set_seat(table_id: str, body: SeatUpdate, hub: HubDep, store: StoreDep, user: CurrentUser) -> dict[str, Any]:
     """The host seats a bot or a bot account (``account``), or empties a bot's seat."""
     if body.account is not None:
@@ -148,15 +202,16 @@ async def set_seat(table_id: str, body: SeatUpdate, hub: HubDep, store: StoreDep
     return _detail(await hub.table(table_id), user.id)
 
 
-@router.post("/{table_id}/start")
+@router.post("/{table_id}/start", response_model=TableDetail)
 async def start(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
     """The host starts the game."""
     await hub.start(user, table_id)
     return _detail(await hub.table(table_id), user.id)
 
 
-@router.post("/{table_id}/rematch")
+@router.post("/{table_id}/rematch", response_model=TableDetail)
 async def rematch(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
-    """A new game with the same players and options (the same one if already asked)."""
+    """A new game with the same players and options (the same one if already asked); its asker hosts it."""
+    no_bot_host(user)
     table = await hub.rematch(user, table_id)
     return _detail(table, user.id)

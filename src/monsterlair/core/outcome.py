@@ -1,0 +1,204 @@
+"""How a finished game reads to one person: the outcome kind, a headline, sentences and the standings.
+
+:func:`result_text` is the one place every end screen (terminal, browser, replay, lobby, profile) takes its
+words from. A game adds only what it knows through :class:`ResultWords`: the sentence for each way its
+games end, what its scores mean, and lines of its own (a mission's Guardian HP).
+
+Outcome kinds, for the reader (a spectator gets the game's own kind):
+
+* ``win`` — the reader's side won (alone, with partners, or a co-operative mission accomplished);
+* ``shared_win`` — a victory shared by seats that played against each other (a tie the rules leave
+  standing, such as a 0–0 Push a Monster game);
+* ``loss`` — someone else won;
+* ``draw`` — nobody won and nobody lost;
+* ``mission_lost`` — a co-operative game the game itself won (MONSTRA's Guardian);
+* ``capped`` — a safety cap, not a rule, stopped the game without a winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from monsterlair.core.result import Result
+from monsterlair.core.words import Voice, capitalise, plural
+
+OUTCOMES = ("win", "loss", "draw", "shared_win", "mission_lost", "capped")
+
+
+class ResultWords(Protocol):
+    """What a game tells :func:`result_text` (``Game`` implements it with defaults)."""
+
+    def termination_text(self, termination: str) -> str:
+        """The way the game ended, as a noun phrase: "six cards of one suit", "the turn limit"."""
+        ...
+
+    def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
+        """A score with its meaning: "6 cards in hand", "12 damage dealt to the Guardian"."""
+        ...
+
+    def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
+        """What the scores mean: "cards in hand"."""
+        ...
+
+    def result_lines(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> list[str]:
+        """Sentences of the game's own about the finish (may be empty)."""
+        ...
+
+    def result_headline(self, result: Result, voice: Voice, outcome: str, options: Mapping[str, Any]) -> str | None:
+        """A headline of the game's own, or ``None`` for the common one."""
+        ...
+
+    def teams(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...] | None:
+        """Sides, as :meth:`Game.teams`."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One seat's line in the standings."""
+
+    seat: int
+    name: str
+    you: bool
+    rank: int
+    score: float
+    score_text: str
+    winner: bool
+    out: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        score: float | int = int(self.score) if float(self.score).is_integer() else self.score
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "you": self.you,
+            "rank": self.rank,
+            "score": score,
+            "score_text": self.score_text,
+            "winner": self.winner,
+            "out": self.out,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ResultText:
+    """A finished game in words, for one reader."""
+
+    outcome: str
+    headline: str
+    lines: tuple[str, ...]
+    termination: str
+    score_label: str
+    standings: tuple[Standing, ...]
+    eliminated: tuple[int, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """The shape the server sends (``words-contract.md``)."""
+        return {
+            "outcome": self.outcome,
+            "headline": self.headline,
+            "lines": list(self.lines),
+            "termination": self.termination,
+            "score_label": self.score_label,
+            "standings": [s.to_json() for s in self.standings],
+            "eliminated": list(self.eliminated),
+        }
+
+    def plain(self) -> str:
+        """The whole text as plain lines, for a terminal."""
+        out = [self.headline, *self.lines]
+        for s in self.standings:
+            mark = " (you)" if s.you else ""
+            gone = f", out {ordinal(s.out)}" if s.out is not None else ""
+            out.append(f"  #{s.rank} {s.name}{mark}: {s.score_text}{gone}")
+        return "\n".join(out)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def outcome_of(result: Result, reader: int | None, sides: tuple[int, ...] | None) -> str:
+    """The outcome kind for ``reader`` (``None``: the game's own kind, as a spectator sees it)."""
+    winners = result.winners
+    if not winners:
+        if result.everyone_lost:
+            return "mission_lost"
+        return "capped" if result.capped else "draw"
+    shared = sides is not None and len({sides[s] for s in winners if s < len(sides)}) > 1
+    if reader is None or reader in winners:
+        return "shared_win" if shared else "win"
+    return "loss"
+
+
+def result_text(
+    game: ResultWords,
+    result: Result,
+    reader: int | None = None,
+    names: Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> ResultText:
+    """The finished game in words for ``reader`` (``None``: a spectator, or a replay)."""
+    opts = dict(options or {})
+    players = len(result.ranks)
+    voice = Voice(names, reader)
+    sides = game.teams(players, opts)
+    outcome = outcome_of(result, reader, sides)
+    how = game.termination_text(result.termination)
+    winners = list(result.winners)
+    headline = game.result_headline(result, voice, outcome, opts) or _headline(voice, outcome, winners, how)
+    lines: list[str] = []
+    if winners and outcome != "shared_win":
+        lines.append(f"{capitalise(how)} decided it.")
+    elif outcome == "shared_win":
+        lines.append(f"It ended by {how}, with a tie at the top that the rules do not break: the win is shared.")
+    elif outcome in ("draw", "capped"):
+        lines.append(f"The game ended at {how}." if outcome == "capped" else f"It ended by {how}, with no winner.")
+    lines.extend(game.result_lines(result, voice, opts))
+    eliminated = tuple(int(s) for s in result.detail.get("eliminated", ()) if isinstance(s, int))
+    out_order = {s: i + 1 for i, s in enumerate(eliminated)}
+    if eliminated:
+        lines.append("Out of the game, first to last: " + ", ".join(voice.obj(s) for s in eliminated) + ".")
+    standings = tuple(
+        sorted(
+            (
+                Standing(
+                    seat=s,
+                    name=voice.name(s),
+                    you=voice.is_you(s),
+                    rank=result.ranks[s],
+                    score=result.scores[s] if s < len(result.scores) else 0.0,
+                    score_text=game.score_text(result.scores[s] if s < len(result.scores) else 0.0, result, opts),
+                    winner=s in winners,
+                    out=out_order.get(s),
+                )
+                for s in range(players)
+            ),
+            key=lambda st: (st.rank, st.seat),
+        )
+    )
+    return ResultText(outcome, headline, tuple(lines), how, game.score_label(result, opts), standings, eliminated)
+
+
+def _headline(voice: Voice, outcome: str, winners: list[int], how: str) -> str:
+    if outcome == "draw":
+        return "A draw"
+    if outcome == "capped":
+        return f"Stopped at {how}: no winner"
+    if outcome == "mission_lost":
+        return "Everyone loses"
+    if outcome == "shared_win":
+        return f"Shared win: {voice.group(winners, start=False)}"
+    if outcome == "win" and voice.reader is not None:
+        return f"{voice.group_verb(winners, 'win')}!"
+    return voice.group_verb(winners, "win")
+
+
+def default_score_text(score: float, unit: tuple[str, str]) -> str:
+    """A score with its unit in the right number ("1 point", "5 points")."""
+    return plural(score, unit[0], unit[1])

@@ -1,0 +1,174 @@
+"""Monster Club in words: one log sentence per (redacted) event, in the reader's person, and the result's
+terms. Cards are named ("Blade Harpy"), never by id; a face-down card the reader may not know stays "a
+face-down card".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from monsterlair.core.words import Voice, capitalise, game_over_text, join_words, plural
+from monsterlair.games.monster_club.cards import BY_ID
+
+TERMINATIONS = {
+    "destroys": "reaching the destroys needed to win",
+    "no_monster": "a player having no monster left",
+    "stalled": "the anti-stalling limit",
+    "turn_cap": "the turn limit",
+    "action_cap": "the action limit",
+}
+
+_DECIDED = {
+    "score": "the higher score",
+    "sturdy": "a Sturdy monster",
+    "same type": "equal scores of the same type (both stacks are destroyed)",
+    "type": "type (rock beats scissors, scissors beat paper, paper beats rock)",
+}
+
+
+def card_name(card_id: object) -> str:
+    """A card's name for people ("Blade Harpy")."""
+    card = BY_ID.get(str(card_id))
+    return card.name if card is not None else "a card"
+
+
+def cards_text(ids: Sequence[str]) -> str:
+    """Several cards by name: "Blade Harpy and Whittle"."""
+    return join_words([card_name(c) for c in ids])
+
+
+def _by(e: Mapping[str, Any]) -> str:
+    return f" ({card_name(e['by'])})" if e.get("by") else ""
+
+
+def _sum(parts: Sequence[Mapping[str, Any]]) -> str:
+    """A conflict score's breakdown when the event carries one: " (Fang Wolf 6, Fire Charm +3, ×2 Twin Blades)"."""
+    shown = []
+    for part in parts:
+        name, value = card_name(part.get("card")), part.get("value")
+        if part.get("kind") == "printed":
+            shown.append(f"{name} {value}")
+        elif part.get("kind") == "times":
+            shown.append(f"×{value} {name}")
+        else:
+            shown.append(f"{name} {'+' if isinstance(value, int) and value >= 0 else ''}{value}")
+    return f" ({', '.join(shown)})" if shown else ""
+
+
+def _from_reader(effect: str, seat: int, v: Voice) -> str:
+    """A card's rules text, written to its player ("your opponent's board"), retold to this reader."""
+    other = v.possessive(1 - seat)
+    own = v.possessive(seat)
+    effect = effect.replace("your opponent's", "\0").replace("Your opponent's", "\1")
+    effect = effect.replace("your ", f"{own} ").replace("Your ", f"{capitalise(own)} ")
+    return effect.replace("\0", other).replace("\1", capitalise(other))
+
+
+def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
+    """The sentence for one event (``None`` for a type it does not know)."""
+    t = e.get("type")
+    seat = e.get("seat")
+    if t == "turn":
+        return f"Turn {e['turn']}: {'your turn' if v.is_you(seat) else v.name(seat)}"
+    if t == "draw":
+        n = int(e.get("count", 0))
+        shown = f": {cards_text(e['cards'])}" if e.get("cards") else ""
+        return f"{v.says(seat, 'draw')} {plural(n, 'card')}{shown}{_by(e)}."
+    if t in ("play", "stack"):
+        what = "a monster" if t == "play" else "a power card"
+        where = "to" if t == "play" else "on"
+        if e.get("down"):
+            card = f"{card_name(e['card'])} face down" if e.get("card") else f"{what} face down"
+        else:
+            card = f"{card_name(e['card'])} face up"
+        verb = "play" if t == "play" else "stack"
+        return f"{v.says(seat, verb)} {card} {where} space {e['space']}."
+    if t == "flip":
+        return f"{v.says(seat, 'turn')} {card_name(e['card'])} face up on space {e['space']}."
+    if t == "flipped":
+        face = (
+            f"face up: {card_name(e['card'])}"
+            if e.get("up") and e.get("card")
+            else ("face up" if e.get("up") else "face down")
+        )
+        return f"The card on {v.possessive(seat)} space {e['space']} turns {face}{_by(e)}."
+    if t == "move":
+        return f"{v.says(seat, 'move')} {v.own(seat)} stack from space {e['from']} to space {e['to']}."
+    if t == "moved":
+        return f"{capitalise(v.possessive(seat))} stack on space {e['from']} is moved to space {e['to']}{_by(e)}."
+    if t == "attack":
+        return f"{v.says(seat, 'attack')} from space {e['space']}!"
+    if t == "revealed":
+        return f"{card_name(e['card'])} is revealed on {v.possessive(seat)} space {e['space']}."
+    if t == "trap":
+        return f"Trap! {card_name(e['card'])} springs on {v.possessive(seat)} space {e['space']}."
+    if t == "clash":
+        gone = e.get("destroyed") or []
+        end = f"; {cards_text(gone)} {'is' if len(gone) == 1 else 'are'} destroyed" if gone else ""
+        return f"{card_name(e['card'])} clashes with {card_name(e['against'])}{end}."
+    if t == "conflict":
+        scores = list(e.get("scores") or [0, 0])
+        attacker = int(e["attacker"])
+        defender = 1 - attacker
+        losers = list(e.get("losers") or [])
+        how = _DECIDED.get(str(e.get("decided_by")), str(e.get("decided_by", "")))
+        if len(losers) == 2:
+            outcome = "both stacks lose"
+        elif losers:
+            winner = defender if losers[0] == attacker else attacker
+            outcome = f"{v.says(winner, 'win', start=False)} it"
+        else:
+            outcome = "nobody loses"
+        parts = e.get("breakdown") or [[], []]
+        return (
+            f"Conflict on space {e['space']}: {v.possessive(attacker)} {scores[attacker]}{_sum(parts[attacker])} "
+            f"against {v.possessive(defender)} {scores[defender]}{_sum(parts[defender])}, decided by {how}; "
+            f"{outcome}."
+        )
+    if t == "destroyed":
+        cards = e.get("cards") or []
+        what = cards_text(cards) if cards else "the stack"
+        verb = "is" if len(cards) <= 1 else "are"
+        by = f" by {card_name(e['by'])}" if e.get("by") else ""
+        return f"{capitalise(v.possessive(seat))} {what} on space {e['space']} {verb} destroyed{by}."
+    if t == "choose_target":
+        effect = _from_reader(str(e.get("effect", "")).rstrip("."), int(seat or 0), v)
+        return f"{v.says(seat, 'choose')} a target for {card_name(e['card'])}" + (f": {effect}." if effect else ".")
+    if t == "skip":
+        return f"{v.says(seat, 'use')} {card_name(e['card'])} on no target."
+    if t == "no_target":
+        return f"{card_name(e['card'])} has no target."
+    if t == "returned":
+        whose = v.possessive(e.get("from"))
+        to = "hand" if e.get("to") == "hand" else f"board, space {e.get('space')}"
+        return f"{card_name(e['card'])} comes back from {whose} grave to {v.possessive(seat)} {to}{_by(e)}."
+    if t == "discarded":
+        cards = e.get("cards") or []
+        if not cards:
+            return f"{v.says(seat, 'have')} nothing to discard{_by(e)}."
+        return f"{v.says(seat, 'discard')} {cards_text(cards)}{_by(e)}."
+    if t == "reveal_hand":
+        reason = e.get("reason")
+        if reason == "stuck":
+            because = " (nothing in it can be played)"
+        elif reason == "no_monster":
+            because = " (no monster on the board)"
+        else:
+            because = ""
+        shown = cards_text(e.get("cards") or []) or "no cards"
+        return f"{v.says(seat, 'show')} {v.own(seat)} hand{because}: {shown}."
+    if t == "penalty":
+        return f"{v.says(seat, 'destroy')} the shown {card_name(e['card'])}."
+    if t == "spare":
+        return f"{v.says(seat, 'spare')} the shown hand."
+    if t == "no_monster":
+        return f"{v.says(seat, 'have')} no monster left anywhere."
+    if t == "end":
+        return f"{v.says(seat, 'end')} {v.own(seat)} turn."
+    if t == "game_over":
+        result = e.get("result") or {}
+        winners = list(result.get("winners") or [])
+        how = TERMINATIONS.get(str(result.get("termination")), "the end of the game")
+        return game_over_text(v, winners, how)
+    return None

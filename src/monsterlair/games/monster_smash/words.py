@@ -1,0 +1,100 @@
+"""Monster Smash in words: one log sentence per (redacted) event, in the reader's person, and the result's
+terms. Cards are named ("Flarefang 3"), never by code; only what the event holds is said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from monsterlair.core.words import Voice, game_over_text, join_words, plural
+from monsterlair.games.monster_smash.spec import CODE_KIND, KIND_NAME, KIND_VALUE, SUIT_INDEX, SUIT_LEADERS
+
+TERMINATIONS = {
+    "six_of_suit": "six cards of their own monster's suit",
+    "fifteen_cards": "fifteen cards in hand",
+    "last_standing": "being the last monster standing",
+    "stalemate": "a stalemate (no cards left to draw and nobody attacking)",
+    "turn_cap": "the turn limit",
+}
+"""Why a game ended (``Result.termination``: rules MS-9.1, MS-9.2, MS-9.3, MS-12.2 and MS-12.1), in words."""
+
+_PICKED_FOR = {"burn_pick": "to burn", "attack_pick": "for the attack", "defence_pick": "for the defence"}
+"""What a card picked one at a time is for, by the pick event's type."""
+
+
+def card_name(code: str) -> str:
+    """A card's name for people: its squad monster and value ("Flarefang 3")."""
+    k = CODE_KIND.get(code)
+    return code if k is None else f"{KIND_NAME[k]} {KIND_VALUE[k]}"
+
+
+def leader_name(suit_id: str) -> str:
+    """A monster (its suit's Squad Leader) for people, by its suit id; an unknown id as it is."""
+    s = SUIT_INDEX.get(suit_id)
+    return suit_id if s is None else SUIT_LEADERS[s]
+
+
+def cards_text(codes: Sequence[str]) -> str:
+    """Several cards: "Flarefang 3, Tidal 1 and Mossback 2"."""
+    return join_words([card_name(c) for c in codes])
+
+
+def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
+    """The sentence for one event (``None`` for a type it does not know)."""
+    t = e.get("type")
+    seat = e.get("seat")
+    if t == "turn":
+        first = ", first turn: mulligan or keep" if e.get("first") else ""
+        return f"Turn {e['turn']}: {'your turn' if v.is_you(seat) else v.name(seat)}{first}"
+    if t == "keep":
+        return f"{v.says(seat, 'keep')} {v.own(seat)} hand."
+    if t == "mulligan":
+        gone = e.get("discarded") or []
+        what = f"{plural(len(gone), 'card')} ({cards_text(gone)})" if gone else "nothing"
+        return f"{v.says(seat, 'mulligan')}: {v.verb(seat, 'discard')} {what} and {v.verb(seat, 'draw')} a new hand."
+    if t == "draw":
+        n = int(e.get("count", 0))
+        if n == 0:
+            return f"{v.says(seat, 'draw')} nothing: the deck and the discard pile are empty."
+        shown = f": {cards_text(e['cards'])}" if e.get("cards") else ""
+        return f"{v.says(seat, 'draw')} {plural(n, 'card')}{shown}."
+    if t == "reshuffle":
+        return f"The discard pile is shuffled into a new deck of {plural(int(e['deck_size']), 'card')}."
+    if t in _PICKED_FOR:
+        return f"{v.says(seat, 'pick')} {card_name(e['card'])} {_PICKED_FOR[t]}."
+    if t == "burn":
+        cards = e.get("cards") or []
+        if not cards:
+            return f"{v.says(seat, 'burn')} no cards."
+        n = len(cards)
+        gain = f"{v.verb(seat, 'draw')} {plural(n // 2, 'card')} for them" if n > 1 else "draws nothing for it"
+        if n == 1 and v.is_you(seat):
+            gain = "draw nothing for it"
+        return f"{v.says(seat, 'burn')} {plural(n, 'card')} ({cards_text(cards)}) and {gain}."
+    if t == "no_attack":
+        return f"{v.says(seat, 'do')} not attack."
+    if t == "attack_declared":
+        return f"{v.says(e['attacker'], 'attack')} {v.obj(e['defender'])}!"
+    if t == "attack":
+        return f"{v.says(e['attacker'], 'attack')} with {cards_text(e['cards'])}: a total of {e['total']}."
+    if t == "defence":
+        cards = e.get("cards") or []
+        if not cards:
+            return f"{v.says(e['defender'], 'do')} not defend."
+        return f"{v.says(e['defender'], 'defend')} with {cards_text(cards)}: a total of {e['total']}."
+    if t == "steal":
+        shown = f": {cards_text(e['cards'])}" if e.get("cards") else ""
+        return (
+            f"{v.says(e['attacker'], 'win')} {e['attack']} to {e['defence']} and "
+            f"{v.verb(e['attacker'], 'steal')} {plural(int(e['count']), 'card')} from {v.obj(e['defender'])}{shown}."
+        )
+    if t == "attack_failed":
+        return f"{v.says(e['defender'], 'hold')} off the attack: {e['defence']} against {e['attack']}."
+    if t == "eliminated":
+        return f"{v.says(seat, 'have')} no cards left and {v.verb(seat, 'be')} out of the game."
+    if t == "game_over":
+        winners = list(e.get("winners") or [])
+        how = TERMINATIONS.get(str(e.get("termination")), str(e.get("termination", "")).replace("_", " "))
+        return game_over_text(v, winners, how)
+    return None

@@ -1,0 +1,254 @@
+"""MONSTRA in words: one log sentence per (redacted) event, in the reader's person, and the result's terms.
+
+A team is named by its players ("You draw…" in a duel, "You and Cy draw…" in 2v2, "Ann draws…" for the
+other side); a creature by its name and whose it is ("your Pebblit", "Ann's Magmaw", "the Guardian");
+tactics and moves by their names. Which seat controls which slot follows the mode (``state.CONTROL``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from monsterlair.core import BadOptions, Result
+from monsterlair.core.words import Voice, capitalise, join_words, plural
+from monsterlair.games.monstra.actions import UNITS
+from monsterlair.games.monstra.spec import CREATURE_INDEX, CREATURES, GUARDIANS, TACTIC_INDEX, TACTICS, resolve_mode
+from monsterlair.games.monstra.state import CONTROL
+
+TERMINATIONS = {
+    "knockouts": "a team's third knockout",
+    "round-limit": "the round limit (fewer knockouts, then more HP on the active creatures)",
+    "guardian-defeated": "defeating the Rift Guardian",
+    "team-defeated": "the team's third knockout",
+    "mission-time": "the end of the last round",
+}
+
+
+def creature_name(creature_id: object) -> str:
+    """A creature's name ("Pebblit"; "the Rift Guardian" for the Guardian)."""
+    if creature_id == "guardian":
+        return "the Rift Guardian"
+    i = CREATURE_INDEX.get(str(creature_id))
+    return str(creature_id) if i is None else CREATURES[i].name
+
+
+def tactic_name(tactic_id: object) -> str:
+    """A tactic's name ("Focus")."""
+    i = TACTIC_INDEX.get(str(tactic_id))
+    return str(tactic_id) if i is None else TACTICS[i].name
+
+
+class Table:
+    """The seats behind MONSTRA's teams and slots, for one reader."""
+
+    def __init__(self, voice: Voice, options: Mapping[str, Any]) -> None:
+        self.v = voice
+        players = len(voice.names) or (1 if str(options.get("mode")) == "mission" else 2)
+        try:
+            mode = resolve_mode(players, options)
+        except BadOptions:
+            mode = "duel"
+        self.control = CONTROL.get((mode, players), CONTROL[("duel", 2)])
+
+    def seats(self, team: object) -> list[int]:
+        """The seats playing team "A" or "B"."""
+        base = 0 if team == "A" else 2
+        return sorted({s for s in self.control[base : base + 2] if s >= 0})
+
+    def says(self, team: object, verb: str) -> str:
+        """A team as subject: "You draw", "Ann draws", "You and Cy draw"."""
+        seats = self.seats(team)
+        return self.v.group_verb(seats, verb) if seats else f"Team {team} {verb}s"
+
+    def whose(self, team: object) -> str:
+        """A team's possessive: "your", "Ann's", "Ann and Cy's"."""
+        seats = self.seats(team)
+        if len(seats) == 1:
+            return self.v.possessive(seats[0])
+        if any(self.v.is_you(s) for s in seats):
+            return "your team's"
+        return f"{join_words([self.v.name(s) for s in seats])}'s"
+
+    def own(self, team: object) -> str:
+        """The possessive of a team that is the sentence's subject: "your", "their"."""
+        seats = self.seats(team)
+        return "your" if any(self.v.is_you(s) for s in seats) else "their"
+
+    def unit(self, unit: object, creature: object) -> str:
+        """A creature on the field: "your Pebblit", "Ann's Magmaw", "the Rift Guardian"."""
+        if unit == "g" or creature == "guardian":
+            return "the Rift Guardian"
+        name = creature_name(creature)
+        code = UNITS.index(str(unit)) if unit in UNITS else -1
+        seat = self.control[code] if code >= 0 else -1
+        if seat < 0:
+            return name
+        return f"{self.v.possessive(seat)} {name}"
+
+    def slot(self, unit: object) -> str:
+        """A slot for the round's order: "your slot 1", "Ann's slot 2", or "Bob" when Bob plays that slot
+        alone (2v2), "the Rift Guardian"."""
+        code = UNITS.index(str(unit)) if unit in UNITS else -1
+        if code < 0 or unit == "g":
+            return "the Rift Guardian"
+        seat = self.control[code]
+        partner = self.control[code ^ 1]
+        if seat != partner:
+            return self.v.obj(seat)
+        return f"{self.v.possessive(seat)} slot {code % 2 + 1}"
+
+    def team_of_unit(self, unit: object) -> str:
+        """ "A" or "B" for a creature's unit code."""
+        return "A" if str(unit).startswith("a") else "B"
+
+
+def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> str | None:
+    """The sentence for one event (``None`` for a type it does not know)."""
+    tb = Table(v, options)
+    t = e.get("type")
+    unit = e.get("unit")
+    who = capitalise(tb.unit(unit, e.get("creature"))) if unit is not None else ""
+
+    def target(prep: str = " on ") -> str:
+        if not e.get("target"):
+            return ""
+        if e.get("target") == "g":
+            return f"{prep}the Rift Guardian"
+        if e.get("target_creature"):
+            return f"{prep}{tb.unit(e['target'], e['target_creature'])}"
+        return f"{prep}{creature_name(e['target'])}" if str(e["target"]) in CREATURE_INDEX else ""
+
+    if t == "round":
+        marker = e.get("marker")
+        first = f" ({tb.says(marker, 'hold')} the first-team marker)" if marker else ""
+        return f"Round {e['round']}{first}"
+    if t == "energy":
+        change = int(e["change"])
+        gain = (
+            f"{tb.says(e['team'], 'gain')} {change} EN"
+            if change >= 0
+            else f"{tb.says(e['team'], 'spend')} {-change} EN"
+        )
+        return f"{gain}, {'now' if change else 'still'} {e['energy']} EN."
+    if t == "draw":
+        if not e.get("count"):
+            return f"{capitalise(tb.whose(e['team']))} tactic deck is empty: no draw."
+        cards = e.get("cards")
+        shown = f": {join_words([tactic_name(c) for c in cards])}" if cards else ""
+        return f"{tb.says(e['team'], 'draw')} {plural(int(e['count']), 'tactic')}{shown}."
+    if t == "behaviour":
+        return f"The Rift Guardian reveals its behaviour for this round: {e['name']}."
+    if t == "order":
+        return "Order this round: " + ", then ".join(tb.slot(u) for u in e.get("order") or []) + "."
+    if t == "first":
+        return f"{tb.says(e['team'], 'put')} {tb.own(e['team'])} slot {str(e['unit'])[1:]} first."
+    if t == "discard":
+        return f"{tb.says(e['team'], 'discard')} {tactic_name(e['tactic'])}."
+    if t == "tactic":
+        return f"{tb.says(e['team'], 'play')} {e['name']}{target()}, leaving {e['energy']} EN."
+    if t == "strike":
+        return f"{who} strikes{target(' ')}."
+    if t == "signature":
+        return f"{who} uses {e['name']} ({e['cost']} EN){target()}."
+    if t == "guard":
+        return f"{who} guards: Shield {e['shield']}."
+    if t == "guardian":
+        return f"The Rift Guardian uses {e['name']}."
+    if t == "damage":
+        sh = f" ({e['shield_lost']} more absorbed by Shield)" if e.get("shield_lost") else ""
+        return f"{who} takes {e['hp_lost']} damage{sh}, down to {e['hp']} HP."
+    if t == "tick":
+        return f"{who} loses {e['hp_lost']} HP to {str(e['condition']).capitalize()}, down to {e['hp']} HP."
+    if t == "heal":
+        return f"{who} heals {e['hp_gained']} HP, up to {e['hp']} HP."
+    if t == "shield":
+        return f"{who} has Shield {e['shield']}."
+    if t == "condition":
+        return f"{who} gets {str(e['condition']).capitalize()}."
+    if t == "cleanse":
+        how = "wears off" if e.get("expired") else "is cleansed"
+        return f"{str(e['condition']).capitalize()} on {tb.unit(unit, e.get('creature'))} {how}."
+    if t == "strip":
+        owner = (
+            "the Rift Guardian"
+            if unit == "g"
+            else f"{tb.whose(tb.team_of_unit(unit))} creature in slot {str(unit)[1:]}"
+        )
+        return f"{capitalise(owner)} loses {e['shield_lost']} Shield."
+    if t == "bonus":
+        return f"The next damage this action deals gets +{e['damage_bonus']}."
+    if t == "bonus_expired":
+        return f"The unused damage bonus (+{e['damage_bonus']}) expires."
+    if t == "knockout":
+        team = e.get("team")
+        tally = f" ({tb.whose(team)} knockouts: {e['knockouts']} of 3)" if team else ""
+        return f"{who} is knocked out{tally}."
+    if t == "replace":
+        return (
+            f"{creature_name(e['creature'])} comes in for {tb.whose(e['team'])} side with {e['hp']} HP "
+            "(it acts from the next round)."
+        )
+    if t == "revive":
+        return (
+            f"{creature_name(e['creature'])} returns with {e['hp']} HP; "
+            f"{creature_name(e['benched'])} goes to the bottom of the pile."
+        )
+    if t == "end":
+        how = TERMINATIONS.get(str(e.get("termination")), str(e.get("termination", "")))
+        winner = e.get("winner")
+        if winner == "guardian":
+            return f"The Rift Guardian wins ({how}): the mission failed."
+        if winner is None:
+            return f"The game ends in a draw ({how})."
+        if winner == "A" and tb.control[2] < 0:
+            return f"The mission is accomplished ({how})!"
+        return f"{tb.says(winner, 'win')} ({how})!"
+    return None
+
+
+def mission(result: Result) -> bool:
+    """True for a finished mission (its detail names the Guardian)."""
+    return "guardian" in result.detail
+
+
+def result_headline(result: Result, outcome: str) -> str | None:
+    """A mission's headline; duels use the common one."""
+    if not mission(result):
+        return None
+    if outcome == "mission_lost":
+        return "The Rift Guardian wins: the mission failed"
+    return "Mission accomplished: the Rift Guardian is beaten"
+
+
+def result_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[str]:
+    """What a mission achieved, or how a duel stood."""
+    d = result.detail
+    kos: Mapping[str, int] = d.get("knockouts") or {}
+    if mission(result):
+        g = GUARDIANS.get(str(d.get("guardian")))
+        left = int(d.get("guardian_hp", 0))
+        total = g.hp if g is not None else left
+        lines = [
+            f"Damage dealt to the Guardian: {total - left} of {total} HP; it has {left} HP left.",
+            f"Knockouts the team suffered: {kos.get('A', 0)} of 3.",
+        ]
+        if g is not None and not g.must_defeat:
+            lines.append(f"Winning needs the Guardian at {g.win_at_or_below} HP or less after the last round.")
+        return lines
+    hp: Mapping[str, int] = d.get("active_hp") or {}
+    if not kos:
+        return []
+    tb = Table(v, options)
+    a, b = (join_words([v.obj(s) for s in tb.seats(team)]) for team in "AB")
+    return [
+        f"Knockouts suffered: {a} {kos.get('A', 0)}, {b} {kos.get('B', 0)}.",
+        f"HP left on the active creatures: {a} {hp.get('A', 0)}, {b} {hp.get('B', 0)}.",
+    ]
+
+
+def score_words(result: Result) -> tuple[str, tuple[str, str]]:
+    """The score's label and unit: damage to the Guardian in a mission, knockouts scored in a duel."""
+    if mission(result):
+        return "damage dealt to the Guardian", ("damage dealt to the Guardian", "damage dealt to the Guardian")
+    return "knockouts scored", ("knockout scored", "knockouts scored")

@@ -1,0 +1,21 @@
+"""What a Push a Monster decision used, for balance reports (``Game.report_usage``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from monsterlair.core import Event
+
+
+def report_usage(events: Sequence[Event]) -> list[tuple[int | None, str]]:
+    """``monster:<kind>`` for each monster a seat pushed onto the arena, and ``fell:<kind>`` for the pusher of
+    each push that made monsters fall."""
+    out: list[tuple[int | None, str]] = []
+    for e in events:
+        if e.type == "push":
+            data = e.full()
+            seat = int(data["seat"])
+            out.append((seat, f"monster:{data['kind']}"))
+            if data.get("fallen"):
+                out.append((seat, f"fell:{data['kind']}"))
+    return out

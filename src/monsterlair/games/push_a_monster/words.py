@@ -1,0 +1,125 @@
+"""Push a Monster in words: one log sentence per event, in the reader's person, and the result's terms.
+Monsters are named by kind and number ("the blue Wisp, monster 6"); a push's numbers stay in the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from monsterlair.core.words import Voice, capitalise, join_words, plural, with_article
+from monsterlair.games.push_a_monster.spec import KIND_INDEX, KINDS
+
+TERMINATIONS = {
+    "kind_exhausted": "the die showing a kind with no monster left in the supply",
+    "supply_empty": "an empty supply",
+}
+
+_FALL = {
+    "fell off": "falls off",
+    "knocked off": "is knocked off",
+    "still sticking out after the last nudge": "still sticks out after the last nudge and is out",
+    "missed the arena too often": "missed the arena too often and is out",
+}
+
+_STATUS = {
+    "placed": "it lies fully on the arena",
+    "overhang": "it sticks out over the edge",
+    "fell": "it falls off",
+    "missed": "it slips off the pusher",
+}
+
+
+def kind_name(kind: object) -> str:
+    """A kind for people: "blue Wisp"."""
+    k = KIND_INDEX.get(str(kind))
+    return str(kind) if k is None else f"{KINDS[k].id} {KINDS[k].name}"
+
+
+def monster_name(monster: object, kind: object = None) -> str:
+    """A monster for people: "the blue Wisp (monster 6)", or "monster 6" when its kind is not at hand."""
+    if kind is None:
+        return f"monster {monster}"
+    return f"the {kind_name(kind)} (monster {monster})"
+
+
+def _left(e: Mapping[str, Any], what: str) -> str:
+    """How many tries are left, whichever count the event carries."""
+    for key, word in (("tries_left", "try"), (f"{what}s_left", what)):
+        if key in e:
+            return f"{plural(int(e[key]), word)} left"
+    return "no tries left"
+
+
+def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
+    """The sentence for one event (``None`` for a type it does not know)."""
+    t = e.get("type")
+    seat = e.get("seat")
+    if t == "roll":
+        face = "the question mark" if e.get("face") == "?" else with_article(kind_name(e.get("face")))
+        return f"{v.says(seat, 'roll')} {face}."
+    if t == "take":
+        why = {
+            "rolled": "as rolled",
+            "chosen": "as chosen",
+            "most in the supply": "the kind with most monsters in the supply",
+        }.get(str(e.get("why")), str(e.get("why", "")))
+        return f"{v.says(seat, 'take')} {monster_name(e['monster'], e.get('kind'))}, {why}."
+    if t == "tie":
+        kinds = join_words([kind_name(k) for k in e.get("kinds") or []])
+        return f"{capitalise(kinds)} tie for most in the supply: {v.says(seat, 'choose', start=False)} which to take."
+    if t == "choose":
+        return f"{v.says(seat, 'choose')} the {kind_name(e.get('kind'))}."
+    if t == "place":
+        return f"{v.says(seat, 'set')} {monster_name(e['monster'], e.get('kind'))} down to start the arena."
+    if t == "shove":
+        fallen = [m for m in e.get("fallen") or [] if m != e.get("target")]
+        knocked = f"; {plural(len(fallen), 'other monster')} knocked off" if fallen else ""
+        shoved = monster_name(e.get("target", e["monster"]), e.get("target_kind", e.get("kind")))
+        return f"{v.says(seat, 'shove')} {shoved}{knocked}."
+    if t in ("push", "nudge"):
+        verb = t
+        status = _STATUS.get(str(e.get("status")), "")
+        fallen = [m for m in e.get("fallen") or [] if m != e.get("monster")]
+        knocked = f"; {plural(len(fallen), 'other monster')} knocked off" if fallen else ""
+        return f"{v.says(seat, verb)} {monster_name(e['monster'], e.get('kind'))}: {status}{knocked}."
+    if t == "fall":
+        takers = list(e.get("tokens_to") or [])
+        if not takers:
+            to = ""
+        elif len(takers) == 1:
+            to = f"; {v.says(takers[0], 'take', start=False)} a token"
+        else:
+            to = f"; {v.group_verb(takers, 'take', start=False)} a token each"
+        return (
+            f"{capitalise(monster_name(e['monster'], e.get('kind')))} {_FALL.get(str(e.get('why')), 'falls off')}{to}."
+        )
+    if t in ("placed", "overhang", "missed", "shoved"):
+        named = capitalise(monster_name(e["monster"], e.get("kind")))
+        return {
+            "placed": f"{named} lies fully on the arena.",
+            "overhang": f"{named} must still come fully onto the arena: {_left(e, 'nudge')}.",
+            "missed": f"{named} goes back on the pusher: {_left(e, 'attempt')}.",
+            "shoved": f"{named} was shoved: {_left(e, 'attempt')}.",
+        }[t]
+    if t == "set_down":
+        why = f" ({e['why']})" if e.get("why") else ""
+        return (
+            f"{capitalise(monster_name(e['monster'], e.get('kind')))} is set down by hand{why}; nobody takes a token."
+        )
+    if t == "set_aside":
+        why = f" ({e['why']})" if e.get("why") else ""
+        return (
+            f"{capitalise(monster_name(e['monster'], e.get('kind')))} finds no free place and leaves the game{why}; "
+            "nobody takes a token."
+        )
+    if t == "game_over":
+        result = e.get("result") or {}
+        winners = list(result.get("winners") or [])
+        how = TERMINATIONS.get(str(result.get("termination")), "the end of the game")
+        if len(winners) > 1:
+            return f"The game ends by {how}: {v.group(winners, start=False)} share the win with equal lines."
+        if winners:
+            return f"The game ends by {how}: {v.says(winners[0], 'win', start=False)} with the longest line."
+        return f"The game ends by {how}."
+    return None

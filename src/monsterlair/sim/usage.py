@@ -1,0 +1,94 @@
+"""What was *played*, not only what was dealt: usage rates, action frequencies and score margins.
+
+Each game's result carries, per seat, what the seat used (``usage``: ``{"card:ember-3": [times, first turn]}``
+from :meth:`monsterlair.core.Game.report_usage`) and how many decisions of each kind it made (``actions``).
+This module folds them into a batch's figures: for every label, how often it was used, in how many games,
+the win rate of the seats that used it (with a 95 % Wilson interval) and the turn it was first used; per
+action kind, how often it is chosen; and how far the winner finished ahead (the score margin).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from monsterlair.sim.stats import describe, rate
+
+
+def usage_rates(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per label kind and value (``{"card": {"ember-3": {...}}}``): ``uses`` (times used in all games),
+    ``games`` (games in which some seat used it), ``n``/``wins``/``rate``/``ci95`` (the seats that used it,
+    and how often they won; a shared victory counts as a win), ``mean_payoff`` and ``first_turn`` (mean and
+    median of the turn each using seat first used it)."""
+    tally: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in results:
+        if r.get("error"):
+            continue
+        seen: set[tuple[str, str]] = set()
+        for seat, used in enumerate(r.get("usage") or []):
+            won = 1.0 if seat in r["winners"] else 0.0
+            for label, (times, first) in used.items():
+                kind, _, value = str(label).partition(":")
+                key = (kind, value)
+                entry = tally.setdefault(key, {"uses": 0, "games": 0, "n": 0, "wins": 0.0, "payoff": 0.0, "first": []})
+                entry["uses"] += int(times)
+                entry["n"] += 1
+                entry["wins"] += won
+                entry["payoff"] += float(r["payoffs"][seat])
+                entry["first"].append(int(first))
+                if key not in seen:
+                    seen.add(key)
+                    entry["games"] += 1
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for (kind, value), e in sorted(tally.items()):
+        shown = rate(e["wins"], e["n"])
+        shown.update(
+            uses=e["uses"],
+            games=e["games"],
+            mean_payoff=e["payoff"] / e["n"],
+            first_turn={"mean": statistics.fmean(e["first"]), "median": float(statistics.median(e["first"]))},
+        )
+        out.setdefault(kind, {})[value] = shown
+    return out
+
+
+def action_frequencies(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, float]]:
+    """Per action kind (the first word of an action's text: ``burn``, ``attack``, ``tactic``, ``nudge``…):
+    ``total`` decisions, ``per_game`` (mean per finished game), ``share`` of all decisions and ``games``
+    (the fraction of games in which some seat chose it)."""
+    finished = [r for r in results if not r.get("error")]
+    totals: dict[str, int] = {}
+    games_with: dict[str, int] = {}
+    for r in finished:
+        kinds: set[str] = set()
+        for per_seat in r.get("actions") or []:
+            for kind, count in per_seat.items():
+                totals[kind] = totals.get(kind, 0) + int(count)
+                kinds.add(kind)
+        for kind in kinds:
+            games_with[kind] = games_with.get(kind, 0) + 1
+    every = sum(totals.values())
+    n = len(finished)
+    return {
+        kind: {
+            "total": float(total),
+            "per_game": total / n if n else 0.0,
+            "share": total / every if every else 0.0,
+            "games": games_with[kind] / n if n else 0.0,
+        }
+        for kind, total in sorted(totals.items(), key=lambda kv: -kv[1])
+    }
+
+
+def margin(result: Mapping[str, Any]) -> float | None:
+    """How far the best score finished ahead of the next best (``None`` with fewer than two scores)."""
+    scores = sorted((float(s) for s in result.get("scores") or []), reverse=True)
+    return scores[0] - scores[1] if len(scores) >= 2 else None
+
+
+def margins(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The score margins of the finished games: their mean, median and 90th percentile, how many games were
+    level at the top (margin 0), and every margin (``values``, for the histogram)."""
+    values = [m for r in results if not r.get("error") and (m := margin(r)) is not None]
+    return {**describe(values), "level": sum(1 for v in values if v == 0), "values": values}

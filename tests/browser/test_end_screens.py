@@ -1,0 +1,158 @@
+"""Every way a game can end has its own end screen, in the reader's words (issue 13, items 3–5).
+
+Each case stores a finished game that ends that way (``finished.py``: the server's own table logic and
+store) and opens it in the browser as a player: win and loss, draw, shared win, a lost mission, a game
+stopped by a safety cap, and a game with an order of elimination. The words come from the server (the
+``result_text`` of the snapshot); the test checks the page shows them, that every number says what it
+counts, and that the lobby lists the game with the same headline a spectator reads. Screenshots at
+1366 and 375 px wide land in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from monsterlair.core import Result
+from tests.browser.conftest import Server, shot
+from tests.browser.finished import find_game, guest, store_table
+from tests.browser.test_games_ui import new_page
+
+WIDE = {"width": 1366, "height": 900}
+PHONE = {"width": 375, "height": 812}
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    players: int
+    options: dict[str, Any]
+    wanted: Callable[[Result], bool]
+    outcome: str  # what the person at seat 0 reads
+    headline: str  # a pattern the headline of seat 0 matches
+    line: str = ""  # a pattern one of the sentences under it matches
+    bots: tuple[str, ...] = field(default=())
+
+
+CASES = {
+    "win": Case(
+        "monster-smash",
+        2,
+        {},
+        lambda r: r.winners == (0,),
+        "win",
+        r"^You win",
+        r"decided it",
+        ("Gnasher (Random bot)",),
+    ),
+    "loss": Case(
+        "monster-smash",
+        2,
+        {},
+        lambda r: r.winners == (1,),
+        "loss",
+        r"^Gnasher \(Random bot\) wins",
+        r"decided it",
+        ("Gnasher (Random bot)",),
+    ),
+    "draw": Case(
+        "monster-club",
+        2,
+        {},
+        lambda r: not r.winners and not r.capped and not r.everyone_lost,
+        "draw",
+        r"^A draw$",
+        r"no winner",
+        ("Gnasher (Random bot)",),
+    ),
+    "shared_win": Case(
+        "push-a-monster",
+        2,
+        {},
+        lambda r: len(r.winners) > 1,
+        "shared_win",
+        r"^Shared win: you and Gnasher",
+        r"shared",
+        ("Gnasher (Random bot)",),
+    ),
+    "mission_lost": Case(
+        "monstra",
+        1,
+        {"mode": "mission"},
+        lambda r: r.everyone_lost,
+        "mission_lost",
+        r"Guardian",
+        r"HP",
+    ),
+    "capped": Case(
+        "monster-smash",
+        2,
+        {"max_turns": 6},
+        lambda r: r.capped and not r.winners,
+        "capped",
+        r"^Stopped at",
+        r"turn limit",
+        ("Gnasher (Random bot)",),
+    ),
+    "elimination": Case(
+        "monster-smash",
+        4,
+        {},
+        lambda r: len(r.detail.get("eliminated", ())) == 3 and r.detail["eliminated"][0] == 0,
+        "loss",
+        r"wins$",
+        r"(?i)^Out of the game, first to last: (you|Ann), ",
+        ("Gnasher (Random bot)", "Mossfang (Random bot)", "Pip (Random bot)"),
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(CASES))
+def test_each_way_a_game_ends_has_its_own_end_screen(server: Server, chromium: Any, kind: str) -> None:
+    case = CASES[kind]
+    page, problems = new_page(chromium)
+    page.set_viewport_size(WIDE)
+    ann = guest(page, server.url, "Ann")
+    found = find_game(case.game, case.players, case.options, case.wanted)
+    seats = [(ann, "Ann"), *((None, name) for name in case.bots)]
+    table_id = store_table(server.data_dir, case.game, case.players, case.options, seats, found)
+
+    page.goto(f"{server.url}/t/{table_id}")
+    end = page.locator("[data-testid=end-screen]")
+    end.wait_for()
+    assert end.get_attribute("data-outcome") == case.outcome
+    headline = page.locator("[data-testid=headline]").inner_text()
+    assert re.search(case.headline, headline), headline
+    lines = page.locator("[data-testid=result-line]").all_inner_texts()
+    assert any(re.search(case.line, t) for t in lines), lines
+    # the standings: one row a seat, best first, each number with what it counts ("3 cards", not "3")
+    rows = page.locator("[data-testid^=standing-]")
+    assert rows.count() == case.players
+    ranks = [int(r.removeprefix("#")) for r in page.locator("[data-testid^=standing-] .rank").all_inner_texts()]
+    assert ranks == sorted(ranks)
+    for text in page.locator("[data-testid^=standing-] .score").all_inner_texts():
+        assert re.fullmatch(r"-?[\d.]+ [A-Za-z].*|[A-Za-z].*", text), f"an unlabelled number: {text!r}"
+    assert "(you)" in page.locator("[data-testid=standing-0]").inner_text()
+    if kind == "shared_win":
+        assert ranks == [1, 1]
+    text = end.inner_text()
+    assert not re.search(r"\w+=\w|\[\d|_", text), f"code or a dump on the end screen: {text!r}"
+    shot(page, f"end-{kind}-1366")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    end.scroll_into_view_if_needed()
+    shot(page, f"end-{kind}-375")
+
+    # the lobby lists the game with the same words, for the same reader
+    page.set_viewport_size(WIDE)
+    page.goto(server.url)
+    summaries = page.locator("[data-testid=result-summary]")
+    summaries.first.wait_for()
+    assert headline in summaries.all_inner_texts()
+    assert case.outcome in [summaries.nth(i).get_attribute("data-outcome") for i in range(summaries.count())]
+    assert not problems, problems

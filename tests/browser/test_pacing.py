@@ -1,0 +1,244 @@
+"""Other seats' moves at a pace a person can follow (issue 14, item 5), motion that respects reduced motion
+(item 4), turn alerts (item 6) and the controls while the link is down (item 10), in a real browser.
+
+These pages are opened with the browser as it comes (``chromium.browser``): the normal pace and full motion,
+unlike the other browser tests, which see every move at once and without motion.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.browser.conftest import Server, shot
+from tests.browser.driver import play_one_decision, wait_for_my_turn_or_end
+from tests.browser.test_play import sign_in
+
+DESKTOP = {"width": 1366, "height": 900}
+
+SAMPLE = """() => {
+  const strip = document.querySelector('[data-testid=last-move]');
+  const text = (e) => (e.querySelector('.text') ?? e).innerText.trim();
+  const current = [...document.querySelectorAll('[data-testid=log] li.current')].map(text);
+  const all = [...document.querySelectorAll('[data-testid=log] li:not(.turn)')].map(text);  // not headings
+  const moving = document.querySelector('[data-testid=smash-board] .seat.moving [data-testid^=hand-size-]');
+  const chip = document.querySelector('[data-testid^=seat-chip-].to-move');
+  const board = document.querySelector('[data-testid=smash-board]');
+  return {
+    waiting: Number(strip?.dataset.waiting ?? 0),
+    said: document.querySelector('[data-testid=last-move-text]')?.innerText.trim() ?? '',
+    current, last: all[all.length - 1] ?? '',
+    boardMover: moving ? moving.dataset.testid.replace('hand-size-', '')
+      : (board?.dataset.myTurn === 'yes' ? 'me' : ''),
+    barMover: chip ? chip.dataset.testid.replace('seat-chip-', '') : '',
+    t: performance.now(),
+  };
+}"""
+
+
+def smash_against_bots(chromium: Any, server: Server, name: str, bots: int, **context: Any) -> Any:
+    page = chromium.browser.new_context(viewport=DESKTOP, **context).new_page()
+    page.problems = []
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    sign_in(page, server.url, name)
+    new_smash_table(page, bots)
+    return page
+
+
+def new_smash_table(page: Any, bots: int = 1) -> None:
+    """From the lobby: a Monster Smash table with greedy bots in every other seat, started and open."""
+    page.locator("[data-testid=game-monster-smash]").get_by_role("button", name="New table").click()
+    form = page.locator("[data-testid=create-table]")
+    form.locator(".players button", has_text=str(bots + 1)).click()
+    for seat in range(1, bots + 1):
+        form.locator(f"select[name=seat-{seat}]").select_option("bot")
+        form.locator(f"select[name=seat-{seat}-bot]").select_option("greedy")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("[data-testid=smash-board]")
+
+
+def test_bots_moves_are_shown_one_at_a_time_and_the_board_and_log_agree(server: Server, chromium: Any) -> None:
+    page = smash_against_bots(chromium, server, "Paula", bots=2)
+    assert page.locator("[data-testid=pace]").input_value() == "normal"
+    # slow, so the bots outpace it even on a busy machine (the normal pace is the same mechanism, shorter)
+    page.locator("[data-testid=pace]").select_option("slow")
+    samples: list[dict[str, Any]] = []
+    for _ in range(2):
+        assert wait_for_my_turn_or_end(page, 90) == "turn"
+        play_one_decision(page)
+        # until the bots have moved and the table has shown their moves: the first samples may still show
+        # my turn, before the server has taken my move
+        others_seen = False
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            samples.append(page.evaluate(SAMPLE))
+            others_seen = others_seen or samples[-1]["boardMover"] != "me" or samples[-1]["waiting"] > 0
+            if others_seen and samples[-1]["boardMover"] == "me" and samples[-1]["waiting"] == 0:
+                break
+            page.wait_for_timeout(120)
+    shot(page, "pacing-desktop")
+    held = [s for s in samples if s["waiting"] > 0]
+    assert held, "the bots' moves were never held back to be shown one at a time"
+    for s in samples:
+        # the words over the board are the log's marked lines, and the log ends with them: it never runs ahead
+        assert s["said"] == " · ".join(s["current"]), s
+        assert not s["current"] or s["last"] == s["current"][-1], s
+        # the board and the players' bar show the same seat to move
+        if s["barMover"] and s["boardMover"] not in ("", "me"):
+            assert s["boardMover"] == s["barMover"], s
+    # each move of another seat stays on the board for a while (the normal pace), not a flicker
+    changes = [s["t"] for a, s in zip(samples, samples[1:], strict=False) if s["said"] != a["said"] and a["waiting"]]
+    gaps = [b - a for a, b in zip(changes, changes[1:], strict=False)]
+    assert gaps and min(gaps) > 1800, gaps
+    assert not page.problems, page.problems
+
+
+def test_skip_to_now_shows_everything_waiting_and_matches_an_instant_page(server: Server, chromium: Any) -> None:
+    page = smash_against_bots(chromium, server, "Sam", bots=3)
+    page.locator("[data-testid=pace]").select_option("slow")
+    deadline = time.monotonic() + 60
+    while not page.locator("[data-testid=skip-present]").count():
+        assert time.monotonic() < deadline, "no bot's move ever waited to be shown"
+        if page.locator("[data-testid=smash-board]").get_attribute("data-my-turn") == "yes":
+            play_one_decision(page)
+        page.wait_for_timeout(150)
+    shot(page, "pacing-waiting")
+    # the bots play faster than the slow pace shows their moves; skip to the present
+    page.locator("[data-testid=skip-present]").click()
+    assert page.locator("[data-testid=last-move]").get_attribute("data-waiting") == "0"
+    assert page.locator("[data-testid=skip-present]").count() == 0
+    page.locator("[data-testid=pace]").select_option("instant")  # the bots' moves still to come, at once
+    assert wait_for_my_turn_or_end(page, 90) == "turn"
+    mine = page.locator("[data-testid=log] li").all_inner_texts()
+    # the same table at the instant pace (the same person in another window) shows the same log at once
+    other = chromium.new_context(viewport=DESKTOP).new_page()
+    other.context.add_cookies(page.context.cookies())
+    other.goto(page.url)
+    other.wait_for_selector("[data-testid=smash-board][data-my-turn=yes]")
+    assert other.locator("[data-testid=log] li").all_inner_texts() == mine
+    page.reload()  # the chosen pace is kept in this browser
+    assert page.locator("[data-testid=pace]").input_value() == "instant"
+    assert not page.problems, page.problems
+
+
+def svelte_motions(page: Any) -> int:
+    """Animations Svelte started (transitions and animate run on the Web Animations API, not CSS)."""
+    return int(
+        page.evaluate(
+            "() => document.getAnimations()"
+            ".filter(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition)).length"
+        )
+    )
+
+
+def count_motion_after_a_move(page: Any) -> int:
+    assert wait_for_my_turn_or_end(page, 90) == "turn"
+    play_one_decision(page)
+    seen = 0
+    for _ in range(12):
+        seen = max(seen, svelte_motions(page))
+        page.wait_for_timeout(40)
+    return seen
+
+
+def test_cards_travel_unless_the_person_prefers_reduced_motion(server: Server, chromium: Any) -> None:
+    moving = smash_against_bots(chromium, server, "Mo", bots=1)
+    moving.locator("[data-testid=pace]").select_option("instant")
+    assert max(count_motion_after_a_move(moving) for _ in range(2)) > 0
+    still = smash_against_bots(chromium, server, "Stillwater", bots=1, reduced_motion="reduce")
+    still.locator("[data-testid=pace]").select_option("instant")
+    assert max(count_motion_after_a_move(still) for _ in range(2)) == 0
+    assert still.locator("[data-testid=hand] .card").count() > 0
+    assert not moving.problems and not still.problems
+
+
+def test_a_turn_at_another_table_raises_the_chosen_alerts(chromium: Any, tmp_path: Any) -> None:
+    server = Server(tmp_path / "lair", bot_delay=2.5)  # time to look elsewhere before the bot answers
+    server.start()
+    try:
+        alerts_at_another_table(server, chromium)
+    finally:
+        server.stop()
+
+
+def alerts_at_another_table(server: Server, chromium: Any) -> None:
+    context = chromium.new_context(viewport=DESKTOP)
+    context.grant_permissions(["notifications"], origin=server.url)
+    context.add_init_script(
+        """window.__notes = []; window.__chimes = 0;
+        window.Notification = class { constructor(title, o) { window.__notes.push(title); } close() {} };
+        window.Notification.permission = 'granted';
+        window.Notification.requestPermission = async () => 'granted';
+        const start = OscillatorNode.prototype.start;
+        OscillatorNode.prototype.start = function (...a) { window.__chimes += 1; return start.apply(this, a); };"""
+    )
+    page = context.new_page()
+    sign_in(page, server.url, "Alma")
+    new_smash_table(page)
+    # both alerts are off until chosen; the bell on the table opens them
+    page.locator("[data-testid=alerts-button]").click()
+    assert not page.locator("[data-testid=alert-sound]").is_checked()
+    assert not page.locator("[data-testid=alert-notify]").is_checked()
+    page.locator("[data-testid=alert-sound]").check()
+    page.locator("[data-testid=alert-notify]").check()
+    page.keyboard.press("Escape")
+    chimes_on_choice = page.evaluate("window.__chimes")
+    assert chimes_on_choice > 0  # turning the sound on plays it once
+    table = page.url
+    # end my turn, then look at the lobby while the bot answers: the turn comes back at a table not on screen
+    finish_my_turn(page)
+    page.locator("a.brand").click()
+    page.wait_for_selector("[data-testid=game-monster-smash]")
+    page.wait_for_function("() => window.__notes.length > 0", timeout=30_000)
+    assert page.evaluate("window.__notes")[0].startswith("Your turn: Monster Smash")
+    assert page.evaluate("window.__chimes") > chimes_on_choice
+    # looking at the table itself, a turn there raises nothing
+    page.goto(table)
+    page.wait_for_selector("[data-testid=smash-board]")
+    notes = page.evaluate("window.__notes.length")
+    finish_my_turn(page)
+    # my next turn (or the end, when the bot's answer wins the game): either way, nothing is raised here
+    assert wait_for_my_turn_or_end(page, 60) in ("turn", "end")
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__notes.length") == notes
+    context.close()
+
+
+def finish_my_turn(page: Any) -> None:
+    """Play this page's decisions until the move passes to another seat."""
+    assert wait_for_my_turn_or_end(page, 60) == "turn"
+    while page.locator("[data-testid=smash-board]").get_attribute("data-my-turn") == "yes":
+        play_one_decision(page)
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=smash-board]').dataset.busy === 'no'", timeout=30_000
+        )
+
+
+def test_while_reconnecting_the_controls_are_visibly_disabled(chromium: Any, tmp_path: Any) -> None:
+    server = Server(tmp_path / "lair", bot_delay=0.05)
+    server.start()
+    try:
+        page = chromium.new_context(viewport=DESKTOP).new_page()
+        sign_in(page, server.url, "Rhea")
+        new_smash_table(page)
+        assert wait_for_my_turn_or_end(page, 60) == "turn"
+        assert page.locator("[data-testid=offline-note]").count() == 0
+        enabled = page.locator("[data-testid=actions] button:not([disabled])").count()
+        assert enabled > 0
+        server.kill()
+        page.wait_for_selector("[data-testid=offline-note]")
+        assert page.locator("[data-testid=link-state]").inner_text() == "reconnecting…"
+        assert page.locator("[data-testid=actions] button:not([disabled])").count() == 0
+        assert page.locator("[data-testid=hand] button:not([aria-disabled=true])").count() == 0
+        assert page.locator("[data-testid=table-bar] button:not([disabled])").count() == 0
+        # they look disabled too: greyed out
+        opacity = page.locator("[data-testid=actions] button").first.evaluate("e => getComputedStyle(e).opacity")
+        assert float(opacity) < 0.6
+        shot(page, "reconnecting")
+        server.start()
+        page.wait_for_selector("[data-testid=link-state][data-state=live]", timeout=20_000)
+        assert page.locator("[data-testid=offline-note]").count() == 0
+        assert page.locator("[data-testid=actions] button:not([disabled])").count() == enabled
+    finally:
+        server.stop()

@@ -1,0 +1,117 @@
+"""Phones, 375 x 812 (issue 14, item 7): the lobby shows the games and "New table" first, the header the whole
+name, every table the hand on the first screen (without scrolling), the log and the chat one tap away, and
+Push a Monster the full-width arena with fine aiming steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, shot
+from tests.browser.test_games_ui import CLUB, MONSTRA, PUSH, push_decide, sign_in, start_game, wait_turn_or_end
+
+PHONE = {"width": 375, "height": 812}
+SMASH = "[data-testid=smash-board]"
+
+# the board, the cards (or tactics) a player holds, and the table's set-up for a short game against a bot
+GAMES: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "monster-smash": (SMASH, "[data-testid=hand] .card", {"players": 2, "bot": "greedy", "options": {}}),
+    "monstra": (
+        MONSTRA,
+        "[data-testid=tactics] .tactic",
+        {"players": 2, "bot": "greedy", "options": {"rounds": "4", "decks": "starter/blaze"}},
+    ),
+    "monster-club": (
+        CLUB,
+        "[data-testid=hand] .ccard",
+        {"players": 2, "bot": "random", "options": {"first_player": "0"}},
+    ),
+    # Push a Monster has no hand: the arena is what must show whole
+    "push-a-monster": (PUSH, "[data-testid=arena]", {"players": 2, "bot": "random", "options": {}}),
+}
+
+
+def phone_page(chromium: Any) -> Any:
+    page = chromium.new_context(viewport=PHONE).new_page()
+    page.problems = []
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    return page
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    """Where the first match sits in the viewport with the page at its top (what shows without scrolling)."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    found: dict[str, float] = page.locator(selector).first.evaluate(
+        "e => { const r = e.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width}; }"
+    )
+    return found
+
+
+def test_the_lobby_and_the_header_on_a_phone(server: Server, chromium: Any) -> None:
+    page = phone_page(chromium)
+    name = "Dana Longfellow"
+    sign_in(page, server.url, name)
+    # the whole name, not "D.."; no lone "0" while no game waits
+    who = page.locator("[data-testid=who] .name")
+    assert who.inner_text() == name
+    assert who.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert not page.locator("[data-testid=turns-button]").is_visible()
+    # the games and their "New table" first: on the first screen, above my tables and the open tables
+    new_table = box(page, "[data-testid=game-monster-smash] button")
+    assert new_table["bottom"] <= PHONE["height"], new_table
+    for heading in ("My tables", "Open tables"):
+        below = page.get_by_role("heading", name=heading).first.evaluate("e => e.getBoundingClientRect().top")
+        assert below > new_table["bottom"], heading
+    shot(page, "phone-lobby")
+    assert not page.problems, page.problems
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_at_the_table_the_hand_is_on_the_first_screen(server: Server, chromium: Any, game: str) -> None:
+    board, hand, setup = GAMES[game]
+    page = phone_page(chromium)
+    sign_in(page, server.url, "Phoebe")
+    start_game(page, game, **setup)
+    page.wait_for_selector(board)
+    assert wait_turn_or_end(page, board, timeout=90) == "turn"
+    dock = page.locator("[data-testid=phone-dock]").evaluate("e => e.getBoundingClientRect().top")
+    held = box(page, hand)
+    page.screenshot(path=f"test-artifacts/phone-{game}-screen.png")  # what the first screen holds
+    assert 0 <= held["top"] and held["bottom"] <= dock, (held, dock)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    if game == "monster-smash":  # no card name is cut short: a card too small for its name shows none
+        cut = "els => els.filter(e => e.offsetParent && e.scrollWidth > e.clientWidth).map(e => e.textContent)"
+        assert page.eval_on_selector_all("[data-testid=hand] .card .name", cut) == []
+    shot(page, f"phone-{game}")
+    # the log and the chat: one tap each, over the board; Escape goes back
+    page.locator("[data-testid=dock-log]").click()
+    log = box(page, "[data-testid=log]")
+    assert 0 <= log["top"] < dock, log
+    shot(page, f"phone-{game}-log")
+    page.locator("[data-testid=dock-chat]").click()
+    assert page.locator("[data-testid=chat-input]").is_visible()
+    assert not page.locator("[data-testid=log]").is_visible()
+    page.keyboard.press("Escape")
+    assert not page.locator("[data-testid=chat-input]").is_visible()
+    if game == "push-a-monster":
+        push_aims_finely_on_the_full_width(page)
+    assert not page.problems, page.problems
+
+
+def push_aims_finely_on_the_full_width(page: Any) -> None:
+    for n in range(6):  # take a monster (and drop one) until a push is to be aimed
+        if page.locator(PUSH).get_attribute("data-phase") == "push":
+            break
+        push_decide(page, n)
+        assert wait_turn_or_end(page, PUSH, timeout=90) == "turn"
+    arena = box(page, "[data-testid=arena]")
+    assert arena["width"] >= PHONE["width"] - 40, arena
+    before = page.locator("[data-testid=push]").get_attribute("data-command") or ""
+    slide = float(page.locator("[data-testid=slide]").input_value())
+    page.locator("[data-testid=slide-more]").click()
+    assert float(page.locator("[data-testid=slide]").input_value()) == pytest.approx(slide + 0.01)
+    page.locator("[data-testid=turn-less]").click()
+    page.locator("[data-testid=depth-more]").click()
+    assert (page.locator("[data-testid=push]").get_attribute("data-command") or "") != before

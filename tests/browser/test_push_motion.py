@@ -1,0 +1,151 @@
+"""Push a Monster on screen (issue 14, item 4): the arena redraws as soon as the aim changes, a monster
+knocked off the arena visibly drops away, and a person who prefers reduced motion sees each outcome at once.
+
+These pages are opened with full motion (``chromium.browser``), unlike most browser tests.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from tests.browser.conftest import ARTIFACTS, Server
+from tests.browser.test_games_ui import PUSH, drag_push, push_decide, seen, settle, wait_turn_or_end
+from tests.browser.test_learn import guest, started
+
+DESKTOP = {"width": 1366, "height": 768}
+CANVAS = "() => document.querySelector('[data-testid=arena]').toDataURL()"
+
+# Records the arena while a monster drops: from the moment the board counts a new drop, a picture every
+# 50 ms for a second (the drop lasts 0.9 s).
+RECORD_DROPS = """() => {
+  const board = document.querySelector('[data-testid=push-board]');
+  const canvas = document.querySelector('[data-testid=arena]');
+  window.__drop = [];
+  let seen = Number(board.dataset.drops), until = 0;
+  window.__timer = setInterval(() => {
+    const now = performance.now();
+    if (Number(board.dataset.drops) > seen) { seen = Number(board.dataset.drops); until = now + 1000; }
+    if (now < until) window.__drop.push(canvas.toDataURL('image/jpeg', 0.7));
+  }, 50);
+}"""
+
+
+# Counts the animation frames in which the board says a motion plays.
+COUNT_MOTION_FRAMES = """() => {
+  window.__moving = 0;
+  const board = document.querySelector('[data-testid=push-board]');
+  const loop = () => { if (board.dataset.animating === 'yes') window.__moving += 1; requestAnimationFrame(loop); };
+  requestAnimationFrame(loop);
+}"""
+
+
+def push_page(chromium: Any, server: Server, name: str, **context: Any) -> tuple[Any, list[str]]:
+    """A Push a Monster table against a random bot, open at its first push of mine (set-up done)."""
+    page = chromium.browser.new_context(viewport=DESKTOP, **context).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    guest(page, server.url, name)
+    page.goto(f"{server.url}/t/{started(page, server.url, 'push-a-monster')}")
+    n = 0
+    while (
+        wait_turn_or_end(page, PUSH, timeout=90) == "turn" and page.locator(PUSH).get_attribute("data-phase") != "push"
+    ):
+        push_decide(page, n)
+        n += 1
+    return page, problems
+
+
+def push_turns(page: Any, turns: int = 14) -> Iterator[int]:
+    """Up to ``turns`` of our turns, until the game ends: a turn outside the push phase is decided here
+    (``push_decide``); each one in it is yielded (its number), for the caller to push."""
+    for n in range(turns):
+        if wait_turn_or_end(page, PUSH, timeout=90) == "end":
+            return
+        if page.locator(PUSH).get_attribute("data-phase") != "push":
+            push_decide(page, n)
+            continue
+        yield n
+
+
+def deep_push(page: Any, n: int) -> bool:
+    """Push hard through the middle of the arena (a fall is likely); False when the game refused it."""
+    before = seen(page, PUSH)
+    drag_push(page, theta=0.3 + n * 2.39996)
+    page.locator("[data-testid=depth]").fill("2")
+    page.locator("[data-testid=push]").click()
+    return settle(page, PUSH, before, refusable=True)
+
+
+def fallen(page: Any) -> int:
+    """How many monsters have fallen so far (the supply panel counts them per kind)."""
+    texts = page.locator("[aria-label='Supply and fallen monsters'] .kind").all_inner_texts()
+    return sum(int(m.group(1)) for t in texts if (m := re.search(r"fell (\d+)", t)))
+
+
+def test_the_aim_redraws_at_once_and_a_knocked_off_monster_drops(server: Server, chromium: Any) -> None:
+    page, problems = push_page(chromium, server, "Pusher")
+    # The aim preview follows the pointer at once: each step of a drag redraws the arena.
+    canvas = page.locator("[data-testid=arena]")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    scale = float(
+        page.evaluate("() => JSON.parse(document.querySelector('[data-testid=arena]').dataset.view)")["scale"]
+    )
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx + 1.75 * scale, cy - 0.4 * scale)
+    page.mouse.down()
+    pictures, aims = [], []
+    for i in range(1, 4):
+        page.mouse.move(cx + 1.2 * scale, cy - (0.5 - 0.15 * i) * scale)  # a new heading at each step
+        pictures.append(page.evaluate(CANVAS))
+        aims.append(canvas.get_attribute("data-aim"))
+    page.mouse.up()
+    assert len(set(aims)) == 3 and len(set(pictures)) == 3, aims
+    # …and so do the controls.
+    before = page.evaluate(CANVAS)
+    page.locator("[data-testid=depth]").fill("1.3")
+    assert page.evaluate(CANVAS) != before
+    # Push hard until a monster goes over the edge (ours or the bot's push); the drop is recorded.
+    page.evaluate(RECORD_DROPS)
+    page.evaluate(COUNT_MOTION_FRAMES)
+    for n in push_turns(page):
+        deep_push(page, n)
+        page.wait_for_function("() => document.querySelector('[data-testid=push-board]').dataset.animating !== 'yes'")
+        page.wait_for_timeout(1100)
+        if int(page.locator(PUSH).get_attribute("data-drops") or 0) > 0:
+            break
+    assert int(page.locator(PUSH).get_attribute("data-drops") or 0) > 0, "no monster fell in fourteen deep pushes"
+    assert page.evaluate("window.__moving") > 10  # the pushes played over many frames
+    frames: list[str] = page.evaluate("() => { clearInterval(window.__timer); return window.__drop; }")
+    # The falling monster moves from picture to picture (it carries on, shrinks and darkens).
+    assert len(frames) >= 3 and len(set(frames)) >= 3, len(frames)
+    ARTIFACTS.mkdir(exist_ok=True)
+    step = max(1, len(frames) // 6)
+    for i, frame in enumerate(frames[::step][:6]):
+        (ARTIFACTS / f"push-fall-{i + 1}.jpg").write_bytes(base64.b64decode(frame.split(",", 1)[1]))
+    assert not problems, problems
+
+
+def test_with_reduced_motion_a_push_shows_its_outcome_at_once(server: Server, chromium: Any) -> None:
+    page, problems = push_page(chromium, server, "Stillwater", reduced_motion="reduce")
+    motions = int(page.locator(PUSH).get_attribute("data-motions") or 0)
+    page.evaluate(COUNT_MOTION_FRAMES)
+    fell = False
+    for n in push_turns(page):
+        before = page.evaluate(CANVAS)
+        if not deep_push(page, n):
+            continue
+        page.wait_for_function("() => document.querySelector('[data-testid=push-board]').dataset.animating !== 'yes'")
+        assert page.evaluate(CANVAS) != before
+        if fallen(page):
+            fell = True
+            break
+    assert fell, "no monster fell in fourteen deep pushes"
+    shown = int(page.locator(PUSH).get_attribute("data-motions") or 0) - motions
+    assert shown > 0  # every push (ours and the bot's) was still shown…
+    assert page.evaluate("window.__moving") <= 2 * shown  # …each at once: its outcome in the next frame
+    assert page.locator(PUSH).get_attribute("data-drops") == "0"  # but nothing tumbled away
+    assert not problems, problems

@@ -1,0 +1,176 @@
+"""What players read in the browser (issue 13): distinct bot names everywhere, a log of prose with move
+numbers for a player and for a spectator, and boards that show the numbers in play (MONSTRA's boosted
+moves, Monster Club's reason a stack cannot attack)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from monsterlair.core import State
+from tests.browser.conftest import Server, shot
+from tests.browser.driver import IDLE, play_one_decision, wait_for_my_turn_or_end
+from tests.browser.finished import find_position, guest, position, store_table
+from tests.browser.test_games_ui import CLUB, PHONE, new_page, seen, settle
+
+MONSTRA = "[data-testid=monstra-board]"
+CODE = re.compile(r"\b\w+=\S|[{}\[\]]|\b[a-z]+_[a-z]+\b|\b[a-z]+-\d+\b")
+"""What must never reach a player's eyes in a log: key=value dumps, brackets of a repr, snake_case
+identifiers, card codes such as ember-3."""
+
+
+def log_lines(page: Any) -> list[str]:
+    return [str(t) for t in page.locator("[data-testid=log] li .text").all_inner_texts()]
+
+
+def test_bots_have_distinct_names_and_the_log_is_prose_with_move_numbers(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    guest(page, server.url, "Ann")
+    seats = [{"kind": "me"}, *([{"kind": "bot", "bot": "greedy"}] * 3)]
+    body = {"game": "monster-smash", "players": 4, "seats": seats, "start": True, "options": {"max_turns": 30}}
+    r = page.request.post(f"{server.url}/api/tables", data=body, headers={"Origin": server.url})
+    assert r.ok, r.text()
+    table_id = r.json()["table"]["id"]
+    page.goto(f"{server.url}/t/{table_id}")
+    chips = page.locator("[data-testid^=seat-chip-]")
+    chips.first.wait_for()
+    names = [t.split("\n")[0].strip() for t in chips.all_inner_texts()]
+    bots = names[1:]
+    assert len(set(bots)) == 3 and all(n.endswith("(Greedy bot)") for n in bots), names
+    presence = page.locator("[data-testid=presence]").inner_text()
+    assert all(n in presence for n in bots)
+    # play (simply) until every bot has had a turn
+    for _ in range(12):
+        if wait_for_my_turn_or_end(page) == "end":
+            break
+        play_one_decision(page)
+        page.wait_for_function(IDLE)
+        text = page.locator("[data-testid=log]").inner_text()
+        if all(f"Turn {n}" in text or n in text for n in bots) and text.count("\n") >= 14:
+            break
+    expect(page.locator("[data-testid=log] li .text").first).to_be_attached()
+    lines = log_lines(page)
+    assert lines and not [t for t in lines if CODE.search(t)], [t for t in lines if CODE.search(t)][:3]
+    assert any(t.startswith("You ") for t in lines)  # the reader's person
+    assert any(n in t for t in lines for n in bots)  # bots by their own names
+    assert not [t for t in lines if re.search(r"Greedy bot\b(?! *\))", t)]  # never a bare "Greedy bot"
+    numbers = page.locator("[data-testid=log] .move-no").all_inner_texts()
+    moves = [int(n.replace("Move", "").strip()) for n in numbers]
+    assert moves and moves == sorted(moves) and moves[0] >= 1
+    shot(page, "log-move-numbers")
+
+    # a spectator reads the same game in the third person, with nothing of a hand
+    watcher = page.context.browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    watcher.goto(f"{server.url}/t/{table_id}")
+    watcher.wait_for_function("() => document.querySelectorAll('[data-testid=log] li[data-ply]').length >= 8")
+    seen_lines = log_lines(watcher)
+    assert not [t for t in seen_lines if CODE.search(t)]
+    assert not [t for t in seen_lines if re.search(r"\b(you|your)\b", t, re.IGNORECASE)], seen_lines[:5]
+    assert any("Ann" in t for t in seen_lines)
+    watcher.context.close()
+    assert not problems, problems
+
+
+def _boostable(state: State) -> bool:
+    legal = {str(a) for a in state.legal_actions()} if state.to_move == 0 and not state.over else set()
+    return "tactic focus" in legal
+
+
+def test_a_monstra_tactic_shows_the_acting_creatures_new_numbers(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    ann = guest(page, server.url, "Ann")
+    options = {"mode": "duel"}
+    found = find_position("monstra", 2, options, _boostable)
+    table_id = store_table(
+        server.data_dir, "monstra", 2, options, [(ann, "Ann"), (None, "Gnasher (Random bot)")], found
+    )
+    page.goto(f"{server.url}/t/{table_id}")
+    board = page.locator(MONSTRA)
+    board.wait_for()
+    strike = page.locator("[data-testid=act-strike]").inner_text()
+    printed = int(re.search(r"(\d+)", strike).group(1))  # type: ignore[union-attr]
+    assert page.locator("[data-testid=strike-now]").count() == 0
+    before = seen(page, MONSTRA)
+    page.locator("[data-testid=tactic-focus]").click()  # Focus: +2 damage to this action's move
+    settle(page, MONSTRA, before)
+    now = page.locator("[data-testid=strike-now]")
+    now.wait_for()
+    assert now.inner_text().split()[-1] == str(printed + 2), now.inner_text()
+    assert f"{printed + 2} dmg" in page.locator("[data-testid=act-strike]").inner_text()
+    assert page.locator("[data-testid=boost-text]").inner_text().startswith("Now: ")
+    shot(page, "monstra-boosted")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    shot(page, "monstra-boosted-phone")
+    assert not problems, problems
+
+
+def _plain_move(state: State) -> str | None:
+    """A legal move of seat 0's, after its first round, of a stack that is not swift (a swift stack may
+    still attack after moving), or None."""
+    if state.over or state.to_move != 0 or getattr(state, "turn", 0) <= 2:
+        return None
+    board = state.board[0]  # type: ignore[attr-defined]
+    for a in state.legal_actions():
+        words = str(a).split()
+        if words[0] == "move" and not board[int(words[1]) - 1].swift():
+            return str(a)
+    return None
+
+
+def test_a_moved_monster_club_stack_says_why_it_cannot_attack_and_an_undone_move_is_marked(
+    server: Server, chromium: Any
+) -> None:
+    page, problems = new_page(chromium)
+    ann = guest(page, server.url, "Ann")
+    found = find_position("monster-club", 2, {}, lambda st: _plain_move(st) is not None)
+    table_id = store_table(
+        server.data_dir, "monster-club", 2, {}, [(ann, "Ann"), (None, "Gnasher (Random bot)")], found
+    )
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator(CLUB).wait_for()
+    text = _plain_move(position("monster-club", 2, {}, found))
+    assert text is not None
+    move = page.locator(f"{CLUB} [data-action='{text}']")
+    _, space, way = text.split()
+    to = int(space) + (1 if way == "right" else -1)
+    before = seen(page, CLUB)
+    move.click()
+    settle(page, CLUB, before)
+    why = page.locator(f"[data-testid=why-own-{to}]")
+    why.wait_for()
+    assert why.inner_text() == "Moved this turn, so it cannot attack"
+    assert page.locator(f"{CLUB} [data-action='attack {to}']").count() == 0
+    shot(page, "club-moved-why")
+
+    # take the move back: the stack is back, and the log keeps the move, struck through and marked
+    move_no = len(found.moves) + 1
+    page.wait_for_function("() => !document.querySelector('[data-testid=undo]').disabled")
+    before = seen(page, CLUB)
+    page.locator("[data-testid=undo]").click()
+    settle(page, CLUB, before)
+    assert page.locator(f"[data-testid=why-own-{to}]").count() == 0
+    undone = page.locator(f"[data-testid=log] li.undone[data-ply='{move_no}']")
+    assert undone.count() >= 1 and "taken back" in undone.first.inner_text()
+    style = undone.first.evaluate("e => getComputedStyle(e.querySelector('.text')).textDecorationLine")
+    assert style == "line-through"
+    assert f"You take back move {move_no}" in page.locator("[data-testid=log]").inner_text()
+    shot(page, "club-undone-log")
+    assert not problems, problems
+
+
+def test_a_missions_log_opens_with_the_guardians_first_behaviour(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    guest(page, server.url, "Ann")
+    body = {"game": "monstra", "players": 1, "seats": [{"kind": "me"}], "start": True, "options": {"mode": "mission"}}
+    r = page.request.post(f"{server.url}/api/tables", data=body, headers={"Origin": server.url})
+    assert r.ok, r.text()
+    page.goto(f"{server.url}/t/{r.json()['table']['id']}")
+    page.locator(MONSTRA).wait_for()
+    lines = log_lines(page)
+    assert lines and "Nothing has happened yet." not in page.locator("[data-testid=log]").inner_text()
+    assert any("Guardian" in t for t in lines), lines
+    assert page.locator("[data-testid=log] .move-no").count() == 0  # the set-up, before move 1
+    assert not problems, problems

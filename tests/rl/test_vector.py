@@ -1,0 +1,290 @@
+"""The batched vector environment: spaces, masks, autoreset, seeding, the sparse encoding fast path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.vector import AutoresetMode, SyncVectorEnv
+
+from monsterlair import games
+from monsterlair.core import BadOptions, Game, GameOver, IllegalAction, Rng
+from monsterlair.rl import MonsterLairGym, MonsterLairVectorEnv, gymnasium_id, vector_env
+from tests.example_game import ToyGame
+from tests.rl.helpers import GAME_IDS, player_counts, variants
+
+CARD_GAMES = ["monster-smash", "monstra", "monster-club"]
+SPARSE_GAMES = [g for g in GAME_IDS if type(games.get(g)).encode_state_sparse is not Game.encode_state_sparse]
+
+
+def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal index per row (0 for a row with nothing legal)."""
+    choices: np.ndarray = np.argmax(rng.random(masks.shape) * masks, axis=1)
+    return choices
+
+
+def last_legal(masks: np.ndarray) -> np.ndarray:
+    """The highest legal index per row (in Toy Race, playing a card: with ``target=1`` it wins)."""
+    last: np.ndarray = masks.shape[1] - 1 - np.argmax(masks[:, ::-1], axis=1)
+    return last
+
+
+def test_spaces_shapes_dtypes_and_bounds(toy: ToyGame) -> None:
+    env = vector_env("toy-race", num_envs=3, opponents="random", players=3)
+    assert env.observation_space.shape == (3, env.enc.observation_size) and env.observation_space.dtype == np.float32
+    assert isinstance(env.action_space, gymnasium.spaces.MultiDiscrete)
+    assert env.action_space.nvec.tolist() == [env.enc.num_actions] * 3
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        assert obs.shape == (3, env.enc.observation_size) and obs.dtype == np.float32
+        assert env.observation_space.contains(obs)
+        mask = info["action_mask"]
+        assert mask.shape == (3, env.enc.num_actions) and mask.dtype == np.int8 and set(np.unique(mask)) <= {0, 1}
+        assert info["_action_mask"].all() and info["seat"].shape == (3,)
+        obs, rewards, terminated, truncated, info = env.step(random_actions(mask, rng))
+        assert rewards.dtype == np.float64 and terminated.dtype == truncated.dtype == np.bool_
+        assert ((rewards >= -1) & (rewards <= 1)).all()
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+def test_the_batch_plays_exactly_what_sync_vector_env_of_the_single_env_plays(
+    game_id: str, mode: AutoresetMode
+) -> None:
+    """Same seeds, same actions: observations, masks, rewards, flags, payoffs and autoresets all agree."""
+    n = 3
+    batched = vector_env(game_id, num_envs=n, seat="random", opponents="random", autoreset_mode=mode.value)
+    reference = SyncVectorEnv(
+        [lambda: MonsterLairGym(game_id, seat="random", opponents="random") for _ in range(n)], autoreset_mode=mode
+    )
+    obs, info = batched.reset(seed=11)
+    ref_obs, ref_info = reference.reset(seed=11)
+    assert np.array_equal(obs, ref_obs) and np.array_equal(info["action_mask"], ref_info["action_mask"])
+    rng = np.random.default_rng(5)
+    finished = 0
+    for _ in range(250):
+        actions = random_actions(info["action_mask"], rng)
+        obs, rewards, terminated, truncated, info = batched.step(actions)
+        ref_obs, ref_rewards, ref_terminated, ref_truncated, ref_info = reference.step(actions)
+        assert np.array_equal(obs, ref_obs)
+        assert np.array_equal(rewards, ref_rewards)
+        assert np.array_equal(terminated, ref_terminated) and np.array_equal(truncated, ref_truncated)
+        assert np.array_equal(info["action_mask"], ref_info["action_mask"])
+        assert np.array_equal(info["seat"], ref_info["seat"])
+        done = terminated | truncated
+        if mode is AutoresetMode.NEXT_STEP and done.any():
+            assert np.array_equal(info["_payoff"], done)
+            assert np.array_equal(info["payoff"][done], ref_info["payoff"][done])
+            assert np.array_equal(info["_result"], done)
+            assert np.array_equal(info["result"]["capped"][done], ref_info["result"]["capped"][done])
+            assert not info["action_mask"][done].any()  # a finished game has nothing legal
+        if mode is AutoresetMode.SAME_STEP and done.any():
+            assert np.array_equal(info["_final_obs"], done)
+            for i in np.flatnonzero(done):
+                assert np.array_equal(info["final_obs"][i], ref_info["final_obs"][i])
+            final = info["final_info"]
+            assert np.array_equal(final["payoff"][done], ref_info["final_info"]["payoff"][done])
+            assert info["action_mask"].any(axis=1).all()  # the new games are ready for a move at once
+        finished += int(done.sum())
+    assert finished >= 3  # several autoresets happened
+
+
+def test_next_step_autoreset_ignores_the_action_and_starts_a_new_game(toy: ToyGame) -> None:
+    env = vector_env("toy-race", num_envs=2, opponents="random", target=1)
+    env.reset(seed=3)
+    first = [s.seed for s in env.game_states if s is not None]
+    _, rewards, terminated, _, info = env.step(last_legal(env.action_masks()))
+    assert terminated.all() and (rewards == 1.0).all() and not info["action_mask"].any()
+    _, rewards, terminated, truncated, info = env.step(np.zeros(2, dtype=np.int64))  # ignored: new games start
+    assert (
+        not terminated.any() and not truncated.any() and (rewards == 0).all() and info["action_mask"].any(axis=1).all()
+    )
+    assert [s.seed for s in env.game_states if s is not None] != first
+
+
+def test_disabled_autoreset_refuses_a_finished_game_until_it_is_reset_by_mask(toy: ToyGame) -> None:
+    env = vector_env("toy-race", num_envs=2, opponents="random", autoreset_mode="Disabled", target=1)
+    assert env.metadata["autoreset_mode"] is AutoresetMode.DISABLED
+    env.reset(seed=3)
+    env.step(last_legal(env.action_masks()))
+    with pytest.raises(GameOver, match="autoreset is disabled"):
+        env.step(np.zeros(2, dtype=np.int64))
+    kept = env.game_states[1]
+    _, info = env.reset(options={"reset_mask": np.array([True, False])})
+    assert env.game_states[1] is kept and not env.game_states[0].over  # type: ignore[union-attr]
+    assert info["action_mask"][0].any() and not info["action_mask"][1].any()
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_masks_are_the_engines_legal_actions_for_the_agent_seat(game_id: str) -> None:
+    env = vector_env(game_id, num_envs=4, seat="random", opponents="random", players=max(player_counts(game_id)))
+    _, info = env.reset(seed=2)
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        for i, state in enumerate(env.game_states):
+            assert state is not None
+            expected = np.zeros(env.enc.num_actions, dtype=np.int8)
+            if not state.over:
+                assert state.to_move == info["seat"][i] == env.seats[i]
+                expected[[env.enc.index_of(a) for a in state.legal_actions()]] = 1
+            assert np.array_equal(info["action_mask"][i], expected)
+            assert np.array_equal(env.action_masks()[i], expected.astype(bool))
+        _, _, _, _, info = env.step(random_actions(info["action_mask"], rng))
+
+
+def test_observations_are_the_encoding_of_each_agent_seats_view() -> None:
+    env = vector_env("monstra", num_envs=3, seat="random", opponents="random")
+    obs, info = env.reset(seed=8)
+    rng = np.random.default_rng(2)
+    for _ in range(20):
+        for i, state in enumerate(env.game_states):
+            assert state is not None
+            assert np.array_equal(obs[i], env.enc.observe(state, int(env.seats[i])))
+        obs, _, _, _, info = env.step(random_actions(info["action_mask"], rng))
+
+
+def test_seeding_replays_and_the_constructor_seed_serves_the_first_reset() -> None:
+    def run(env: MonsterLairVectorEnv, seed: int | None) -> list[Any]:
+        obs, info = env.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        out = [obs.tolist()]
+        for _ in range(60):
+            obs, rewards, terminated, _, info = env.step(random_actions(info["action_mask"], rng))
+            out.append((obs.tolist(), rewards.tolist(), terminated.tolist()))
+        return out
+
+    a = run(vector_env("monster-smash", num_envs=2, seat="random", opponents="greedy"), 5)
+    b = run(vector_env("monster-smash", num_envs=2, seat="random", opponents="greedy"), 5)
+    c = run(vector_env("monster-smash", num_envs=2, seat="random", opponents="greedy", seed=5), None)
+    d = run(vector_env("monster-smash", num_envs=2, seat="random", opponents="greedy"), 6)
+    assert a == b == c and a != d
+    env = vector_env("monster-smash", num_envs=3, opponents="random")
+    env.reset(seed=[7, None, 9])
+    assert [s.seed for s in env.game_states if s is not None][::2] == [7, 9]
+
+
+def test_illegal_actions_penalty_raise_and_out_of_range(toy: ToyGame) -> None:
+    env = vector_env("toy-race", num_envs=2, opponents="random")
+    obs, info = env.reset(seed=1)
+    illegal = np.argmin(info["action_mask"], axis=1)
+    assert (info["action_mask"][np.arange(2), illegal] == 0).all()
+    histories = [len(s.history) for s in env.game_states if s is not None]
+    obs2, rewards, terminated, _, info2 = env.step(illegal)
+    assert (rewards == -1.0).all() and info2["illegal_action"].all() and not terminated.any()
+    assert np.array_equal(obs, obs2) and histories == [len(s.history) for s in env.game_states if s is not None]
+    raising = vector_env("toy-race", num_envs=2, opponents="random", illegal="raise")
+    raising.reset(seed=1)
+    with pytest.raises(IllegalAction, match="Sub-environment 0"):
+        raising.step(illegal)
+    mixed = np.array([last_legal(raising.action_masks())[0], illegal[1]])
+    before = [len(s.history) for s in raising.game_states if s is not None]
+    with pytest.raises(IllegalAction, match="Sub-environment 1"):
+        raising.step(mixed)
+    assert [len(s.history) for s in raising.game_states if s is not None] == before  # nothing was played
+    with pytest.raises(IllegalAction, match="outside the action space"):
+        env.step(np.array([0, env.enc.num_actions]))
+    with pytest.raises(IllegalAction, match="2 integer actions"):
+        env.step(np.array([0]))
+
+
+def test_copy_false_returns_the_environments_own_arrays() -> None:
+    shared = vector_env("monster-smash", num_envs=2, opponents="random", copy=False)
+    first, _ = shared.reset(seed=1)
+    second, *_ = shared.step(random_actions(shared.action_masks(), np.random.default_rng(0)))
+    assert first is second
+    copied = vector_env("monster-smash", num_envs=2, opponents="random")
+    first, _ = copied.reset(seed=1)
+    second, *_ = copied.step(random_actions(copied.action_masks(), np.random.default_rng(0)))
+    assert first is not second
+
+
+def test_bad_arguments_are_refused() -> None:
+    for kwargs, match in (
+        ({"num_envs": 0}, "num_envs"),
+        ({"autoreset_mode": "sometimes"}, "autoreset_mode"),
+        ({"seat": 5}, "seat"),
+        ({"opponents": ["random", "random"]}, "opponents"),
+        ({"illegal": "ignore"}, "illegal"),
+    ):
+        with pytest.raises(BadOptions, match=match):
+            vector_env("monster-smash", **kwargs)
+    env = vector_env("monster-smash", num_envs=2, opponents="random")
+    with pytest.raises(GameOver, match="reset"):
+        env.step(np.zeros(2, dtype=np.int64))
+    with pytest.raises(BadOptions, match="one seed per"):
+        env.reset(seed=[1, 2, 3])
+
+
+def test_make_vec_builds_the_batched_env() -> None:
+    env = gymnasium.make_vec(gymnasium_id("monster-smash"), num_envs=3, opponents="random")
+    assert isinstance(env, MonsterLairVectorEnv) and env.num_envs == 3
+    obs, _ = env.reset(seed=0)
+    assert obs.shape == (3, env.enc.observation_size)
+
+
+@pytest.mark.parametrize("game_id", SPARSE_GAMES)
+def test_the_sparse_fast_path_gives_exactly_the_views_encoding(game_id: str) -> None:
+    """Every value, summed as the contract says, equals encode_view's (so it holds nothing the view hides)."""
+    game = games.get(game_id)
+    checked = 0
+    settings = [{}, *({name: value} for g, name, value in variants() if g == game_id)]
+    for players in player_counts(game_id):
+        for setting in settings:
+            options = game.options.resolve(setting)
+            try:
+                game.new(players, 0, options)
+            except BadOptions:
+                continue
+            for seed in range(3):
+                state = game.new(players, seed, options)
+                rng = Rng(seed)
+                while True:
+                    for seat in range(players):
+                        dense = game.encode_view(state.view(seat), players, options)
+                        sparse = game.encode_state_sparse(state, seat, players, options)
+                        assert sparse is not None
+                        index, values = sparse
+                        assert len(index) == len(values)
+                        summed = [0.0] * len(dense)
+                        for i, v in zip(index, values, strict=True):
+                            summed[i] += v
+                        assert summed == dense, (
+                            setting,
+                            players,
+                            seat,
+                            [i for i, (a, b) in enumerate(zip(summed, dense, strict=True)) if a != b],
+                        )
+                        checked += 1
+                    if state.over:
+                        break
+                    legal = state.legal_actions()
+                    state.apply_unchecked(legal[rng.below(len(legal))])
+    assert checked > 100
+
+
+def test_a_game_without_the_fast_path_is_encoded_from_its_view(toy: ToyGame) -> None:
+    assert type(toy).encode_state_sparse is Game.encode_state_sparse
+    env = vector_env("toy-race", num_envs=2, opponents="random", players=3)
+    obs, _ = env.reset(seed=6)
+    for i, state in enumerate(env.game_states):
+        assert state is not None
+        assert np.array_equal(obs[i], env.enc.observe(state, int(env.seats[i])))
+
+
+def test_options_reach_the_game(toy: ToyGame) -> None:
+    env = vector_env("toy-race", num_envs=2, opponents="random", target=1)
+    env.reset(seed=1)
+    assert all(s is not None and s.options["target"] == 1 for s in env.game_states)
+
+
+def test_same_step_autoreset_reports_the_end_once_even_when_the_next_action_is_refused(toy: ToyGame) -> None:
+    env = vector_env("toy-race", num_envs=2, opponents="random", autoreset_mode="SameStep", target=1)
+    env.reset(seed=3)
+    _, rewards, terminated, _, info = env.step(last_legal(env.action_masks()))
+    assert terminated.all() and (rewards == 1.0).all() and info["_final_obs"].all()
+    assert info["action_mask"].any(axis=1).all()  # the new games are already dealt
+    _, rewards, terminated, truncated, info = env.step(np.argmin(info["action_mask"], axis=1))  # refused
+    assert info["illegal_action"].all() and (rewards == -1.0).all() and not (terminated | truncated).any()

@@ -1,0 +1,210 @@
+"""Bots think in worker processes: a deadline ends a decision, tables take fair turns, closing stops everything."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monsterlair import games
+from monsterlair.server.tables.botpool import BotFailed, BotPool, BotTimeout, FairShare
+from monsterlair.server.tables.bots import BotCatalog, _default_maker
+from tests.bots.test_registry import UNBOUNDED_BUDGETS
+
+
+def opening(game_id: str = "monster-smash") -> tuple[object, int]:
+    state = games.get(game_id).new(2, seed=7)
+    assert state.to_move is not None
+    return state, state.to_move
+
+
+async def test_a_decision_past_its_deadline_is_stopped_and_the_pool_plays_on() -> None:
+    pool = BotPool(1, deadline=2.0)
+    state, seat = opening()
+    legal = {str(a) for a in state.legal_actions()}  # type: ignore[attr-defined]
+    try:
+        assert await pool.decide("t1", _default_maker, "random", state, seat, 1) in legal  # type: ignore[arg-type]
+        (first,) = pool._idle
+        started = time.monotonic()
+        with pytest.raises(BotTimeout, match="did not decide within 2 s"):
+            await pool.decide("t1", _default_maker, "ismcts:seconds=30", state, seat, 1)  # type: ignore[arg-type]
+        assert time.monotonic() - started < 10  # not the 30 s it asked for
+        first.reap()
+        assert not first.process.is_alive() and not pool._busy and not pool._idle  # killed, not kept
+        assert await pool.decide("t1", _default_maker, "random", state, seat, 1) in legal  # type: ignore[arg-type]
+        assert len(pool._idle) == 1 and pool._idle[0].process.is_alive() and pool._idle[0] is not first
+    finally:
+        pool.close()
+
+
+async def test_a_bot_that_raises_is_a_failure_and_its_worker_is_kept() -> None:
+    pool = BotPool(1, deadline=10)
+    state, seat = opening()
+    try:
+        with pytest.raises(BotFailed, match="not the seat to move|to move"):
+            await pool.decide("t1", _default_maker, "ismcts:iterations=20", state, 1 - seat, 1)  # type: ignore[arg-type]
+        assert len(pool._idle) == 1
+    finally:
+        pool.close()
+
+
+async def long_search(pool: BotPool, state: object, seat: int) -> tuple[asyncio.Future[str], Any]:
+    """A 30-second search started in the pool, and the worker thinking it (once it has one)."""
+    work = asyncio.ensure_future(pool.decide("t1", _default_maker, "ismcts:seconds=30", state, seat, 1))  # type: ignore[arg-type]
+    for _ in range(200):
+        await asyncio.sleep(0.05)
+        if pool._busy:
+            break
+    (worker,) = pool._busy
+    return work, worker
+
+
+async def test_closing_the_pool_ends_a_decision_under_way_at_once() -> None:
+    pool = BotPool(1, deadline=60)
+    state, seat = opening()
+    work, worker = await long_search(pool, state, seat)
+    await asyncio.sleep(0.3)  # it is thinking now
+    started = time.monotonic()
+    pool.close()
+    with pytest.raises((BotFailed, BotTimeout)):
+        await asyncio.wait_for(work, 5)
+    assert time.monotonic() - started < 5
+    assert not worker.process.is_alive()
+    with pytest.raises(BotFailed, match="stopping"):
+        await pool.decide("t1", _default_maker, "random", state, seat, 1)  # type: ignore[arg-type]
+
+
+async def test_a_cancelled_decision_kills_its_worker() -> None:
+    pool = BotPool(1, deadline=60)
+    state, seat = opening()
+    try:
+        work, worker = await long_search(pool, state, seat)
+        work.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await work
+        worker.reap()
+        assert not worker.process.is_alive() and not pool._idle
+    finally:
+        pool.close()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_a_freed_worker_goes_to_the_table_that_used_least_lately() -> None:
+    clock = Clock()
+    share = FairShare(1, clock=clock)
+    await share.acquire("slow-1")
+    share.release("slow-1", 60.0)  # two tables whose bots thought a minute each
+    await share.acquire("slow-2")
+    order: list[str] = []
+
+    async def wait(key: str) -> None:
+        await share.acquire(key)
+        order.append(key)
+
+    waiters = [asyncio.ensure_future(wait(k)) for k in ("slow-1", "quick", "slow-2-again")]
+    await asyncio.sleep(0)
+    share.release("slow-2", 60.0)
+    await asyncio.sleep(0)
+    assert order == ["quick"]  # it came after slow-1 but goes first: slow-1 used the worker a minute
+    share.release("quick", 0.01)
+    await asyncio.sleep(0)
+    assert order == ["quick", "slow-2-again"]  # a key with no usage yet comes before slow-1
+    share.release("slow-2-again", 0.01)
+    await asyncio.sleep(0)
+    assert order == ["quick", "slow-2-again", "slow-1"]
+    share.release("slow-1", 1.0)
+    await asyncio.gather(*waiters)
+
+
+async def test_usage_fades_so_a_table_is_not_held_back_for_ever() -> None:
+    clock = Clock()
+    share = FairShare(1, clock=clock)
+    await share.acquire("a")
+    share.release("a", 64.0)
+    assert share.usage("a") == 64.0
+    clock.now += 30.0
+    assert share.usage("a") == pytest.approx(32.0)
+    clock.now += 300.0
+    assert share.usage("a") < 0.1
+
+
+async def test_a_cancelled_waiter_gives_up_its_place() -> None:
+    share = FairShare(1)
+    await share.acquire("a")
+    waiter = asyncio.ensure_future(share.acquire("b"))
+    await asyncio.sleep(0)
+    waiter.cancel()
+    share.release("a", 0.0)
+    await asyncio.sleep(0)
+    await asyncio.wait_for(share.acquire("c"), 1)  # the slot was not lost to the cancelled waiter
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    # every budget the bot registry refuses, and the server's own tighter caps
+    [
+        *UNBOUNDED_BUDGETS,
+        ("ismcts:seconds=60", "at most 10 seconds"),
+        ("ismcts:iterations=50000", "at most 20,000 iterations"),
+    ],
+)
+def test_the_server_refuses_bots_without_a_finite_budget_inside_its_caps(spec: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        BotCatalog().check(spec)
+
+
+def test_the_server_caps_are_settings() -> None:
+    catalog = BotCatalog(max_seconds=2.0, max_iterations=500)
+    assert catalog.check("ismcts:seconds=2") == "ismcts:seconds=2"
+    assert catalog.check("ismcts:iterations=500") == "ismcts:iterations=500"
+    with pytest.raises(ValueError, match="at most 2 seconds"):
+        catalog.check("ismcts:seconds=2.5")
+
+
+async def test_searching_tables_leave_one_worker_for_quick_bots() -> None:
+    clock = Clock()
+    share = FairShare(2, clock=clock)
+    for key in ("search-1", "search-2"):  # two tables whose bots have been thinking for a while
+        await share.acquire(key)
+        share.release(key, 30.0)
+    await share.acquire("search-1")  # one search runs
+    second = asyncio.ensure_future(share.acquire("search-2"))
+    await asyncio.sleep(0)
+    assert not second.done()  # a free worker, but it is kept for a light table
+    await asyncio.wait_for(share.acquire("quick"), 1)  # which gets it at once
+    share.release("quick", 0.01)
+    await asyncio.sleep(0)
+    assert not second.done()
+    share.release("search-1", 3.0)
+    await asyncio.wait_for(second, 1)  # the search's worker went to the other search
+    share.release("search-2", 3.0)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:seconds=nan", "ismcts:seconds=60", "nobot"])
+def test_a_server_with_a_bad_takeover_bot_does_not_start(spec: str, tmp_path: Path) -> None:
+    from monsterlair.server.app import create_app
+    from tests.server.conftest import make_settings
+
+    with pytest.raises(ValueError):
+        create_app(make_settings(tmp_path, takeover_bot=spec))
+
+
+def test_settings_refuse_non_finite_numbers(tmp_path: Path) -> None:
+    from pydantic import ValidationError
+
+    from tests.server.conftest import make_settings
+
+    for field in ("bot_delay", "bot_max_seconds", "clock_min_seconds"):
+        for bad in (float("nan"), float("inf")):
+            with pytest.raises(ValidationError):
+                make_settings(tmp_path, **{field: bad})

@@ -1,0 +1,31 @@
+// What a Monster Club card says about itself on hover, tap and focus (lib/help.ts).
+import type { HelpContent } from "../../lib/help";
+import type { ClubCard } from "./club";
+
+const BEATS: Record<string, string> = { rock: "scissors", scissors: "paper", paper: "rock" };
+
+function calcText(calc: string): string {
+  const m = /^([+x-])(\d+)( opp)?$/.exec(calc.trim());
+  if (!m) return calc;
+  if (m[3]) return `${calc}: takes ${m[2]} from the opposing stack's score.`;
+  if (m[1] === "x") return `${calc}: multiplies its stack's score by ${m[2]}, after every addition.`;
+  return `${calc}: adds ${m[2]} to its stack's score.`;
+}
+
+export function clubCardHelp(card: ClubCard, down: boolean): HelpContent {
+  const numbers =
+    card.kind === "monster"
+      ? `Monster, score ${card.score}; holds up to ${card.limit} power cards.`
+      : card.calc
+        ? `Power card. ${calcText(card.calc)}`
+        : "Power card.";
+  return {
+    title: card.name,
+    lines: [
+      numbers,
+      card.text,
+      `${card.type[0].toUpperCase()}${card.type.slice(1)}: on equal scores it beats ${BEATS[card.type] ?? "?"}.`,
+      down ? "Face down: it does nothing until it is flipped (a monster still fights with its score)." : "",
+    ],
+  };
+}

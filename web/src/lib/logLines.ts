@@ -1,0 +1,110 @@
+// The log as the server words it: each entry carries its line (``text``, in this receiver's person), its
+// move number (``ply``), its turn, and whether that move was taken back (words-contract.md, "Log entries").
+// Nothing here writes a sentence; it only picks a line's colour from its event type and keeps the marks.
+import type { LogEntry } from "./types";
+
+export type LineKind = "turn" | "info" | "attack" | "win" | "bad" | "good" | "quiet";
+
+export interface LogLine {
+  text: string;
+  kind: LineKind;
+  /** The move number (0: set-up). */
+  ply: number;
+  turn: number;
+  /** The move was taken back. */
+  undone: boolean;
+  /** The replay's current step. */
+  current?: boolean;
+}
+
+/** A line's colour by its event type (the same type reads alike in every game). */
+const KINDS: Record<string, LineKind> = {
+  turn: "turn",
+  round: "turn",
+  roll: "turn",
+  game_over: "win",
+  end: "win",
+  knockout: "win",
+  destroyed: "win",
+  attack_declared: "attack",
+  attack: "attack",
+  defence: "attack",
+  conflict: "attack",
+  strike: "attack",
+  signature: "attack",
+  push: "attack",
+  nudge: "attack",
+  fall: "attack",
+  steal: "good",
+  heal: "good",
+  revive: "good",
+  placed: "good",
+  eliminated: "bad",
+  trap: "bad",
+  penalty: "bad",
+  reveal_hand: "bad",
+  no_monster: "bad",
+  behaviour: "bad",
+  guardian: "bad",
+  clock_expired: "bad",
+  draw: "quiet",
+  keep: "quiet",
+  no_attack: "quiet",
+  reshuffle: "quiet",
+  revealed: "quiet",
+  clash: "quiet",
+  skip: "quiet",
+  no_target: "quiet",
+  spare: "quiet",
+  energy: "quiet",
+  order: "quiet",
+  damage: "quiet",
+  tick: "quiet",
+  shield: "quiet",
+  condition: "quiet",
+  cleanse: "quiet",
+  strip: "quiet",
+  bonus: "quiet",
+  bonus_expired: "quiet",
+  take: "quiet",
+  tie: "quiet",
+  choose: "quiet",
+  overhang: "quiet",
+  missed: "quiet",
+  move_undone: "quiet",
+};
+
+/** Where one game's event type means something else than in the others. */
+const GAME_KINDS: Record<string, Record<string, LineKind>> = {
+  "monster-club": { end: "quiet" }, // a player ends their turn (MONSTRA's "end" is the game's end)
+};
+
+/** The lines to show: every entry's own words, steps summed up by a later entry folded away. */
+export function logLines(game: string, entries: LogEntry[]): LogLine[] {
+  const own = GAME_KINDS[game] ?? {};
+  const out: LogLine[] = [];
+  for (const e of entries) {
+    if (!e.text || e.detail) continue;
+    out.push({
+      text: e.text,
+      kind: own[e.event.type] ?? KINDS[e.event.type] ?? "info",
+      ply: e.ply,
+      turn: e.turn ?? 0,
+      undone: !!e.undone,
+    });
+  }
+  return out;
+}
+
+/** ``held`` followed by ``incoming``; a ``move_undone`` entry marks every held move from its ply on as
+ * taken back (a snapshot arrives with those marks already set by the server). */
+export function appendLog(held: LogEntry[], incoming: LogEntry[]): LogEntry[] {
+  let out = [...held];
+  for (const entry of incoming) {
+    const from = entry.event.type === "move_undone" ? entry.event.ply : undefined;
+    if (typeof from === "number")
+      out = out.map((e) => (e.ply >= from && e.event.type !== "move_undone" && !e.undone ? { ...e, undone: true } : e));
+    out.push(entry);
+  }
+  return out;
+}

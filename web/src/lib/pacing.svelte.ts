@@ -1,0 +1,134 @@
+// Other seats' moves, one at a time at a speed a person can follow: a queue of positions the table shows
+// in order, each for at least the chosen pace, with "skip to the present". The board and the log read the
+// same shown position, so they agree at every moment.
+
+export type PaceName = "slow" | "normal" | "fast" | "instant";
+
+export interface PaceChoice {
+  name: PaceName;
+  label: string;
+  /** How long each move of another seat stays on the board before the next one shows (ms). */
+  dwell: number;
+}
+
+export const PACES: readonly PaceChoice[] = [
+  { name: "slow", label: "Slow", dwell: 2200 },
+  { name: "normal", label: "Normal", dwell: 1300 },
+  { name: "fast", label: "Fast", dwell: 550 },
+  { name: "instant", label: "Instant", dwell: 0 },
+];
+
+const KEY = "monsterlair.pace";
+
+function stored(): PaceName {
+  try {
+    const v = localStorage.getItem(KEY);
+    if (PACES.some((p) => p.name === v)) return v as PaceName;
+  } catch {
+    // storage refused (private mode): the default
+  }
+  return "normal";
+}
+
+/** The person's chosen pace, kept in this browser. */
+class PaceSetting {
+  name = $state<PaceName>(stored());
+
+  get dwell(): number {
+    return PACES.find((p) => p.name === this.name)?.dwell ?? 1300;
+  }
+
+  set(name: PaceName): void {
+    this.name = name;
+    try {
+      localStorage.setItem(KEY, name);
+    } catch {
+      // kept for this page only
+    }
+  }
+}
+
+export const pace = new PaceSetting();
+
+/** Shows frames in arrival order: a paced one at least ``dwell()`` after the one before it, an unpaced one
+ * (my own move) at once when nothing waits. While ``hold`` is on (a board playing a motion) nothing new
+ * shows. Frames show at once while the page is hidden: nobody watches a tab in the background. */
+export class Pacer<T> {
+  /** How many positions wait to be shown. */
+  waiting = $state(0);
+
+  private queue: T[] = [];
+  private lastAt = -Infinity;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private held = false;
+
+  constructor(
+    private show: (frame: T) => void,
+    private dwell: () => number = () => pace.dwell,
+  ) {}
+
+  offer(frame: T, paced: boolean): void {
+    if (!this.queue.length && (!paced || this.immediate())) {
+      this.present(frame, paced);
+      return;
+    }
+    this.queue.push(frame);
+    this.waiting = this.queue.length;
+    this.schedule();
+  }
+
+  /** Show everything waiting now, in order. */
+  skip(): void {
+    this.cancel();
+    while (this.queue.length) this.present(this.queue.shift() as T, false);
+    this.waiting = 0;
+  }
+
+  /** Forget everything waiting (a full resync replaces it). */
+  clear(): void {
+    this.cancel();
+    this.queue = [];
+    this.waiting = 0;
+  }
+
+  hold(on: boolean): void {
+    if (this.held === on) return;
+    this.held = on;
+    if (!on) this.schedule();
+  }
+
+  /** A new pace applies to what waits. */
+  repace(): void {
+    this.cancel();
+    this.schedule();
+  }
+
+  private immediate(): boolean {
+    return this.dwell() <= 0 || (typeof document !== "undefined" && document.hidden);
+  }
+
+  private present(frame: T, paced: boolean): void {
+    this.show(frame);
+    this.lastAt = paced ? performance.now() : -Infinity;
+  }
+
+  private cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(): void {
+    if (this.timer || !this.queue.length) return;
+    const wait = this.immediate() ? 0 : Math.max(0, this.lastAt + this.dwell() - performance.now());
+    this.timer = setTimeout(() => this.step(), wait);
+  }
+
+  private step(): void {
+    this.timer = null;
+    if (!this.queue.length) return;
+    if (this.held && !this.immediate()) return; // hold(false) schedules again
+    this.present(this.queue.shift() as T, true);
+    this.waiting = this.queue.length;
+    this.schedule();
+  }
+}
