@@ -28,7 +28,9 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture
 async def live(tmp_path: Path) -> AsyncIterator[Live]:
-    app = create_app(make_settings(tmp_path, ws_rate=200.0, ws_burst=400, bot_ws_rate=1000.0, bot_ws_burst=1000), games=all_games())
+    app = create_app(
+        make_settings(tmp_path, ws_rate=200.0, ws_burst=400, bot_ws_rate=1000.0, bot_ws_burst=1000), games=all_games()
+    )
     async with Live(app) as server:
         yield server
 
