@@ -10,8 +10,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from monsterlair.bots.base import Bot, UnknownBot
+from monsterlair.bots.random_bot import RandomBot
 from monsterlair.core import Action, BadOptions, GameOver, IllegalAction, Perspective, Rng
 from monsterlair.rl import MonsterLairGym, gym_env, gymnasium_id, outcome_reward, register_gymnasium_envs
+from monsterlair.rl.gym import play_opponents
 from tests.example_game import ToyGame
 from tests.rl.helpers import SLOW_GAMES, cycles
 
@@ -219,3 +221,32 @@ def test_an_opponents_illegal_action_is_refused_and_its_legal_ones_are_played_as
         replay.apply(action)
     assert replay.view(0) == state.view(0) and replay.view(1) == state.view(1)
     assert replay.legal_actions() == state.legal_actions() and replay.to_move == state.to_move == 0
+
+
+class RandomByItsChoose(Bot):
+    """The ``random`` bot's own ``choose``, behind a type ``play_opponents`` has no short cut for."""
+
+    name = "random-by-choose"
+
+    def choose(self, perspective: Perspective, rng: Rng) -> Action:
+        return RandomBot().choose(perspective, rng)
+
+
+@pytest.mark.parametrize("game_id", ["monster-smash", "monstra", "monster-club"])
+def test_the_random_opponents_short_cut_plays_the_games_random_bot_choose_plays(game_id: str) -> None:
+    from monsterlair import games
+
+    game = games.get(game_id)
+    for seed in range(12):
+        short, long = game.new(2, seed), game.new(2, seed)
+        short_rng, long_rng = Rng(seed), Rng(seed)
+        while not short.over:
+            play_opponents(short, 0, {1: RandomBot()}, short_rng)
+            play_opponents(long, 0, {1: RandomByItsChoose()}, long_rng)
+            assert short.history == long.history and short_rng.below(1 << 30) == long_rng.below(1 << 30)
+            if short.over:
+                break
+            legal = short.legal_actions()
+            short.apply(legal[seed % len(legal)])
+            long.apply(legal[seed % len(legal)])
+        assert short.result == long.result

@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from monsterlair import bots
 from monsterlair.bots.base import Bot
+from monsterlair.bots.random_bot import RandomBot
 from monsterlair.core import Action, BadOptions, GameOver, IllegalAction, Perspective, Rng, State
 from monsterlair.rl.encoding import GameEncoding, Observation, outcome_reward, result_info
 from monsterlair.rl.text import render_text
@@ -75,12 +76,23 @@ def play_opponents(state: State, seat: int, bots_by_seat: Mapping[int, Bot], rng
     Each bot's action is checked against the legal actions (a bot that returns an illegal one is a bug to
     hear about: ``state.apply`` raises ``IllegalAction``) and played with ``apply_quiet``, which leaves the
     state exactly as ``apply`` does without describing the move in events nobody reads here.
+
+    The built-in ``random`` bot's choice is made here directly (the same draw from ``rng`` among the same
+    legal actions as :meth:`RandomBot.choose`, so the same game), without a ``Perspective`` or a membership
+    check: most training runs and every throughput figure play against it.
     """
     while not state.over:
         to_move = state.to_move
         if to_move == seat or to_move is None:
             return
-        action = bots_by_seat[to_move].choose(Perspective(state, to_move), rng)
+        bot = bots_by_seat[to_move]
+        if type(bot) is RandomBot:
+            legal = state.legal_actions()
+            count = len(legal)
+            if count:
+                state.apply_quiet(legal[rng.below(count)] if count > 1 else legal[0])
+                continue
+        action = bot.choose(Perspective(state, to_move), rng)
         if action in state.legal_actions():
             state.apply_quiet(action)
         else:
