@@ -362,6 +362,7 @@ def test_a_tutorial_is_played_through_with_a_prompt_at_each_new_step(game: str, 
     coach = page.locator("[data-testid=tutorial]")
     page.wait_for_function("() => document.querySelector('[data-testid=tutorial]')?.dataset.step === 'over'")
     assert "game is over" in coach.inner_text()
+    assert not coach.locator("[data-testid=tutorial-new]").count(), "the end is not a new step to learn"
     assert not problems, problems
 
 

@@ -165,3 +165,23 @@ def test_push_a_monster_names_every_monster_by_its_kind_and_the_number_drawn_on_
             assert not re.search(r"(?<!\()\b[Mm]onster \d", text), text
             named += len(re.findall(r"\(monster \d+\)", text))
     assert named > 10
+
+
+def test_monstra_names_a_place_on_the_field_by_the_boards_own_label() -> None:
+    """The round's order and the first-team choice name places as the board labels them (A1, B2), never a
+    "slot" the board does not show; the round-limit ending explains itself without brackets in brackets."""
+    game = games.get("monstra")
+    names = ["Ann", "Mossfang (Greedy bot)"]
+    order = {"type": "order", "order": ["a1", "b1", "a2", "b2"], "ties": []}
+    assert game.describe_event(order, 0, names) == (
+        "Order this round: your A1, then Mossfang (Greedy bot)'s B1, then your A2, then Mossfang (Greedy bot)'s B2."
+    )
+    first = {"type": "first", "team": "B", "unit": "b2", "order": ["b2", "a1", "b1", "a2"]}
+    assert game.describe_event(first, 0, names) == "Mossfang (Greedy bot) puts their B2 first."
+    end = {"type": "end", "winner": "B", "termination": "round-limit"}
+    text = game.describe_event(end, 0, names)
+    assert text == (
+        "Mossfang (Greedy bot) wins (the round limit: fewer knockouts suffered, then more HP on the active creatures)!"
+    )
+    for state, event in play(game, 2, {}, 4):
+        assert "slot" not in game.describe_event(event.for_seat(0), 0, names, state.options)

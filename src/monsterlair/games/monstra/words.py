@@ -18,7 +18,7 @@ from monsterlair.games.monstra.state import CONTROL
 
 TERMINATIONS = {
     "knockouts": "a team's third knockout",
-    "round-limit": "the round limit (fewer knockouts, then more HP on the active creatures)",
+    "round-limit": "the round limit: fewer knockouts suffered, then more HP on the active creatures",
     "guardian-defeated": "defeating the Rift Guardian",
     "team-defeated": "the team's third knockout",
     "mission-time": "the end of the last round",
@@ -87,8 +87,8 @@ class Table:
         return f"{self.v.possessive(seat)} {name}"
 
     def slot(self, unit: object) -> str:
-        """A slot for the round's order: "your slot 1", "Ann's slot 2", or "Bob" when Bob plays that slot
-        alone (2v2), "the Rift Guardian"."""
+        """A place for the round's order, by the board's own label: "your A1", "Ann's B2", or "Bob" when Bob
+        plays that place alone (2v2), "the Rift Guardian"."""
         code = UNITS.index(str(unit)) if unit in UNITS else -1
         if code < 0 or unit == "g":
             return "the Rift Guardian"
@@ -96,7 +96,7 @@ class Table:
         partner = self.control[code ^ 1]
         if seat != partner:
             return self.v.obj(seat)
-        return f"{self.v.possessive(seat)} slot {code % 2 + 1}"
+        return f"{self.v.possessive(seat)} {UNITS[code].upper()}"
 
     def team_of_unit(self, unit: object) -> str:
         """ "A" or "B" for a creature's unit code."""
@@ -142,7 +142,7 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
     if t == "order":
         return "Order this round: " + ", then ".join(tb.slot(u) for u in e.get("order") or []) + "."
     if t == "first":
-        return f"{tb.says(e['team'], 'put')} {tb.own(e['team'])} slot {str(e['unit'])[1:]} first."
+        return f"{tb.says(e['team'], 'put')} {tb.own(e['team'])} {str(e['unit']).upper()} first."
     if t == "discard":
         return f"{tb.says(e['team'], 'discard')} {tactic_name(e['tactic'])}."
     if t == "tactic":
@@ -171,9 +171,7 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
         return f"{str(e['condition']).capitalize()} on {tb.unit(unit, e.get('creature'))} {how}."
     if t == "strip":
         owner = (
-            "the Rift Guardian"
-            if unit == "g"
-            else f"{tb.whose(tb.team_of_unit(unit))} creature in slot {str(unit)[1:]}"
+            "the Rift Guardian" if unit == "g" else f"{tb.whose(tb.team_of_unit(unit))} creature at {str(unit).upper()}"
         )
         return f"{capitalise(owner)} loses {e['shield_lost']} Shield."
     if t == "bonus":
