@@ -127,7 +127,17 @@ def test_run_game_reports_a_failure_instead_of_raising(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(example_game.ToyState, "apply_unchecked", broken)
     result = run_game(plan("toy-race", ["greedy", "random"], 1, players=2)[0])
-    assert result["error"] == "RuntimeError: boom" and result["termination"] == "error"
+    assert result["error"] == "The game stopped on an unexpected error: boom" and result["termination"] == "error"
+    assert any("RuntimeError" in line for line in result["where"])  # the class is kept for whoever debugs it
+
+
+def test_a_failed_game_says_what_went_wrong_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(self: Any, action: Any) -> Any:
+        raise BadOptions("Option 'deck0' must be a preset deck, not 'foo'.")
+
+    monkeypatch.setattr(example_game.ToyState, "apply_unchecked", refused)
+    result = run_game(plan("toy-race", ["greedy", "random"], 1, players=2)[0])
+    assert result["error"] == "Option 'deck0' must be a preset deck, not 'foo'."
 
 
 def test_chunking() -> None:
@@ -230,4 +240,5 @@ def test_sim_reports_failed_games_and_exits_1(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(example_game.ToyState, "apply_unchecked", broken)
     status, out = sim(["--games", "2", "--bots", "greedy,random", "--workers", "1"])
-    assert status == 1 and "2 games failed" in out and "RuntimeError: boom" in out
+    assert status == 1 and "2 games failed" in out and "unexpected error: boom" in out
+    assert "RuntimeError" not in out and "game 0 " not in out and "game 1 (seed" in out and "game 2 (seed" in out

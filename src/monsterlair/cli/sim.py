@@ -449,14 +449,16 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     from rich.markup import escape
     from rich.table import Table
 
+    from monsterlair.core.words import plural
     from monsterlair.sim.report import endings
 
     console = Console(highlight=False)
     who = summary["tournament"] or summary["lineup"]
     console.print(
-        f"[bold]{escape(summary['game'])}[/bold]: {summary['finished']} games, {summary['players']} players, "
+        f"[bold]{escape(summary['game'])}[/bold]: {plural(summary['finished'], 'game')}, "
+        f"{plural(summary['players'], 'player')}, "
         f"{'tournament' if summary['tournament'] else 'lineup'} {escape(', '.join(who))}, seed {summary['seed']}, "
-        f"{summary['backend']['backend']} backend, {summary['workers']} workers, {summary['seconds']:.1f} s"
+        f"{summary['backend']['backend']} backend, {_workers(summary['workers'])}, {summary['seconds']:.1f} s"
     )
     table = Table(title="Win rate per bot (a shared victory counts as a win)")
     for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean payoff"):
@@ -464,16 +466,23 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     for spec, e in summary["bots"].items():
         table.add_row(escape(spec), str(e["n"]), f"{e['wins']:g}", _pct(e["rate"]), _ci(e), f"{e['mean_payoff']:.3f}")
     console.print(table)
-    seats = Table(title=f"Win rate per seat (fair share {_pct(summary['fair_share']).strip()})")
-    for column in ("seat", "wins", "win rate", "95% CI"):
-        seats.add_column(column, justify="right")
-    for s, e in enumerate(summary["seats"]):
-        seats.add_row(str(s + 1), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
-    console.print(seats)
-    first, mover = summary["first_seat"], summary["first_mover"]
-    console.print(f"First-seat advantage: seat 1 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
-    if mover["n"]:
-        console.print(f"The seat that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
+    if summary["players"] == 1:  # one seat: no share to be fair to, no seat to have an advantage
+        only = summary["first_seat"]
+        console.print(
+            f"Win rate (one seat: how often the game was won, as a mission's success rate): "
+            f"{_pct(only['rate']).strip()}, {only['wins']:g} of {only['n']} games (95% CI {_ci(only)})."
+        )
+    else:
+        seats = Table(title=f"Win rate per seat (fair share {_pct(summary['fair_share']).strip()})")
+        for column in ("seat", "wins", "win rate", "95% CI"):
+            seats.add_column(column, justify="right")
+        for s, e in enumerate(summary["seats"]):
+            seats.add_row(str(s + 1), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
+        console.print(seats)
+        first, mover = summary["first_seat"], summary["first_mover"]
+        console.print(f"First-seat advantage: seat 1 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
+        if mover["n"]:
+            console.print(f"The seat that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
     length = Table(title="Game length")
     for column in ("", "mean", "median", "p90"):
         length.add_column(column, justify="right")
@@ -518,12 +527,21 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     if summary["failed"]:
         console.print(f"[red]{summary['failed']} games failed:[/red]")
         for e in summary["errors"]:
-            console.print(f"  game {e['index']} (seed {e['seed']}): {escape(e['error'])}", markup=True)
+            console.print(f"  game {e['index'] + 1} (seed {e['seed']}): {escape(e['error'])}", markup=True)
+
+
+def _workers(count: Any) -> str:
+    """ "1 worker", "4 workers" (a backend that does not say how many: "? workers")."""
+    from monsterlair.core.words import plural
+
+    return plural(count, "worker") if isinstance(count, int) else f"{count if count is not None else '?'} workers"
 
 
 def _print_played(console: Any, summary: dict[str, Any]) -> None:
     """What was played: the most used labels per kind, and what stands out after the correction."""
     from rich.markup import escape
+
+    from monsterlair.sim.report import stand_outs
 
     usage = summary.get("usage") or {}
     if usage:
@@ -531,13 +549,7 @@ def _print_played(console: Any, summary: dict[str, Any]) -> None:
         console.print(f"What was played: {kinds} (use and win rate when used: see the --report).")
     o = summary.get("outliers") or {}
     if o.get("tests"):
-        marked = [
-            f"{kind}:{value} {_pct(e['rate']).strip()}"
-            for table in (summary.get("factors") or {}, usage)
-            for kind, values in table.items()
-            for value, e in values.items()
-            if e.get("stands_out")
-        ]
+        marked = [f"{name} {_pct(e['rate']).strip()}" for name, e in stand_outs(summary)]
         console.print(
             f"Stand out after a Benjamini–Hochberg correction: {o['stands_out']} of {o['tests']} rates "
             f"(chance alone would pass about {o['expected_by_chance']:.1f} uncorrected)"
@@ -549,11 +561,14 @@ def _print_variants(console: Any, variants: dict[str, Any]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from monsterlair.sim.report import ab_headers
+
     for label, entry in variants.items():
         if "comparison" not in entry:
             continue
-        table = Table(title=f"{label} against {entry['against']} (paired on the same games)")
-        for column in ("measure", str(entry["against"]), str(label), "difference", "p"):
+        title, a_head, b_head = ab_headers(str(entry["against"]), str(label))
+        table = Table(title=f"{title} (paired on the same games; difference: B − A)")
+        for column in ("measure", a_head, b_head, "difference", "p"):
             table.add_column(escape(column), justify="right" if column != "measure" else "left")
         for measure, c in entry["comparison"].items():
             if c["kind"] == "rate":

@@ -230,15 +230,19 @@ def render_html(
     if bots:
         parts.append(rate_plot([b for b, _ in bots], [e for _, e in bots], "Win rate by bot", None))
     parts.append(_table(("bot", *RATE_HEADER[1:]), _rate_rows(bots)) + "</section>")
-    seats = [(f"seat {s + 1}", e) for s, e in enumerate(summary["seats"])]
     fair = summary["fair_share"]
-    parts.append(
-        f"<section id='seats'><h2>Win rate by seat</h2><p class='note'>Dashed line: the fair share {_pct(fair)}.</p>"
-    )
-    if seats and finished:
-        parts.append(rate_plot([s for s, _ in seats], [e for _, e in seats], "Win rate by seat", fair))
-    parts.append(_table(("seat", *RATE_HEADER[1:]), _rate_rows(seats)) + "</section>")
-    parts.append(_first_seat(summary))
+    if len(summary["seats"]) == 1:
+        parts.append(_one_seat(summary))
+    else:
+        seats = [(f"seat {s + 1}", e) for s, e in enumerate(summary["seats"])]
+        parts.append(
+            "<section id='seats'><h2>Win rate by seat</h2>"
+            f"<p class='note'>Dashed line: the fair share {_pct(fair)}.</p>"
+        )
+        if finished:
+            parts.append(rate_plot([s for s, _ in seats], [e for _, e in seats], "Win rate by seat", fair))
+        parts.append(_table(("seat", *RATE_HEADER[1:]), _rate_rows(seats)) + "</section>")
+        parts.append(_first_seat(summary))
     parts.append(_by_kind(summary, fair, _FACTORS))
     parts.append(_by_kind(summary, fair, _USAGE))
     parts.append(_actions(summary))
@@ -258,7 +262,7 @@ def render_html(
     if summary.get("records") is not None:
         parts.append(_records(summary["records"]))
     if summary["failed"]:
-        rows = [[e["index"], e["seed"], e["error"]] for e in summary["errors"]]
+        rows = [[e["index"] + 1, e["seed"], e["error"]] for e in summary["errors"]]
         parts.append(f"<section id='failures'><h2>Failed games ({summary['failed']})</h2>")
         parts.append(_table(("game", "seed", "error"), rows) + "</section>")
     parts.append("</body></html>")
@@ -280,6 +284,17 @@ def _overview(summary: Mapping[str, Any]) -> str:
     if summary.get("balanced") is False:
         note = "<p class='note'>The game count is not a multiple of the seatings per deal: seats are not balanced.</p>"
     return "<section id='overview'><h2>Overview</h2>" + _table(("", ""), rows) + note + "</section>"
+
+
+def _one_seat(summary: Mapping[str, Any]) -> str:
+    """A one-seat game (a solo mission): its win rate, plainly; no fair share, no seat advantage."""
+    only = summary["seats"][0]
+    return (
+        "<section id='seats'><h2>Win rate</h2><p class='note'>One seat: the share of games won (a mission's success "
+        "rate).</p>"
+        + _table(("", "games", "wins", "win rate", "95 % CI"), [["won", *_rate_rows([("", only)])[0][1:5]]])
+        + "</section>"
+    )
 
 
 def _first_seat(summary: Mapping[str, Any]) -> str:
@@ -357,6 +372,29 @@ def endings(summary: Mapping[str, Any]) -> dict[str, int]:
     game = _game(summary)
     ends: Mapping[str, int] = summary.get("terminations") or {}
     return {(k if game is None else game.termination_text(k)): v for k, v in ends.items()}
+
+
+def stand_outs(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    """The factor and usage rates that stand out after the correction, each under the game's words for it and
+    its kind ("Anvil Drop (card)"), with its entry."""
+    return [
+        (f"{name} ({kind})", e)
+        for table in (summary.get("factors") or {}, summary.get("usage") or {})
+        for kind, values in table.items()
+        for name, e in _named(summary, kind, values).items()
+        if e.get("stands_out")
+    ]
+
+
+def ab_headers(a: str, b: str) -> tuple[str, str, str]:
+    """The title and the two column headers of a paired comparison of variant ``b`` against the baseline ``a``:
+    the title names both in full, in the columns' order ("A: first_round_attacks=false; B: …=true"); a header
+    gives only what differs, so narrow columns stay apart ("A: false", "B: true")."""
+    name_a, sep_a, value_a = a.partition("=")
+    name_b, sep_b, value_b = b.partition("=")
+    if sep_a and sep_b and name_a == name_b:
+        return f"A: {a}; B: {b}", f"A: {value_a}", f"B: {value_b}"
+    return f"A: {a}; B: {b}", f"A: {a}", f"B: {b}"
 
 
 def _named(summary: Mapping[str, Any], kind: str, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -469,7 +507,9 @@ def _margins(summary: Mapping[str, Any], finished: Sequence[Mapping[str, Any]]) 
         return "".join(out) + "<p class='note'>No scores to compare.</p></section>"
     out.append(
         "<p class='note'>How far the best score finished ahead of the next best (the score means what the game counts: "
-        "cards, destroys, knockouts, lines…). A margin of 0 is a tie at the top.</p>"
+        "cards, destroys, knockouts, lines…), in the games the score decided: those whose winners are the seats "
+        "with the best score, or without a winner. A margin of 0 is a tie at the top: a shared victory, or no "
+        f"winner and level on score. {_otherwise(m)}</p>"
     )
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 3))
@@ -485,6 +525,15 @@ def _margins(summary: Mapping[str, Any], finished: Sequence[Mapping[str, Any]]) 
         )
     )
     return "".join(out) + "</section>"
+
+
+def _otherwise(m: Mapping[str, Any]) -> str:
+    """The sentence on games won other than on score (no margin)."""
+    n = int(m.get("otherwise") or 0)
+    if not n:
+        return ""
+    games, have = ("1 game was", "has") if n == 1 else (f"{n} games were", "have")
+    return f"{games} won other than on score (the winners were not the seats with the best score) and {have} no margin."
 
 
 def _variants(summary: Mapping[str, Any]) -> str:
@@ -514,7 +563,8 @@ def _variants(summary: Mapping[str, Any]) -> str:
                 highs.append(c["ci95"][1] - c["difference"])
             mark = "★" if c["p"] < 0.05 else ""
             rows.append([measure, a, b, diff, detail, f"{c['p']:.3f}", mark])
-        out.append(f"<h3>{html.escape(label)} against {html.escape(entry['against'])}</h3>")
+        title, a_head, b_head = ab_headers(str(entry["against"]), str(label))
+        out.append(f"<h3>{html.escape(title)}</h3>")
         if names:
             plt = _pyplot()
             fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.4 * len(names)))
@@ -523,12 +573,12 @@ def _variants(summary: Mapping[str, Any]) -> str:
             ax.set_yticklabels(names)
             ax.axvline(0, color="#888", linewidth=0.8)
             ax.invert_yaxis()
-            ax.set_xlabel(f"{label} minus {entry['against']} (paired; bars: 95 % interval)")
+            ax.set_xlabel(f"{b_head} minus {a_head} (paired; bars: 95 % interval)")
             ax.set_title("Paired differences")
             out.append(_png(fig))
         out.append(
             _table(
-                ("measure", str(entry["against"]), str(label), "difference", "pairs", "p", "p < 0.05"),
+                ("measure", a_head, b_head, "difference (B − A)", "pairs", "p", "p < 0.05"),
                 rows,
             )
         )
@@ -599,7 +649,7 @@ def _outcomes(summary: Mapping[str, Any], any_finished: bool) -> str:
         ["draws (no winner, payoffs shared)", o["draw"]],
         ["lost by every seat (no winner, payoffs 0)", o["lost"]],
         ["cut by a safety cap", summary["capped"]],
-        *[[f"ending: {k}", v] for k, v in summary["terminations"].items()],
+        *[[f"ended by {k}", v] for k, v in endings(summary).items()],
     ]
     out = "<section id='outcomes'><h2>Draws, losses and safety caps</h2>"
     if any_finished:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from monsterlair.core import BadOptions, Perspective, Rng
+from monsterlair.core import BadOptions, MonsterLairError, Perspective, Rng
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -181,18 +181,20 @@ def plan_tournament(
 def run_game(task: GameTask) -> dict[str, Any]:
     """Play one game between the task's bots; a small JSON-ready result.
 
-    Keys: ``index``, ``seed``, ``run``, ``game``, ``seats`` (bot spec per seat), ``first`` (the seat that
-    made the first decision), ``factors`` (per seat, the game's :meth:`~monsterlair.core.Game.report_factors`
-    of the starting position, such as ``"deck:ember"``), ``winners``, ``ranks``, ``scores``, ``payoffs``,
-    ``termination``, ``capped``, ``detail`` (the game's ``Result.detail``), ``measures`` (the game's
-    :meth:`~monsterlair.core.Game.report_measures` of the final position), ``decisions`` (actions played),
-    ``turns`` (runs of consecutive decisions by one seat), ``actions`` (per seat, decisions by kind: the first
-    word of the action's text, such as ``burn`` or ``attack``), ``usage`` (per seat, ``{"kind:value": [times,
-    first turn]}`` from the game's :meth:`~monsterlair.core.Game.report_usage`: what the seat played or used and
-    the turn it first did: the game's own turn or round number where its ``turn``/``round`` events announce one,
-    else the count of runs of decisions), ``seconds``, ``error`` (``None``, or what went wrong: a failed game is
-    reported, never allowed to stop the batch) and, when the task asks, ``record`` (the replayable record). Each
-    seat's bot gets its own generator derived from the game seed, so the game is reproducible from its task alone.
+        Keys: ``index``, ``seed``, ``run``, ``game``, ``seats`` (bot spec per seat), ``first`` (the seat that
+        made the first decision), ``factors`` (per seat, the game's :meth:`~monsterlair.core.Game.report_factors`
+        of the starting position, such as ``"deck:ember"``), ``winners``, ``ranks``, ``scores``, ``payoffs``,
+        ``termination``, ``capped``, ``detail`` (the game's ``Result.detail``), ``measures`` (the game's
+        :meth:`~monsterlair.core.Game.report_measures` of the final position), ``decisions`` (actions played),
+        ``turns`` (the game's length in turns, counted as its log and replays count them: the last turn or round number
+    its events announce where the game numbers its turns (``Game.turn_of_event``: MONSTRA's rounds, Monster Club's
+    turns), otherwise runs of consecutive decisions by one seat), ``actions`` (per seat, decisions by kind: the first
+        word of the action's text, such as ``burn`` or ``attack``), ``usage`` (per seat, ``{"kind:value": [times,
+        first turn]}`` from the game's :meth:`~monsterlair.core.Game.report_usage`: what the seat played or used and
+        the turn it first did, counted as ``turns``), ``seconds``, ``error`` (``None``, or what went wrong, in words
+        without the exception's class: a failed game is reported, never allowed to stop the batch; ``where`` keeps the
+        end of the traceback) and, when the task asks, ``record`` (the replayable record). Each
+        seat's bot gets its own generator derived from the game seed, so the game is reproducible from its task alone.
     """
     from monsterlair import bots as bot_registry
     from monsterlair import games
@@ -210,12 +212,13 @@ def run_game(task: GameTask) -> dict[str, Any]:
     if task.variant:
         out["variant"] = task.variant
     decisions = turns = 0
-    clock = 0  # the game's own turn or round number, once its events announce one
+    clock = 0  # the game's own turn or round number, once its events announce one (Game.turn_of_event)
     actions: list[dict[str, int]] = [{} for _ in range(task.players)]
     usage: list[dict[str, list[int]]] = [{} for _ in range(task.players)]
     try:
         game = games.get(task.game)
         state = game.new(task.players, task.seed, task.options)
+        clock = _announced_turn(game, state.opening_events(), clock)
         out["first"] = state.to_move
         factors = game.report_factors(state)
         out["factors"] = [sorted(str(f) for f in factors.get(s, ())) for s in range(task.players)]
@@ -231,7 +234,7 @@ def run_game(task: GameTask) -> dict[str, Any]:
             if seat != last:
                 turns += 1
                 last = seat
-            clock = _announced_turn(events, clock)
+            clock = _announced_turn(game, events, clock)
             kind = str(action).split(" ", 1)[0]
             actions[seat][kind] = actions[seat].get(kind, 0) + 1
             for user, label in game.report_usage(seat, action, events):
@@ -265,25 +268,32 @@ def run_game(task: GameTask) -> dict[str, Any]:
             termination="error",
             capped=False,
             detail={},
-            error=f"{type(exc).__name__}: {exc}",
+            error=_error_text(exc),
             where=traceback.format_exc(limit=-1).strip().splitlines()[-3:],
         )
     out["decisions"] = decisions
-    out["turns"] = turns
+    out["turns"] = clock or turns
     out["actions"] = [dict(sorted(a.items())) for a in actions]
     out["usage"] = [dict(sorted(u.items())) for u in usage]
     out["seconds"] = round(time.perf_counter() - started, 6)
     return out
 
 
-def _announced_turn(events: Sequence[Any], current: int) -> int:
-    """The latest turn or round number announced by ``turn``/``round`` events (``current`` if none is)."""
+def _announced_turn(game: Any, events: Sequence[Any], current: int) -> int:
+    """The latest turn number the game's events announce (``Game.turn_of_event``; ``current`` if none does)."""
     for e in events:
-        if e.type in ("turn", "round"):
-            number = e.data.get(e.type)
-            if isinstance(number, int):
-                current = number
+        number = game.turn_of_event(e.full())
+        if number is not None:
+            current = number
     return current
+
+
+def _error_text(exc: Exception) -> str:
+    """What went wrong in a game, in words: the message of one of the project's errors (a bad option), else a
+    sentence naming an unexpected error (its class and place are in the result's ``where``)."""
+    if isinstance(exc, MonsterLairError):
+        return str(exc)
+    return f"The game stopped on an unexpected error: {exc}" if str(exc) else "The game stopped on an unexpected error."
 
 
 def run_chunk(tasks: Sequence[GameTask]) -> list[dict[str, Any]]:

@@ -82,13 +82,35 @@ def action_frequencies(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[s
 
 
 def margin(result: Mapping[str, Any]) -> float | None:
-    """How far the best score finished ahead of the next best (``None`` with fewer than two scores)."""
-    scores = sorted((float(s) for s in result.get("scores") or []), reverse=True)
-    return scores[0] - scores[1] if len(scores) >= 2 else None
+    """How far the best score finished ahead of the next best, where the score decided the game: ``None`` with
+    fewer than two scores, or when the winners are not exactly the seats with the best score (a game won some
+    other way, such as six cards of one suit, whatever the scores). A margin of 0 is then a tie at the top: a
+    shared victory, or a game without a winner level on score."""
+    raw = [float(s) for s in result.get("scores") or []]
+    if len(raw) < 2:
+        return None
+    winners = set(result.get("winners") or [])
+    best = max(raw)
+    if winners and winners != {seat for seat, score in enumerate(raw) if score == best}:
+        return None
+    ordered = sorted(raw, reverse=True)
+    return ordered[0] - ordered[1]
+
+
+def won_otherwise(result: Mapping[str, Any]) -> bool:
+    """Whether a finished game with scores had winners other than the seats with the best score (no margin)."""
+    return len(result.get("scores") or []) >= 2 and bool(result.get("winners")) and margin(result) is None
 
 
 def margins(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The score margins of the finished games: their mean, median and 90th percentile, how many games were
-    level at the top (margin 0), and every margin (``values``, for the histogram)."""
-    values = [m for r in results if not r.get("error") and (m := margin(r)) is not None]
-    return {**describe(values), "level": sum(1 for v in values if v == 0), "values": values}
+    """The score margins of the finished games the score decided (:func:`margin`): their mean, median and 90th
+    percentile, how many were level at the top (margin 0: a shared victory or no winner), how many were won
+    other than on score (``otherwise``: no margin), and every margin (``values``, for the histogram)."""
+    finished = [r for r in results if not r.get("error")]
+    values = [m for r in finished if (m := margin(r)) is not None]
+    return {
+        **describe(values),
+        "level": sum(1 for v in values if v == 0),
+        "otherwise": sum(1 for r in finished if won_otherwise(r)),
+        "values": values,
+    }

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from monsterlair.core import BadOptions, Game, OptionValue
+from monsterlair.core.words import join_words
 from monsterlair.sim.runner import GameTask, derive_seed, plan, run_id
 from monsterlair.sim.stats import Z95, rate, wilson
 from monsterlair.sim.usage import margin
@@ -92,9 +93,17 @@ def plan_deck_matrix(
     pair on the same deals. A task's ``variant`` is ``"first/second"``: seat 0 holds ``first``.
 
     Raises:
-        BadOptions: for fewer than two decks, a repeated deck, an odd or non-positive game count, or a
-            game without decks.
+        BadOptions: for a deck that is not one of the game's preset decks, fewer than two decks, a repeated
+            deck, an odd or non-positive game count, or a game without decks.
     """
+    presets = game.deck_presets()
+    unknown = [d for d in dict.fromkeys(decks) if presets and d not in presets]  # no presets: deck_matchup says so
+    if unknown:
+        which = "is not a preset deck" if len(unknown) == 1 else "are not preset decks"
+        raise BadOptions(
+            f"{join_words([repr(d) for d in unknown])} {which} of {game.title}; "
+            f"its preset decks are {join_words(presets)}."
+        )
     if len(decks) < 2 or len(set(decks)) != len(decks):
         raise BadOptions("A deck matrix needs at least two different decks.")
     if games_per_pair < 2 or games_per_pair % 2:
