@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from monsterlair.cli import app
@@ -28,7 +29,8 @@ def test_render_a_new_game_with_pushes_played(tmp_path: Path) -> None:
     assert "after 2 actions" in text and out.read_bytes()[:8] == PNG
 
 
-def test_render_a_record_part_way(tmp_path: Path) -> None:
+def finished_record(tmp_path: Path) -> Path:
+    """A finished Push a Monster game of seed 5, saved as ``game.json``."""
     game = get("push-a-monster")
     state = game.new(2, 5)
     rng = Rng(5)
@@ -36,6 +38,11 @@ def test_render_a_record_part_way(tmp_path: Path) -> None:
         state.apply(rng.choice(state.legal_actions()))
     record = tmp_path / "game.json"
     record.write_text(json.dumps(state.record()))
+    return record
+
+
+def test_render_a_record_part_way(tmp_path: Path) -> None:
+    record = finished_record(tmp_path)
     out = tmp_path / "mid.png"
     code, text = run([str(record), "--to", "4", "--seat", "1", "--scale", "80", "-O", str(out)])
     assert code == 0, text
@@ -50,7 +57,68 @@ def test_render_refuses_bad_input_with_a_sentence(tmp_path: Path) -> None:
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"game": "monster-smash", "actions": []}))
     code, text = run([str(other), "-O", str(tmp_path / "x.png")])
-    assert code == 2 and "not a record of push-a-monster" in text
+    assert code == 2 and "is a record of Monster Smash; only Push a Monster positions" in " ".join(text.split())
     code, text = run(["--seat", "5", "-O", str(tmp_path / "x.png")])
     assert code == 2 and "There is no player 5" in text
     assert not (tmp_path / "x.png").exists()
+
+
+def bad_file(tmp_path: Path, kind: str) -> Path:
+    """A file that is no record: a folder, bytes that are not text, text that is not JSON, a JSON list."""
+    path = tmp_path / f"{kind}.json"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "binary":
+        path.write_bytes(b"\xff\xfe\x00\x01")
+    elif kind == "text":
+        path.write_text("not json")
+    elif kind == "list":
+        path.write_text("[]")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("folder", "Cannot read folder.json: Is a directory."),
+        ("binary", "binary.json is not a JSON record."),
+        ("text", "text.json is not a JSON record."),
+        ("list", 'list.json is not a game record (it needs a "game" field).'),
+        ("missing", "Cannot read missing.json: No such file or directory."),
+    ],
+)
+def test_a_file_that_is_no_record_is_refused_as_replay_refuses_it(tmp_path: Path, kind: str, message: str) -> None:
+    path = bad_file(tmp_path, kind)
+    out = tmp_path / "x.png"
+    code, text = run([str(path), "-O", str(out)])
+    said = " ".join(text.split())
+    assert code == 2 and message.replace(f"{kind}.json", str(path)) in said, said
+    assert "Traceback" not in text and "codec" not in text and "Errno" not in text and "char 0" not in text
+    replayed = CliRunner().invoke(app, ["replay", str(path), "--final"])
+    assert (replayed.exit_code, " ".join(replayed.output.split())) == (code, said)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("to", ["9999", "-1"])
+def test_to_outside_the_record_is_refused_as_replay_refuses_it(tmp_path: Path, to: str) -> None:
+    record = finished_record(tmp_path)
+    last = len(json.loads(record.read_text())["actions"])
+    out = tmp_path / "x.png"
+    code, text = run([str(record), "--to", to, "-O", str(out)])
+    said = " ".join(text.split())
+    assert code == 2 and f"--to must be from 0 to {last} (the record has {last} actions)." in said, said
+    replayed = CliRunner().invoke(app, ["replay", str(record), "--to", to])
+    assert (replayed.exit_code, " ".join(replayed.output.split())) == (code, said)
+    assert not out.exists()
+
+
+def test_a_record_with_a_bad_action_after_to_is_refused_as_replay_refuses_it(tmp_path: Path) -> None:
+    record = finished_record(tmp_path)
+    data = json.loads(record.read_text())
+    data["actions"][-1] = "push Q9"
+    record.write_text(json.dumps(data))
+    out = tmp_path / "x.png"
+    code, text = run([str(record), "--to", "2", "-O", str(out)])
+    said = " ".join(text.split())
+    assert code == 2 and f"Action {len(data['actions'])} ('push Q9') cannot be replayed" in said, said
+    assert not out.exists()

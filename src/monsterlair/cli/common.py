@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, NoReturn
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -64,3 +66,23 @@ def load_game(game_id: str) -> Game:
         return games.get(game_id)
     except UnknownGame as exc:
         fail(str(exc))
+
+
+def read_record(file: Path) -> tuple[Game, dict[str, Any]]:
+    """A saved record (JSON) and its game, or an error exit in a sentence (``replay`` and ``render`` read
+    records here). Its contents are not checked: ``Game.replay`` does that, with the contract's messages."""
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        fail(f"Cannot read {file}: {exc.strerror or exc}.")
+    except (ValueError, UnicodeDecodeError):
+        fail(f"{file} is not a JSON record.")
+    if not isinstance(record, dict) or not isinstance(record.get("game"), str):
+        fail(f'{file} is not a game record (it needs a "game" field).')
+    return load_game(record["game"]), record
+
+
+def check_step(step: int, last: int) -> None:
+    """An error exit unless ``--to step`` is within a record of ``last`` actions."""
+    if not 0 <= step <= last:
+        fail(f"--to must be from 0 to {last} (the record has {last} actions).")

@@ -7,13 +7,12 @@ With ``--trail``, the motion of the last push or nudge is drawn over the picture
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import GameOptions, fail, load_game, parse_options
+from monsterlair.cli.common import GameOptions, check_step, fail, load_game, parse_options, read_record
 
 GAME_ID = "push-a-monster"
 
@@ -35,27 +34,28 @@ def render(
     """Write a PNG picture of a Push a Monster position."""
     from monsterlair.core import BadOptions, BadRecord, MonsterLairError
 
-    game = load_game(GAME_ID)
     try:
         from monsterlair.games.push_a_monster.render import write_png
     except ImportError:  # pragma: no cover - Pillow comes with the physics extra, like pymunk
         fail("Pictures need Pillow: pip install 'monsterlair[physics]'.")
     events: list[Any] = []
     if record is not None:
+        game, data = read_record(record)  # as ``replay`` reads it, with its error sentences
+        if game.id != GAME_ID:
+            title = load_game(GAME_ID).title
+            fail(f"{record} is a record of {game.title}; only {title} positions can be drawn.")
         try:
-            data = json.loads(record.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            fail(f"Cannot read the record {record}: {exc}")
-        if not isinstance(data, dict) or data.get("game") != GAME_ID:
-            fail(f"{record} is not a record of {GAME_ID}; only its positions can be drawn.")
-        try:
-            state = game.replay(data, to)
+            state = game.replay(data)  # the whole record is checked, as ``replay`` checks it
         except BadRecord as exc:
             fail(str(exc))
+        if to is not None:
+            check_step(to, len(data["actions"]))
+            state = game.replay(data, to)
         if trail and state.history:
             before = game.replay(data, len(state.history) - 1)
             events = before.apply(state.history[-1])
     else:
+        game = load_game(GAME_ID)
         try:
             state = game.new(players, seed, parse_options(option, game=game))
         except BadOptions as exc:

@@ -9,14 +9,13 @@ shows every seat's view (all hands), allowed only for a finished game, where not
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import fail, load_game
+from monsterlair.cli.common import check_step, fail, read_record
 from monsterlair.cli.web_replay import DEFAULT_SERVER
 
 if TYPE_CHECKING:
@@ -147,15 +146,7 @@ def replay(
 
     from monsterlair.core import BadRecord
 
-    try:
-        record = json.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        fail(f"Cannot read {file}: {exc.strerror or exc}.")
-    except (ValueError, UnicodeDecodeError):
-        fail(f"{file} is not a JSON record.")
-    if not isinstance(record, dict) or not isinstance(record.get("game"), str):
-        fail(f'{file} is not a game record (it needs a "game" field).')
-    game = load_game(record["game"])
+    game, record = read_record(file)
     try:
         timeline = Timeline(game, record)
     except BadRecord as exc:
@@ -181,8 +172,7 @@ def replay(
     if final or to is not None:
         step = timeline.last if final else to
         assert step is not None
-        if not 0 <= step <= timeline.last:
-            fail(f"--to must be from 0 to {timeline.last} (the record has {timeline.last} actions).")
+        check_step(step, timeline.last)
         timeline.show(step, seat, reveal, console)
         return
     browse(timeline, seat, reveal, console)

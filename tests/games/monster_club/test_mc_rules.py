@@ -922,6 +922,7 @@ def test_MC_11_6_safety_caps(cap: int) -> None:
     if cap:
         result = s.result
         assert result is not None and result.capped and result.termination == "turn_cap" and result.winners == ()
+        assert result.detail["turns"] == cap, "the result counts the turns played, not the one the cap stopped"
     else:
         assert not s.over
 

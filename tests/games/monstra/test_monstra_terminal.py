@@ -41,3 +41,18 @@ def test_a_tactic_that_would_leave_too_little_en_for_the_signature_is_flagged() 
         flagged = "leaves too little EN" in line
         assert flagged == (tactic.cost <= team["energy"] < tactic.cost + need), line
     assert re.search(r"Win: defeat it, or end the last round with it at \d+ HP or less\.", text)
+
+
+def test_the_round_order_names_places_and_creatures_as_the_board_does() -> None:
+    """Issue 13's review: "Order: a1 tidewing(4)" showed ids; the order reads "A1 Tidewing (SPD 4)", the
+    Guardian by name, and a creature knocked out this round as "KO"."""
+    for options, players in (({}, 2), ({"mode": "mission"}, 1)):
+        view = GAME.new(players, seed=3, options=options).view(0)
+        line = next(x for x in GAME.render(view, 0).splitlines() if x.startswith("Order: "))
+        for o in view["order"]:
+            name = "The Rift Guardian" if o["creature"] == "guardian" else CREATURES[CREATURE_INDEX[o["creature"]]].name
+            place = "" if o["unit"] == "g" else f"{o['unit'].upper()} "
+            assert f"{place}{name} (SPD {o['spd']})" in line, line
+    view = GAME.new(2, seed=3).view(0)
+    view["order"][0] = {**view["order"][0], "unit": "-", "done": False}
+    assert "KO " in GAME.render(view, 0)

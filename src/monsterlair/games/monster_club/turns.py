@@ -74,13 +74,14 @@ def drain(state: ClubState, ev: list[Event] | None) -> None:
 def begin_turn(state: ClubState, p: int, ev: list[Event] | None) -> None:
     """Seat ``p``'s turn: caps first (MC-11.5, MC-11.6), then draw to five (MC-2.1), the stuck-hand redraw
     (MC-6.5) and the one-monster rule (MC-6.1)."""
-    state.turn += 1
-    if state.max_turns and state.turn > state.max_turns:
+    # A cap ends the game before the next turn begins, so the result counts the turns played.
+    if state.max_turns and state.turn >= state.max_turns:
         finish_by_destroys(state, "turn_cap", True, ev)
         return
     if state.stall_turns and state.stall >= state.stall_turns:
         finish_by_destroys(state, "stalled", False, ev)
         return
+    state.turn += 1
     state.active = p
     state.phase = P_PLAY
     state._to_move = p

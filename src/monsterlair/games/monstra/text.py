@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from monsterlair.core.words import Voice
+from monsterlair.core.words import Voice, capitalise
 from monsterlair.games.monstra.spec import (
     BEHAVIOURS,
     CREATURE_INDEX,
@@ -160,7 +160,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     if order:
         bits = []
         for o in order:
-            label = f"{o['unit']} {o['creature']}({o['spd']})"
+            # places as the board labels them (A1 … B2); KO for a creature knocked out this round
+            place = {"-": "KO ", "g": ""}.get(str(o["unit"]), f"{str(o['unit']).upper()} ")
+            label = f"{place}{capitalise(creature_name(o['creature']))} (SPD {o['spd']})"
             if o["unit"] == view.get("acting") and not o["done"]:
                 bits.append(f"[bold reverse]{label}[/]")
             elif o["done"]:
