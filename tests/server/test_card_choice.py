@@ -87,7 +87,7 @@ def test_cards_after_actions_apply_to_the_decision_those_actions_reach() -> None
     assert texts[0] == targets[0] and texts[-1] == "done" and texts[1].startswith("play ")
 
 
-def test_a_choice_the_rules_refuse_plays_nothing_and_names_the_rule() -> None:
+def test_a_choice_the_rules_refuse_plays_nothing_and_says_the_rule_in_players_words() -> None:
     table = smash_table()
     seat, targets, _, others = attack_choice(table)
     if len(others) < 2:
@@ -95,7 +95,8 @@ def test_a_choice_the_rules_refuse_plays_nothing_and_names_the_rule() -> None:
     before = table.state_id
     with pytest.raises(TableError) as info:
         table.propose(1 + seat, before, [targets[0]], others[:2])
-    assert info.value.code == "illegal_action" and "MS-5.2" in info.value.message
+    assert info.value.code == "illegal_action" and "at most one card of another suit" in info.value.message
+    assert "MS-" not in info.value.message and "attack_requires_offsuit" not in info.value.message
     assert table.state_id == before
 
 

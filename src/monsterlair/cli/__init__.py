@@ -13,7 +13,7 @@ import typer
 
 app = typer.Typer(
     name="monsterlair",
-    help="Play and study four monster tabletop games: play, engine, replay, sim, bench.",
+    help="Play and study four monster tabletop games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -24,6 +24,17 @@ SUBCOMMANDS = ("play", "engine_cmd", "replay", "sim", "bench", "serve", "render"
 
 for _name in SUBCOMMANDS:
     importlib.import_module(f"monsterlair.cli.{_name}").register(app)
+
+
+def command_names(typer_app: typer.Typer) -> list[str]:
+    """The subcommands registered on ``typer_app``, in the order they were added (commands, then groups)."""
+    names = [c.name or (c.callback.__name__ if c.callback else "") for c in typer_app.registered_commands]
+    for group in typer_app.registered_groups:
+        names.append(group.name or (group.typer_instance.info.name if group.typer_instance else None) or "")
+    return [n for n in names if n]
+
+
+app.info.help = f"Play and study four monster tabletop games: {', '.join(command_names(app))}."
 
 
 def main() -> None:

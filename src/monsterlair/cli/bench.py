@@ -15,6 +15,17 @@ if TYPE_CHECKING:
     from monsterlair.core import Game
 
 
+BENCH_HELP = (
+    "Measure random-playout decisions/s and games/s, clone() time and ISMCTS iterations/s per game.\n\n"
+    "For Monster Smash also the decisions/s of a tight hand-written engine of the same rules, measured "
+    "alternately in the same run, and the game's engine as a fraction of it (the '÷ reference' column).\n\n"
+    "With --scaling, measure instead how 'sim' scales: games/s of one batch (default: 400 Monster Smash "
+    "games, greedy against random, 2 players) on 1 and 2 local worker processes and on a local Ray instance "
+    "with 2 CPUs; the median of --repeats runs each."
+)
+"""``bench --help`` as plain text: one paragraph per line for the terminal to wrap, no markup."""
+
+
 def bench(
     game_ids: Annotated[list[str] | None, typer.Argument(metavar="[GAME]...", help="Games (default: all).")] = None,
     seconds: Annotated[float, typer.Option(help="Seconds per figure per repeat.")] = 2.0,
@@ -32,15 +43,7 @@ def bench(
     bots: Annotated[str, typer.Option(help="With --scaling: the lineup of the batch.")] = "greedy,random",
     no_ray: Annotated[bool, typer.Option("--no-ray", help="With --scaling: leave Ray out.")] = False,
 ) -> None:
-    """Measure random-playout decisions/s and games/s, clone() time and ISMCTS iterations/s per game.
-
-    For Monster Smash also the decisions/s of a tight hand-written engine of the same rules, measured
-    alternately in the same run, and the game's engine as a fraction of it (``÷ reference``).
-
-    With --scaling, measure instead how ``sim`` scales: games/s of one batch (default: 400 Monster Smash
-    games, greedy against random, 2 players) on 1 and 2 local worker processes and on a local Ray instance
-    with 2 CPUs; the median of --repeats runs each.
-    """
+    """Measure engine and bot throughput per game (the command's help: :data:`BENCH_HELP`)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -179,7 +182,7 @@ def _measure(
     figures: list[dict[str, Any]] = []
     for game in chosen:
         if players is not None and not game.min_players <= players <= game.max_players:
-            fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")
+            fail(game.wrong_player_count(players))
         with progress.status(f"benchmarking {game.id}…"):
             try:
                 figures.append(
@@ -203,4 +206,4 @@ def _pin_to_one_core() -> int | None:
 
 def register(app: typer.Typer) -> None:
     """Add ``bench`` to the app."""
-    app.command("bench")(bench)
+    app.command("bench", help=BENCH_HELP)(bench)

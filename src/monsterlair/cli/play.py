@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from monsterlair.cli.common import GameArgument, GameOptions, ModeOption, fail, load_game, parse_options
+from monsterlair.core.words import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -141,7 +142,7 @@ class PlaySession:
         from rich.markup import escape
 
         self.console.print(
-            f"[bold]{escape(self.game.title)}[/bold] — {self.state.players} players: "
+            f"[bold]{escape(self.game.title)}[/bold] — {plural(self.state.players, 'player')}: "
             + ", ".join(escape(self.label(s, self.at_keyboard)) for s in range(self.state.players))
         )
         opening = self.state.opening_events()
@@ -334,7 +335,9 @@ class PlaySession:
             self.console.print(f"  Or type [bold]{escape(str(action))}[/bold]: {escape(label)}")
 
     def pick(self, text: str, actions: list[Any]) -> Any | None:
-        """The action ``text`` names (menu number, action text or menu phrase), or ``None`` after a message."""
+        """The action ``text`` names (menu number, menu phrase, action text, or the start of one menu phrase
+        only, such as 'attack Mossfang'), or ``None`` after a message. The action text is read as the game's
+        notation (so 'attack 1' is the notation's, not the menu's, number)."""
         from rich.markup import escape
 
         from monsterlair.core import MonsterLairError
@@ -349,14 +352,21 @@ class PlaySession:
                 f"[yellow]There is no choice {number}; pick one of the numbers {low} to {high}.[/yellow]"
             )
             return None
-        for action in actions:
-            if self.game.describe_action(action).strip().lower() == text.lower():
+        wanted = " ".join(text.lower().split())
+        labels = [" ".join(self.game.action_label(self.state, a, self.names).lower().split()) for a in actions]
+        for action, label in zip(actions, labels, strict=True):
+            if wanted in (self.game.describe_action(action).strip().lower(), label):
                 return action
         try:
             return self.state.parse_action(text)
         except MonsterLairError as exc:
+            starting = [a for a, label in zip(actions, labels, strict=True) if label.startswith(wanted)]
+            if len(starting) == 1:
+                return starting[0]
             self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
-            self.console.print("[yellow]Type a number from the menu, or 'help'.[/yellow]")
+            self.console.print(
+                "[yellow]Type a number from the menu or the choice as the menu words it, or 'help'.[/yellow]"
+            )
             return None
 
     # --- the end ---------------------------------------------------------------------------------
@@ -364,8 +374,6 @@ class PlaySession:
         """The end screen: the last moves, the final board and the result."""
         from rich.markup import escape
         from rich.table import Table
-
-        from monsterlair.core.outcome import ordinal
 
         reader = self.humans[0] if len(self.humans) == 1 else None
         if reader is not None:
@@ -382,9 +390,8 @@ class PlaySession:
         for column in ("place", "player", words.score_label, ""):
             table.add_column(column)
         for st in words.standings:
-            note = "winner" if st.winner else (f"out {ordinal(st.out)}" if st.out is not None else "")
             who = f"{st.name} (you)" if st.you else st.name
-            table.add_row(f"#{st.rank}", escape(who), escape(st.score_text), note)
+            table.add_row(words.place(st), escape(who), escape(st.score_text), words.note(st))
         self.console.print(table)
         if result.capped:
             self.console.print("[yellow]The game was cut short by a safety cap, not ended by the rules.[/yellow]")
@@ -418,7 +425,8 @@ def play(
     mode: ModeOption = None,
     save: Annotated[Path | None, typer.Option(help="Save the game's record (JSON) to this file.")] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat with friends (default: you first, greedy bots)."""
+    """Play a game in the terminal against bots, or hot-seat with friends (default: you in seat 1, greedy bots in the
+    others; who moves first is up to the game's rules)."""
     from rich.console import Console
 
     from monsterlair import bots as bot_registry
@@ -448,6 +456,8 @@ def play(
             try:
                 bots[s] = bot_registry.from_spec(spec)
                 bots[s].check_table(game, n, state.options)
+            except bot_registry.UnknownBot as exc:  # its sentence already names the known bots
+                fail(f"Seat {s + 1}: {exc} A seat can also be 'human'.")
             except (ValueError, TypeError, KeyError) as exc:
                 fail(f"Seat {s + 1}: {exc} Bots: {', '.join(bot_registry.names())}, or human.")
     rngs = {s: Rng(derive_seed(seed, 1000 + s)) for s in bots}
@@ -459,7 +469,7 @@ def play(
         except KeyboardInterrupt:  # Ctrl-C while a bot thinks
             raise Abandoned("Interrupted", 130) from None
     except Abandoned as exc:
-        console.print(f"\n{exc.why}: the game is abandoned after {len(state.history)} moves.")
+        console.print(f"\n{exc.why}: the game is abandoned after {plural(len(state.history), 'move')}.")
         if save is not None:
             save_record(state, save, console)
         raise typer.Exit(exc.code) from None

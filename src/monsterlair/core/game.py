@@ -21,7 +21,7 @@ from monsterlair.core.outcome import ResultText, default_score_text, result_text
 from monsterlair.core.result import Result
 from monsterlair.core.rng import Rng, fresh_seed
 from monsterlair.core.spec import GameKind, GameSpec
-from monsterlair.core.words import Voice, capitalise, seat_label
+from monsterlair.core.words import Voice, capitalise, plural, seat_label
 
 Seat = int
 Action = Any
@@ -264,7 +264,7 @@ class Game(ABC):
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadOptions(f"The number of players must be a whole number, not {players!r}.")
         if not self.min_players <= players <= self.max_players:
-            raise BadOptions(f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}.")
+            raise BadOptions(self.wrong_player_count(players))
         if seed is None:
             seed = fresh_seed()
         elif isinstance(seed, bool) or not isinstance(seed, int):
@@ -272,6 +272,12 @@ class Game(ABC):
         resolved = self.options.resolve(options)
         self.check_options(players, resolved)
         return self.create(players, seed, resolved)
+
+    def wrong_player_count(self, players: int) -> str:
+        """Why ``players`` cannot play: "Monster Club is for exactly 2 players, not 3." or "... takes 2 to 5 ..."."""
+        if self.min_players == self.max_players:
+            return f"{self.title} is for exactly {plural(self.min_players, 'player')}, not {players}."
+        return f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}."
 
     def check_options(self, players: int, options: Mapping[str, OptionValue]) -> None:
         """Checks that involve several options or the player count.
@@ -565,6 +571,11 @@ class Game(ABC):
         """A way this game ends, as a noun phrase ("the turn limit"): from :attr:`terminations`, else the code
         in words."""
         return self.terminations.get(termination) or termination.replace("_", " ").replace("-", " ")
+
+    def termination_for(self, termination: str, voice: Voice, winners: Sequence[int]) -> str:
+        """A way this game ends, in ``voice``'s person for these ``winners``; by default as
+        :meth:`termination_text` (a game whose phrase names the winner's own things overrides it)."""
+        return self.termination_text(termination)
 
     def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
         """What the result's scores mean."""

@@ -34,6 +34,10 @@ class ResultWords(Protocol):
         """The way the game ended, as a noun phrase: "six cards of one suit", "the turn limit"."""
         ...
 
+    def termination_for(self, termination: str, voice: Voice, winners: Sequence[int]) -> str:
+        """The way the game ended, in ``voice``'s person ("six cards of your own monster's suit")."""
+        ...
+
     def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
         """A score with its meaning: "6 cards in hand", "12 damage dealt to the Guardian"."""
         ...
@@ -107,13 +111,26 @@ class ResultText:
             "eliminated": list(self.eliminated),
         }
 
+    def place(self, s: Standing) -> str:
+        """A standing's place for a table ("#2"), or "—" when the game itself won (a failed mission): nobody
+        is placed then, not even first."""
+        return "—" if self.outcome == "mission_lost" else f"#{s.rank}"
+
+    def note(self, s: Standing) -> str:
+        """A standing's note: "winner", "out 2nd", "lost" (a failed mission) or nothing."""
+        if s.winner:
+            return "winner"
+        if s.out is not None:
+            return f"out {ordinal(s.out)}"
+        return "lost" if self.outcome == "mission_lost" else ""
+
     def plain(self) -> str:
         """The whole text as plain lines, for a terminal."""
         out = [self.headline, *self.lines]
         for s in self.standings:
             mark = " (you)" if s.you else ""
-            gone = f", out {ordinal(s.out)}" if s.out is not None else ""
-            out.append(f"  #{s.rank} {s.name}{mark}: {s.score_text}{gone}")
+            note = self.note(s)
+            out.append(f"  {self.place(s)} {s.name}{mark}: {s.score_text}{', ' + note if note else ''}")
         return "\n".join(out)
 
 
@@ -149,8 +166,8 @@ def result_text(
     voice = Voice(names, reader)
     sides = game.teams(players, opts)
     outcome = outcome_of(result, reader, sides)
-    how = game.termination_text(result.termination)
     winners = list(result.winners)
+    how = game.termination_for(result.termination, voice, winners)
     headline = game.result_headline(result, voice, outcome, opts) or _headline(voice, outcome, winners, how)
     lines: list[str] = []
     if winners and outcome != "shared_win":

@@ -31,13 +31,20 @@ from monsterlair.games.monster_smash.view import encode_view as _encode_view
 from monsterlair.games.monster_smash.view import observation_bounds as _observation_bounds
 
 _CHOICES = {"burn": "to burn", "attack_cards": "for your attack", "defend": "for your defence"}
-_CHOICE_RULES = {
+_OFFSUIT_RULE = SPEC.options["attack_requires_offsuit"].label
+_CHOICE_RULES = {  # in players' words: rules MS-5.2 and MS-6.1, the option by its label
     "burn": "Those cards cannot be burned together.",
     "attack_cards": "An attack is one or more cards of your own monster's suit plus at most "
     + ("one card" if ATTACK_OFFSUIT_MAX == 1 else f"{ATTACK_OFFSUIT_MAX} cards")
-    + " of another suit (MS-5.2; with the option attack_requires_offsuit, at least one).",
-    "defend": "A defence is at most 2 cards, and at least one of them of your own monster's suit (MS-6.1).",
+    + f" of another suit (with the rule '{_OFFSUIT_RULE}' on, "
+    + ("exactly one" if ATTACK_OFFSUIT_MAX == 1 else "at least one")
+    + ").",
+    "defend": "A defence is at most 2 cards, and at least one of them of your own monster's suit.",
 }
+_ATTACK_HELP = (
+    "To attack, type the attack's number in the menu, or 'attack' and the player's name as the menu shows it "
+    "(for example 'attack Mossfang')."
+)
 
 
 class MonsterSmash(Game):
@@ -49,6 +56,14 @@ class MonsterSmash(Game):
     score_meaning = "cards in hand at the end"
     evaluator = staticmethod(evaluate)
     renderer = staticmethod(_render)
+
+    def help_text(self) -> str:
+        """How to choose whom to attack at the prompt: by the menu's number or by name."""
+        return _ATTACK_HELP
+
+    def termination_for(self, termination: str, voice: Voice, winners: Sequence[int]) -> str:
+        """How the game ended, in the reader's person ("six cards of your own monster's suit")."""
+        return _words.termination_words(termination, voice, winners)
 
     def new(self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> SmashState:
         """A new game (see :meth:`Game.new`), typed as a :class:`SmashState`.

@@ -143,7 +143,8 @@ def _out_of_range(text: str) -> SmashAction:
             return action_named(parts[0], number)  # raises the range message
     raise BadAction(
         f"'{text.strip()}' is not a Monster Smash action. Say mulligan, keep, pass, done, "
-        f"burn N or play N (hand position 1-{MAX_HAND}), or attack S (seat 0-{MAX_PLAYERS - 1})."
+        f"burn N or play N (hand position 1-{MAX_HAND}), or attack a player: choose the attack by its number "
+        "in the menu or by the player's name."
     )
 
 

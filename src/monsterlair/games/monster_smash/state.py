@@ -281,7 +281,7 @@ class SmashState(State):
         if not game.min_players <= players <= game.max_players:
             from monsterlair.core import BadOptions
 
-            raise BadOptions(f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}.")
+            raise BadOptions(game.wrong_player_count(players))
         try:
             suits = tuple(SUIT_INDEX[m] for m in monsters)
             removed = -1 if removed_suit is None else SUIT_INDEX[removed_suit]
@@ -348,13 +348,13 @@ class SmashState(State):
         self.history = state["history"]
 
     def parse_action(self, text: str) -> SmashAction:
-        """As :meth:`State.parse_action`; an attack on a seat this table does not have says which players
-        there are, numbered as players see them (1 to n) next to the seat in the action text (0 to n-1)."""
+        """As :meth:`State.parse_action`; an attack on a seat this table does not have says how many players
+        there are and how a player chooses whom to attack (the menu's number or the name), never seats from 0."""
         parts = " ".join(str(text).lower().split()).split(" ")
         if len(parts) == 2 and parts[0] == "attack" and parts[1].isdigit() and int(parts[1]) >= self.players:
             raise IllegalAction(
-                f"'{text.strip()}': this table has {self.players} players (players 1 to {self.players}, "
-                f"'attack 0' to 'attack {self.players - 1}' in action texts). {self.describe_decision()}"
+                f"'{text.strip()}': this table has only {self.players} players. Choose whom to attack by the "
+                "attack's number in the menu or by the player's name."
             )
         action: SmashAction = super().parse_action(text)
         return action

@@ -21,7 +21,7 @@ from monsterlair.games.monster_smash.spec import (
     WIN_SUIT,
     WIN_TOTAL,
 )
-from monsterlair.games.monster_smash.words import TERMINATIONS
+from monsterlair.games.monster_smash.words import termination_words
 
 _PHASE_TEXT = {
     "first_turn": "first turn: mulligan or keep",
@@ -67,7 +67,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     result = view["result"]
     if result is not None:
         winners = result["winners"]
-        how = TERMINATIONS.get(str(result["termination"]), str(result["termination"]))
+        how = termination_words(str(result["termination"]), v, winners)
         if winners:
             lines.append(f"[bold]Monster Smash — game over:[/bold] {escape(v.group_verb(winners, 'win'))} by {how}.")
         else:
@@ -84,7 +84,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         )
     for s in range(players):
         marker = "▶" if view["to_move"] == s else " "
-        status = "[strike]eliminated[/strike]" if view["eliminated"][s] else f"{view['hand_sizes'][s]:>2} cards"
+        status = "[strike]eliminated[/strike]" if view["eliminated"][s] else plural(view["hand_sizes"][s], "card")
         first = "" if view["played_first_turn"][s] else " [dim](first turn to come)[/dim]"
         lines.append(f" {marker} {_seat_name(view, s, names)}: {status}{first}")
     removed = view["removed_suit"]

@@ -19,6 +19,17 @@ TERMINATIONS = {
 }
 """Why a game ended (``Result.termination``: rules MS-9.1, MS-9.2, MS-9.3, MS-12.2 and MS-12.1), in words."""
 
+_YOUR_TERMINATIONS = {"six_of_suit": "six cards of your own monster's suit"}
+"""The endings that name the winner's own things, when the reader is the winner."""
+
+
+def termination_words(termination: str, v: Voice, winners: Sequence[int]) -> str:
+    """How the game ended, in the reader's person: "your own monster's suit" when the reader alone won."""
+    if len(winners) == 1 and v.is_you(winners[0]) and termination in _YOUR_TERMINATIONS:
+        return _YOUR_TERMINATIONS[termination]
+    return TERMINATIONS.get(termination, termination.replace("_", " "))
+
+
 _PICKED_FOR = {"burn_pick": "to burn", "attack_pick": "for the attack", "defence_pick": "for the defence"}
 """What a card picked one at a time is for, by the pick event's type."""
 
@@ -95,6 +106,6 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
         return f"{v.says(seat, 'have')} no cards left and {v.verb(seat, 'be')} out of the game."
     if t == "game_over":
         winners = list(e.get("winners") or [])
-        how = TERMINATIONS.get(str(e.get("termination")), str(e.get("termination", "")).replace("_", " "))
+        how = termination_words(str(e.get("termination", "")), v, winners)
         return game_over_text(v, winners, how)
     return None

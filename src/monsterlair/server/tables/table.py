@@ -196,9 +196,7 @@ class Table:
         if isinstance(players, bool) or not isinstance(players, int):
             raise TableError("bad_options", "The number of players must be a whole number.")
         if not game.min_players <= players <= game.max_players:
-            raise TableError(
-                "bad_options", f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}."
-            )
+            raise TableError("bad_options", game.wrong_player_count(players))
         try:
             resolved = game.options.resolve(options)
             game.check_options(players, resolved)

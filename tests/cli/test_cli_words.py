@@ -1,0 +1,161 @@
+"""Words a new player reads in the terminal client: counts in the right number, errors without rule
+numbers, option keys or seats from 0, a failed mission that ranks nobody first, help that lists every
+command and reads as plain text."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from monsterlair import games
+from monsterlair.cli import app, command_names
+from monsterlair.cli.bench import BENCH_HELP
+from monsterlair.core import IllegalAction, MonsterLairError
+
+SMASH = games.get("monster-smash")
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # a stray answer to the save prompt must not write into the tree
+
+
+def run(args: list[str], lines: list[str] = ()) -> tuple[int, str]:  # type: ignore[assignment]
+    result = CliRunner().invoke(app, args, input="".join(line + "\n" for line in lines))
+    assert "Traceback" not in result.output, result.output
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- 1. counts and sentences -------------------------------------------------------------------------
+
+
+def test_monster_smash_status_lines_count_cards_in_the_right_number_without_a_double_space() -> None:
+    state = SMASH.new(2, seed=4)
+    view = dict(state.view(0))
+    view["hand_sizes"] = [7, 1]
+    screen = SMASH.render(view, 0, ["Ann", "Bob"])
+    assert re.search(r"^ .*Bob.*: 1 card( |$)", screen, re.M) and "1 cards" not in screen, screen
+    assert re.search(r"^ .*Ann.*: 7 cards( |$)", screen, re.M) and ":  " not in screen, screen
+
+
+def test_an_abandoned_game_counts_its_moves_and_the_opening_line_its_players() -> None:
+    status, out = run(["play", "push-a-monster", "--seed", "1"], ["quit"])
+    assert status == 1 and "the game is abandoned after 1 move." in out  # the bot set a monster down
+    status, out = run(["play", "monstra", "--mode", "mission", "--players", "1", "--seed", "1"], ["quit"])
+    assert "MONSTRA — 1 player: Player 1 (you)" in out and "1 players" not in out
+    status, out = run(["play", "monster-smash", "--seed", "4", "--seats", "human,human"], ["", "1", "", "quit"])
+    assert "the game is abandoned after 1 move." in out, out
+
+
+def test_a_game_for_one_player_count_says_so() -> None:
+    status, out = run(["play", "monster-club", "--players", "3"])
+    assert status == 2 and "Monster Club is for exactly 2 players, not 3." in flat(out)
+    assert "2 to 2" not in out
+
+
+def test_an_unknown_bot_lists_the_bots_once() -> None:
+    status, out = run(["play", "monster-smash", "--seats", "human,foo"])
+    assert status == 2 and flat(out).count("random, greedy") == 1, out
+    assert "Unknown bot 'foo'" in flat(out) and "'human'" in out
+
+
+# --- 2. the six-of-suit win in the reader's person ------------------------------------------------------
+
+
+def test_the_six_of_suit_win_says_your_own_to_the_winner_and_their_own_to_others(tmp_path: Path) -> None:
+    state = SMASH.new(2, seed=2785)  # seat 0 is dealt six cards of its own suit: over before any move
+    assert state.result is not None and state.result.termination == "six_of_suit"
+    record = tmp_path / "six.json"
+    record.write_text(json.dumps(state.record()))
+    status, mine = run(["replay", str(record), "--final", "--seat", "1"])
+    assert status == 0 and "You win by six cards of your own monster's suit" in flat(mine)
+    assert "their own" not in mine
+    status, theirs = run(["replay", str(record), "--final", "--seat", "2"])
+    assert "Player 1 wins by six cards of their own monster's suit" in flat(theirs)
+    assert "your own monster's suit" not in theirs
+
+
+# --- 3. errors in players' words ----------------------------------------------------------------------
+
+
+def test_monster_smash_errors_name_no_rules_option_keys_or_seats_from_0() -> None:
+    state = SMASH.new(2, seed=4)
+    with pytest.raises(IllegalAction) as seat_error:
+        state.parse_action("attack 3")
+    with pytest.raises(MonsterLairError) as form_error:
+        state.parse_action("attack x")
+    for message in (str(seat_error.value), str(form_error.value)):
+        assert "attack 0" not in message and "0-" not in message and "seat" not in message, message
+        assert "menu" in message and "name" in message
+    assert "attack S" not in str(form_error.value)
+
+
+def test_an_illegal_attack_choice_names_the_option_by_its_label() -> None:
+    from monsterlair.games import monster_smash
+
+    label = SMASH.options["attack_requires_offsuit"].label
+    message = monster_smash._CHOICE_RULES["attack_cards"]
+    assert f"'{label}'" in message
+    for text in ("MS-", "attack_requires_offsuit", "option"):
+        assert text not in message, message
+    assert "MS-" not in monster_smash._CHOICE_RULES["defend"]
+
+
+def test_the_prompt_takes_an_attack_by_name_and_its_help_says_so() -> None:
+    # Seed 4, Player 1: keep, no burn, no defence, no burn; then the attack step against Mossfang.
+    lines = ["keep", "pass", "pass", "pass", "help", "attack 3", "attack Mossfang", "quit"]
+    status, out = run(["play", "monster-smash", "--seed", "4", "--seats", "human,greedy"], lines)
+    text = flat(out)
+    assert "To attack, type the attack's number in the menu, or 'attack' and the player's name" in text
+    assert "'attack 3': this table has only 2 players." in text
+    assert "You attack Mossfang (Greedy bot)!" in text
+    assert "choosing attack cards" in text
+
+
+# --- 4. a failed mission ranks nobody ----------------------------------------------------------------
+
+
+def test_a_failed_solo_mission_ranks_nobody_first(tmp_path: Path) -> None:
+    record = tmp_path / "mission.json"
+    args = ["play", "monstra", "--mode", "mission", "--players", "1", "--seats", "random", "--seed", "1"]
+    status, out = run([*args, "--save", str(record)])
+    assert status == 0 and "the mission failed" in out
+    table = out.split("Result")[-1]
+    assert "#1" not in table and "—" in table and "lost" in table
+    status, replayed = run(["replay", str(record), "--final", "--seat", "1"])
+    assert status == 0
+    standing = next(x for x in replayed.splitlines() if "damage dealt to the Guardian" in x and "(you)" in x)
+    assert re.match(r"^\s+— .*\(you\): .*, lost$", standing), standing
+
+
+# --- 5 and 6. help --------------------------------------------------------------------------------------
+
+
+def test_the_top_level_help_lists_every_registered_command() -> None:
+    names = command_names(app)
+    assert {"play", "engine", "replay", "sim", "bench", "serve", "render", "ratings"} <= set(names)
+    status, out = run(["--help"])
+    assert ", ".join(names) in flat(out)
+
+
+def test_play_help_says_where_you_sit_not_that_you_move_first() -> None:
+    status, out = run(["play", "--help"])
+    assert "you first" not in out and "you in seat 1" in flat(out)
+
+
+def test_bench_help_is_plain_text_in_whole_paragraphs() -> None:
+    assert "``" not in BENCH_HELP
+    for paragraph in BENCH_HELP.split("\n\n"):
+        assert "\n" not in paragraph
+    status, out = run(["bench", "--help"])
+    assert status == 0 and "``" not in out and "÷ reference" in out
