@@ -87,14 +87,18 @@ def bad_file(tmp_path: Path, kind: str) -> Path:
         ("missing", "Cannot read missing.json: No such file or directory."),
     ],
 )
-def test_a_file_that_is_no_record_is_refused_as_replay_refuses_it(tmp_path: Path, kind: str, message: str) -> None:
+def test_a_file_that_is_no_record_is_refused_as_replay_refuses_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str, message: str
+) -> None:
+    # Named from its own folder: a long temporary path would be folded mid-word by the console's width.
+    monkeypatch.chdir(tmp_path)
     path = bad_file(tmp_path, kind)
     out = tmp_path / "x.png"
-    code, text = run([str(path), "-O", str(out)])
+    code, text = run([path.name, "-O", "x.png"])
     said = " ".join(text.split())
-    assert code == 2 and message.replace(f"{kind}.json", str(path)) in said, said
+    assert code == 2 and message in said, said
     assert "Traceback" not in text and "codec" not in text and "Errno" not in text and "char 0" not in text
-    replayed = CliRunner().invoke(app, ["replay", str(path), "--final"])
+    replayed = CliRunner().invoke(app, ["replay", path.name, "--final"])
     assert (replayed.exit_code, " ".join(replayed.output.split())) == (code, said)
     assert not out.exists()
 

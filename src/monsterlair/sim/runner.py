@@ -181,20 +181,21 @@ def plan_tournament(
 def run_game(task: GameTask) -> dict[str, Any]:
     """Play one game between the task's bots; a small JSON-ready result.
 
-        Keys: ``index``, ``seed``, ``run``, ``game``, ``seats`` (bot spec per seat), ``first`` (the seat that
-        made the first decision), ``factors`` (per seat, the game's :meth:`~monsterlair.core.Game.report_factors`
-        of the starting position, such as ``"deck:ember"``), ``winners``, ``ranks``, ``scores``, ``payoffs``,
-        ``termination``, ``capped``, ``detail`` (the game's ``Result.detail``), ``measures`` (the game's
-        :meth:`~monsterlair.core.Game.report_measures` of the final position), ``decisions`` (actions played),
-        ``turns`` (the game's length in turns, counted as its log and replays count them: the last turn or round number
-    its events announce where the game numbers its turns (``Game.turn_of_event``: MONSTRA's rounds, Monster Club's
-    turns), otherwise runs of consecutive decisions by one seat), ``actions`` (per seat, decisions by kind: the first
-        word of the action's text, such as ``burn`` or ``attack``), ``usage`` (per seat, ``{"kind:value": [times,
-        first turn]}`` from the game's :meth:`~monsterlair.core.Game.report_usage`: what the seat played or used and
-        the turn it first did, counted as ``turns``), ``seconds``, ``error`` (``None``, or what went wrong, in words
-        without the exception's class: a failed game is reported, never allowed to stop the batch; ``where`` keeps the
-        end of the traceback) and, when the task asks, ``record`` (the replayable record). Each
-        seat's bot gets its own generator derived from the game seed, so the game is reproducible from its task alone.
+    Keys: ``index``, ``seed``, ``run``, ``game``, ``seats`` (bot spec per seat), ``first`` (the seat that
+    made the first decision), ``factors`` (per seat, the game's :meth:`~monsterlair.core.Game.report_factors`
+    of the starting position, such as ``"deck:ember"``), ``winners``, ``ranks``, ``scores``, ``payoffs``,
+    ``termination``, ``capped``, ``detail`` (the game's ``Result.detail``), ``measures`` (the game's
+    :meth:`~monsterlair.core.Game.report_measures` of the final position), ``decisions`` (actions played),
+    ``turns`` (the game's length in turns, counted as its log and replays count them: the last turn or round
+    number its events announce where the game numbers its turns (``Game.turn_of_event``: MONSTRA's rounds,
+    Monster Club's turns), otherwise runs of consecutive decisions by one seat), ``actions`` (per seat,
+    decisions by kind: the first word of the action's text, such as ``burn`` or ``attack``), ``usage`` (per
+    seat, ``{"kind:value": [times, first turn]}`` from the game's :meth:`~monsterlair.core.Game.report_usage`:
+    what the seat played or used and the turn it first did, counted as ``turns``), ``seconds``, ``error``
+    (``None``, or what went wrong, in words without the exception's class: a failed game is reported, never
+    allowed to stop the batch; ``where`` keeps the end of the traceback) and, when the task asks, ``record``
+    (the replayable record). Each seat's bot gets its own generator derived from the game seed, so the game is
+    reproducible from its task alone.
     """
     from monsterlair import bots as bot_registry
     from monsterlair import games

@@ -36,7 +36,7 @@ def new(seed: int = 1, **options: object) -> ClubState:
 
 # ------------------------------------------------------------------------------------------- MC-1 set-up
 def test_MC_1_1_two_players_with_25_card_decks() -> None:
-    with pytest.raises(BadOptions, match="2 to 2 players"):
+    with pytest.raises(BadOptions, match="exactly 2 players"):
         GAME.new(3, seed=1)
     with pytest.raises(BadOptions):
         GAME.new(1, seed=1)
