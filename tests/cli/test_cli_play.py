@@ -195,3 +195,16 @@ def test_ctrl_c_in_a_pseudo_terminal_ends_without_a_traceback() -> None:
     assert "Traceback" not in (child.before or "")  # type: ignore[attr-defined]
     child.close()  # type: ignore[attr-defined]
     assert child.exitstatus == 130  # type: ignore[attr-defined]
+
+
+def test_a_menu_whose_numbers_skip_some_is_not_offered_as_a_range(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Push a Monster numbers its places by their marks, so a menu can hold 92, 95 and 101: "pick one of the
+    numbers 92 to 101" would offer numbers that are no choice."""
+
+    def gapped(self: Game, state: object, action: object) -> int:
+        return 10 * (list(state.legal_actions()).index(action) + 1)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(type(toy), "menu_number", gapped)
+    _status, out = run(["play", "toy-race", "--seed", "3", "--seats", "human,random"], ["15", "quit"])
+    assert "There is no choice 15; pick one of the numbers in the menu." in out
+    assert "numbers 10 to" not in out

@@ -348,9 +348,9 @@ class PlaySession:
             if number in numbered:
                 return numbered[number]
             low, high = min(numbered), max(numbered)
-            self.console.print(
-                f"[yellow]There is no choice {number}; pick one of the numbers {low} to {high}.[/yellow]"
-            )
+            # A range only where every number in it is a choice (a menu of places can skip numbers).
+            which = f"the numbers {low} to {high}" if len(numbered) == high - low + 1 else "the numbers in the menu"
+            self.console.print(f"[yellow]There is no choice {number}; pick one of {which}.[/yellow]")
             return None
         wanted = " ".join(text.lower().split())
         labels = [" ".join(self.game.action_label(self.state, a, self.names).lower().split()) for a in actions]
