@@ -29,6 +29,14 @@ def test_render_a_new_game_with_pushes_played(tmp_path: Path) -> None:
     assert "after 2 actions" in text and out.read_bytes()[:8] == PNG
 
 
+def test_a_new_game_without_moves_is_named_its_opening_position(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, text = run(["--seed", "3", "-O", "start.png"])
+    assert code == 0 and "Wrote start.png (the opening position)." in text, text
+
+
 def finished_record(tmp_path: Path) -> Path:
     """A finished Push a Monster game of seed 5, saved as ``game.json``."""
     game = get("push-a-monster")

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from monsterlair.cli.common import GameOptions, check_step, fail, load_game, parse_options, read_record
+from monsterlair.core.words import plural
 
 GAME_ID = "push-a-monster"
 
@@ -74,7 +75,9 @@ def render(
     if trail:
         frames = next((e.data.get("frames") for e in reversed(events) if e.type in ("push", "nudge")), None)
     path = write_png(state.view(seat), out, scale=scale, frames=frames)
-    typer.echo(f"Wrote {path} (after {len(state.history)} actions).")
+    played = len(state.history)
+    when = f"after {plural(played, 'action')}" if played else "the opening position"
+    typer.echo(f"Wrote {path} ({when}).")
 
 
 def register(app: typer.Typer) -> None:
