@@ -190,7 +190,8 @@ def test_a_club_breakdown_names_a_cards_own_effect_and_whose_card_lowers_a_score
         game.describe_event({**event, "breakdown": [[], times]}, 1, names)
         .split(" against ")[1]
         .startswith(
-            "your 5 (Boulder Brute 7, Landslide +1, Cleo's Tremor \u22122, ×2 from Landslide's own effect, ×2 Fold Twice)"
+            "your 5 (Boulder Brute 7, Landslide +1, Cleo's Tremor \u22122, "
+            "×2 from Landslide's own effect, ×2 Fold Twice)"
         )
     )
 
