@@ -302,6 +302,21 @@ def test_cards_creatures_tactics_and_monsters_explain_themselves_by_pointer_focu
     shot(tap, "help-monstra-phone")
     tap.locator("h1").tap()
     tip.wait_for(state="hidden")
+    # A tap that chooses an enemy to Strike shows its help too; once the Strike changes it, the help goes,
+    # so it does not cover the board through the turns that follow (no pointer will leave to hide it).
+    tap.locator("[data-testid=act-strike]").tap()
+    target = tap.locator("button.creature.targetable").first
+    target.wait_for()
+    chosen = f"[data-testid={target.get_attribute('data-testid')}]"
+    tip = tip_of(tap, chosen)
+    tap.evaluate(
+        """(id) => { window.__tipShown = false; const t = document.getElementById(id);
+          new MutationObserver(() => { if (!t.hidden) window.__tipShown = true; }).observe(t, {attributes: true}); }""",
+        tip.get_attribute("id"),
+    )
+    tap.locator(chosen).tap()
+    tap.wait_for_function("() => window.__tipShown === true")
+    tip.wait_for(state="hidden", timeout=20_000)
     phone.close()
 
 

@@ -1,5 +1,6 @@
 // Help on any card, creature, tactic, behaviour or monster: its rules text and its numbers now, shown beside
-// it on hover, on keyboard focus and on a tap (a tap elsewhere, Escape, blur or the pointer leaving hides it).
+// it on hover, on keyboard focus and on a tap (a tap elsewhere, Escape, blur, the pointer leaving or, after a tap,
+// a change of what it describes hides it).
 // The text is also the element's accessible description (aria-describedby): a screen reader reads it too.
 // Use: <span use:help={{ title: "Magmaw", lines: ["Ember 4", "…"] }}>.
 
@@ -35,12 +36,13 @@ function place(tip: HTMLElement, node: HTMLElement): void {
   tip.style.top = `${below + height > window.innerHeight && r.top - height - 8 > 0 ? r.top - height - 8 : below}px`;
 }
 
-export function help(node: HTMLElement, content: HelpContent): { update(c: HelpContent): void; destroy(): void } {
+export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpContent): void; destroy(): void } {
   const tip = document.createElement("div");
   tip.id = `help-${++counter}`;
   tip.className = "help-tip";
   tip.setAttribute("role", "tooltip");
   tip.hidden = true;
+  let content = initial;
   fill(tip, content);
   document.body.append(tip);
   const described = node.getAttribute("aria-describedby");
@@ -51,6 +53,7 @@ export function help(node: HTMLElement, content: HelpContent): { update(c: HelpC
 
   // A pointer resting on the element shows the help after a moment, so passing over a card hides nothing.
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let tapped = false; // shown by a tap (touch or pen): no pointer will leave to hide it
   const show = () => {
     clearTimeout(timer);
     tip.hidden = false;
@@ -59,6 +62,7 @@ export function help(node: HTMLElement, content: HelpContent): { update(c: HelpC
   const hide = () => {
     clearTimeout(timer);
     tip.hidden = true;
+    tapped = false;
   };
   const onPointerEnter = (e: PointerEvent) => {
     if (e.pointerType === "mouse") timer = setTimeout(show, HOVER_DELAY_MS);
@@ -68,7 +72,10 @@ export function help(node: HTMLElement, content: HelpContent): { update(c: HelpC
   };
   const onPointerUp = (e: PointerEvent) => {
     // A tap shows the help (and whatever the tap does); another tap elsewhere hides it.
-    if (e.pointerType !== "mouse") show();
+    if (e.pointerType !== "mouse") {
+      show();
+      tapped = true;
+    }
   };
   const onOutside = (e: PointerEvent) => {
     if (!tip.hidden && !node.contains(e.target as Node)) hide();
@@ -98,8 +105,14 @@ export function help(node: HTMLElement, content: HelpContent): { update(c: HelpC
 
   return {
     update(next: HelpContent) {
+      const same = next.title === content.title && next.lines.join("\n") === content.lines.join("\n");
+      content = next;
+      if (same) return;
       fill(tip, next);
-      if (!tip.hidden) place(tip, node);
+      // A tap that chose this creature as a target changes it: the help of the moment before would only
+      // cover the board through the turns that follow, so it goes (a hover or keyboard focus keeps it).
+      if (tapped) hide();
+      else if (!tip.hidden) place(tip, node);
     },
     destroy() {
       clearTimeout(timer);
