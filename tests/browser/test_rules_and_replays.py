@@ -88,6 +88,12 @@ def test_the_rules_page_shows_the_numbered_rules_of_the_document(server: Server,
         toc = page.locator("[data-testid=rules-toc]")
         assert toc.locator(f"a[href='#{rule}']").count() == 1
         assert toc.locator(f"a[href='#{rule.split('.')[0]}']").count() == 1
+    # A section of rules players need is never taken for the developers' action texts (MO-5 once was).
+    page.goto(f"{server.url}/rules/monstra")
+    toc = page.locator("[data-testid=rules-toc]")
+    toc.wait_for()
+    assert toc.locator("a[href='#MO-5']").count() == 1 and toc.locator("a[href='#MO-5.5']").count() == 1
+    assert toc.locator("a[href='#MO-12']").count() == 0  # "Action texts, order and indices": for developers
     # Raw HTML in a document would show as text: there is no script or markup from the documents.
     assert page.locator("[data-testid=rules-doc] script, [data-testid=rules-doc] img").count() == 0
 

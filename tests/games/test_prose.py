@@ -154,6 +154,73 @@ def test_a_club_conflict_explains_its_scores_when_the_event_carries_a_breakdown(
     )
 
 
+def test_a_club_breakdown_names_a_cards_own_effect_and_whose_card_lowers_a_score() -> None:
+    """A monster's own effect is not a second monster ("Parchment Phantom 4, +2 from its own effect"); a
+    calculation from the other stack names whose card it is ("your Tremor −2"), with a true minus sign."""
+    game = games.get("monster-club")
+    names = ["Cleo", "Mossfang (Greedy bot)"]
+    conflict = {"type": "conflict", "attacker": 0, "space": 1, "scores": [6, 5], "losers": [1], "decided_by": "score"}
+    parts = [
+        [
+            {"card": "parchment-phantom", "owner": 0, "kind": "printed", "value": 4},
+            {"card": "parchment-phantom", "owner": 0, "kind": "add", "value": 2},
+        ],
+        [
+            {"card": "boulder-brute", "owner": 1, "kind": "printed", "value": 7},
+            {"card": "tremor", "owner": 0, "kind": "add", "value": -2},
+        ],
+    ]
+    event = {**conflict, "breakdown": parts}
+    assert game.describe_event(event, 0, names) == (
+        "Conflict on space 1: your 6 (Parchment Phantom 4, +2 from its own effect) against "
+        "Mossfang (Greedy bot)'s 5 (Boulder Brute 7, your Tremor \u22122), decided by the higher score; you win it."
+    )
+    assert game.describe_event(event, 1, names) == (
+        "Conflict on space 1: Cleo's 6 (Parchment Phantom 4, +2 from its own effect) against "
+        "your 5 (Boulder Brute 7, Cleo's Tremor \u22122), decided by the higher score; Cleo wins it."
+    )
+    times = [
+        {"card": "boulder-brute", "owner": 1, "kind": "printed", "value": 7},
+        {"card": "landslide", "owner": 1, "kind": "add", "value": 1},
+        {"card": "tremor", "owner": 0, "kind": "add", "value": -2},
+        {"card": "landslide", "owner": 1, "kind": "times", "value": 2},
+        {"card": "fold-twice", "owner": 1, "kind": "times", "value": 2},
+    ]
+    assert (
+        game.describe_event({**event, "breakdown": [[], times]}, 1, names)
+        .split(" against ")[1]
+        .startswith(
+            "your 5 (Boulder Brute 7, Landslide +1, Cleo's Tremor \u22122, "
+            "×2 from Landslide's own effect, ×2 Fold Twice)"
+        )
+    )
+
+
+def test_a_club_destroy_says_its_true_cause() -> None:
+    """A stack that loses a conflict loses the conflict (not "by a card"); a card's effect is named."""
+    game = games.get("monster-club")
+    names = ["Cleo", "Mossfang (Greedy bot)"]
+    lost = {"type": "destroyed", "seat": 0, "space": 1, "cards": ["gravel-gremlin", "tremor"], "by": "conflict"}
+    assert game.describe_event(lost, 0, names) == (
+        "Your Gravel Gremlin and Tremor on space 1 lose the conflict and go to the grave."
+    )
+    one = {**lost, "cards": ["moss-giant"], "space": 3}
+    assert game.describe_event(one, 1, names) == (
+        "Cleo's Moss Giant on space 3 loses the conflict and goes to the grave."
+    )
+    by_card = {**one, "by": "avalanche"}
+    assert game.describe_event(by_card, 1, names) == "Cleo's Moss Giant on space 3 is destroyed by Avalanche."
+    assert game.describe_event({**by_card, "cards": ["tremor"]}, 0, names) == (
+        "Your Tremor on space 3 is destroyed by Avalanche."
+    )
+    redraw = {"type": "draw", "seat": 1, "count": 5, "by": "redraw"}
+    assert game.describe_event(redraw, 0, names) == (
+        "Mossfang (Greedy bot) shuffles their hand into their deck and draws 5 cards."
+    )
+    assert game.describe_event({**redraw, "by": ""}, 1, names) == "You draw 5 cards."
+    assert game.describe_event({**redraw, "by": "landslide", "count": 1}, 1, names) == "You draw 1 card (Landslide)."
+
+
 def test_push_a_monster_names_every_monster_by_its_kind_and_the_number_drawn_on_it() -> None:
     """A Push a Monster log line never says a bare "monster 6": the kind comes first, as "the blue Wisp
     (monster 6)", the number being the one the arena draws on the monster (terminal and browser)."""

@@ -11,7 +11,6 @@ const DEVELOPER_SECTIONS = [
   /^Results$/,
   /^Hidden information$/,
   /index layout/i,
-  /^[A-Z]{2}-\d+ Actions$/,
   /Action texts/i,
   /for bots and RL/i,
   /records and replay/i,

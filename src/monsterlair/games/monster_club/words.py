@@ -39,20 +39,41 @@ def cards_text(ids: Sequence[str]) -> str:
 
 
 def _by(e: Mapping[str, Any]) -> str:
-    return f" ({card_name(e['by'])})" if e.get("by") else ""
+    """The card whose effect caused an event, in brackets (" (Fireball)"); nothing for any other cause."""
+    return f" ({card_name(e['by'])})" if str(e.get("by")) in BY_ID else ""
 
 
-def _sum(parts: Sequence[Mapping[str, Any]]) -> str:
-    """A conflict score's breakdown when the event carries one: " (Fang Wolf 6, Fire Charm +3, ×2 Twin Blades)"."""
+def _signed(value: object) -> str:
+    """A score's addition as the board shows it: "+3", "−2" (a true minus sign)."""
+    if isinstance(value, int) and value < 0:
+        return f"\u2212{-value}"
+    return f"+{value}"
+
+
+def _sum(parts: Sequence[Mapping[str, Any]], side: int, v: Voice) -> str:
+    """A conflict score's breakdown when the event carries one, for the stack of ``side``:
+    " (Fang Wolf 6, Fire Charm +3, +2 from its own effect, your Tremor −2, ×2 Twin Blades)".
+
+    A part from a card already named is that card's own effect, not a second card; a calculation that comes
+    from the other side's stack (its owner is not ``side``) names whose card it is.
+    """
     shown = []
+    seen: list[object] = []
     for part in parts:
-        name, value = card_name(part.get("card")), part.get("value")
-        if part.get("kind") == "printed":
+        card, kind, value = part.get("card"), part.get("kind"), part.get("value")
+        name = card_name(card)
+        if kind == "printed":
             shown.append(f"{name} {value}")
-        elif part.get("kind") == "times":
-            shown.append(f"×{value} {name}")
+        elif card in seen:
+            number = f"×{value}" if kind == "times" else _signed(value)
+            source = "its own effect" if seen[-1] == card else f"{name}'s own effect"
+            shown.append(f"{number} from {source}")
         else:
-            shown.append(f"{name} {'+' if isinstance(value, int) and value >= 0 else ''}{value}")
+            owner = part.get("owner")
+            if isinstance(owner, int) and owner != side:
+                name = f"{v.possessive(owner)} {name}"
+            shown.append(f"×{value} {name}" if kind == "times" else f"{name} {_signed(value)}")
+        seen.append(card)
     return f" ({', '.join(shown)})" if shown else ""
 
 
@@ -74,6 +95,10 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
     if t == "draw":
         n = int(e.get("count", 0))
         shown = f": {cards_text(e['cards'])}" if e.get("cards") else ""
+        if e.get("by") == "redraw":  # MC-6.2: the shown hand goes back into the deck for a new one
+            own = v.own(seat)
+            again = f"{v.verb(seat, 'draw')} {plural(n, 'card')}{shown}"
+            return f"{v.says(seat, 'shuffle')} {own} hand into {own} deck and {again}."
         return f"{v.says(seat, 'draw')} {plural(n, 'card')}{shown}{_by(e)}."
     if t in ("play", "stack"):
         what = "a monster" if t == "play" else "a power card"
@@ -121,17 +146,19 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
         else:
             outcome = "nobody loses"
         parts = e.get("breakdown") or [[], []]
+        side = [f"{v.possessive(s)} {scores[s]}{_sum(parts[s], s, v)}" for s in (0, 1)]
         return (
-            f"Conflict on space {e['space']}: {v.possessive(attacker)} {scores[attacker]}{_sum(parts[attacker])} "
-            f"against {v.possessive(defender)} {scores[defender]}{_sum(parts[defender])}, decided by {how}; "
-            f"{outcome}."
+            f"Conflict on space {e['space']}: {side[attacker]} against {side[defender]}, decided by {how}; {outcome}."
         )
     if t == "destroyed":
         cards = e.get("cards") or []
         what = cards_text(cards) if cards else "the stack"
-        verb = "is" if len(cards) <= 1 else "are"
-        by = f" by {card_name(e['by'])}" if e.get("by") else ""
-        return f"{capitalise(v.possessive(seat))} {what} on space {e['space']} {verb} destroyed{by}."
+        one = len(cards) <= 1
+        whose = f"{capitalise(v.possessive(seat))} {what} on space {e['space']}"
+        if e.get("by") == "conflict":  # MC-7: the losing stack of a conflict goes to the grave
+            return f"{whose} {'loses' if one else 'lose'} the conflict and {'goes' if one else 'go'} to the grave."
+        by = f" by {card_name(e['by'])}" if str(e.get("by")) in BY_ID else ""
+        return f"{whose} {'is' if one else 'are'} destroyed{by}."
     if t == "choose_target":
         effect = _from_reader(str(e.get("effect", "")).rstrip("."), int(seat or 0), v)
         return f"{v.says(seat, 'choose')} a target for {card_name(e['card'])}" + (f": {effect}." if effect else ".")

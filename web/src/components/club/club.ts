@@ -128,3 +128,20 @@ export function placeText(card: ClubCard | undefined, hand: number, space: numbe
   return down ? `${verb} down` : verb;
 }
 
+/** What a score part comes from, told as the log tells it (words.py ``_sum``): the card's name; for a card
+ * already named in ``parts``, its own effect ("from its own effect"), not a second card of that name; and for a
+ * calculation from the other stack (its owner is not ``side``), whose card it is ("your Tremor", "Cleo's Tremor"). */
+export function partSource(
+  display: ClubDisplay,
+  parts: readonly ScorePart[],
+  j: number,
+  side: number,
+  possessive: (seat: number) => string,
+): string {
+  const p = parts[j];
+  const name = cardName(display, p.card);
+  if (p.kind === "printed") return name;
+  const earlier = parts.slice(0, j).map((q) => q.card);
+  if (earlier.includes(p.card)) return earlier[j - 1] === p.card ? "from its own effect" : `from ${name}'s own effect`;
+  return p.owner !== side ? `${possessive(p.owner)} ${name}` : name;
+}
