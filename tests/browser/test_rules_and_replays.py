@@ -114,6 +114,43 @@ def test_the_rules_page_shows_the_numbered_rules_of_the_document(server: Server,
     assert not problems, problems
 
 
+def test_push_a_monster_rules_players_read_keep_every_rule_in_their_words(server: Server, chromium: Any) -> None:
+    """Every rule outside the developers' sections reaches the players' page, in players' words, and the page
+    says one thing about how many tries a turn has."""
+    page, problems = new_page(chromium)
+    page.goto(f"{server.url}/rules/push-a-monster")
+    doc = page.locator("[data-testid=rules-doc]")
+    doc.locator("[id='PM-1.1']").wait_for()
+    text = (RULES / "push-a-monster.md").read_text(encoding="utf-8")
+    hidden = ("PM-8", "PM-10")  # for bots and RL; records and replay
+    numbers = [n for n in re.findall(r"^\*\*(PM-\d+\.\d+)\*\*", text, re.M) if n.split(".")[0] not in hidden]
+    shown = {n: doc.locator(f"[id='{n}']").inner_text() for n in numbers if doc.locator(f"[id='{n}']").count()}
+    assert sorted(set(numbers) - set(shown)) == []
+    assert "the turn goes on with a nudge" in shown["PM-6.2"]
+    assert "set the seven start monsters down one each in turn" in shown["PM-2.2"]
+    assert "Monsters already on the arena may be pushed" in shown["PM-6.7"]
+    assert "chooses how the monster lies on the pusher" in shown["PM-4.5"]
+    assert "a table may choose a number of misses" in shown["PM-5.5"]
+    for n in ("PM-5.4", "PM-6.6"):
+        assert "after 12 " in shown[n], (n, shown[n])
+    prose = doc.inner_text()
+    for words in (
+        "as often as needed",
+        "no limit on nudges",
+        "PM-8",
+        "phase push",
+        "phase nudge",
+        "take KIND",
+        "the only action listed",
+        "solver",
+        "kinematic",
+        "a test ",
+        "greedy",
+    ):
+        assert words not in prose, words
+    assert not problems, problems
+
+
 def test_rules_are_linked_from_the_lobby_and_the_header(server: Server, chromium: Any) -> None:
     page, problems = new_page(chromium)
     page.goto(server.url)
