@@ -218,7 +218,8 @@ def test_a_club_destroy_says_its_true_cause() -> None:
         "Mossfang (Greedy bot) shuffles their hand into their deck and draws 5 cards."
     )
     assert game.describe_event({**redraw, "by": ""}, 1, names) == "You draw 5 cards."
-    assert game.describe_event({**redraw, "by": "landslide", "count": 1}, 1, names) == "You draw 1 card (Landslide)."
+    drawn = game.describe_event({**redraw, "by": "landslide", "count": 1}, 1, names)
+    assert drawn == "You draw 1 card (Landslide's effect)."
 
 
 def test_push_a_monster_names_every_monster_by_its_kind_and_the_number_drawn_on_it() -> None:

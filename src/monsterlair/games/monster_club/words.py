@@ -39,8 +39,8 @@ def cards_text(ids: Sequence[str]) -> str:
 
 
 def _by(e: Mapping[str, Any]) -> str:
-    """The card whose effect caused an event, in brackets (" (Fireball)"); nothing for any other cause."""
-    return f" ({card_name(e['by'])})" if str(e.get("by")) in BY_ID else ""
+    """The card whose effect caused an event, in brackets (" (Thorn Witch's effect)"); nothing for any other cause."""
+    return f" ({card_name(e['by'])}'s effect)" if str(e.get("by")) in BY_ID else ""
 
 
 def _signed(value: object) -> str:
