@@ -80,9 +80,9 @@ def deep_push(page: Any, n: int) -> bool:
 
 
 def fallen(page: Any) -> int:
-    """How many monsters have fallen so far (the supply panel counts them per kind)."""
+    """How many monsters are out of the game so far (the supply panel counts them per kind: "out N")."""
     texts = page.locator("[aria-label='Supply and fallen monsters'] .kind").all_inner_texts()
-    return sum(int(m.group(1)) for t in texts if (m := re.search(r"fell (\d+)", t)))
+    return sum(int(m.group(1)) for t in texts if (m := re.search(r"\bout (\d+)", t)))
 
 
 def test_the_aim_redraws_at_once_and_a_knocked_off_monster_drops(server: Server, chromium: Any) -> None:

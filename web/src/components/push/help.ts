@@ -6,7 +6,7 @@ export function kindHelp(kind: { name: string; token_width: number }, supply: nu
     title: kind.name,
     lines: [
       `Token ${kind.token_width} long: when one falls in your turn, every other player takes this token.`,
-      `${supply} left in the supply, ${fell} fallen. The game ends when the die shows a kind with none left.`,
+      `${supply} left in the supply, ${fell} out of the game (fallen off, or with no free place left). The game ends when the die shows a kind with none left.`,
     ],
   };
 }
