@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from monsterlair.bots.base import Bot, legal_or_raise
 from monsterlair.core import Action, Perspective, Rng
+
+
+def uniform_choice(legal: Sequence[Action], rng: Rng) -> Action:
+    """One of ``legal`` (not empty), uniformly: the random bot's choice, also made directly by the RL
+    environments' opponents loop (the same draw from the same generator, so the same games)."""
+    return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
 
 
 class RandomBot(Bot):
@@ -18,5 +26,4 @@ class RandomBot(Bot):
         Raises:
             GameOver: if the game has ended.
         """
-        legal = legal_or_raise(perspective)
-        return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+        return uniform_choice(legal_or_raise(perspective), rng)

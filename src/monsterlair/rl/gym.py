@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from monsterlair import bots
 from monsterlair.bots.base import Bot
-from monsterlair.bots.random_bot import RandomBot
+from monsterlair.bots.random_bot import RandomBot, uniform_choice
 from monsterlair.core import Action, BadOptions, GameOver, IllegalAction, Perspective, Rng, State
 from monsterlair.rl.encoding import GameEncoding, Observation, outcome_reward, result_info
 from monsterlair.rl.text import render_text
@@ -77,8 +77,8 @@ def play_opponents(state: State, seat: int, bots_by_seat: Mapping[int, Bot], rng
     hear about: ``state.apply`` raises ``IllegalAction``) and played with ``apply_quiet``, which leaves the
     state exactly as ``apply`` does without describing the move in events nobody reads here.
 
-    The built-in ``random`` bot's choice is made here directly (the same draw from ``rng`` among the same
-    legal actions as :meth:`RandomBot.choose`, so the same game), without a ``Perspective`` or a membership
+    The built-in ``random`` bot's choice is made here directly (its own :func:`uniform_choice` among the same
+    legal actions, so the same game), without a ``Perspective`` or a membership
     check: most training runs and every throughput figure play against it.
     """
     while not state.over:
@@ -88,9 +88,8 @@ def play_opponents(state: State, seat: int, bots_by_seat: Mapping[int, Bot], rng
         bot = bots_by_seat[to_move]
         if type(bot) is RandomBot:
             legal = state.legal_actions()
-            count = len(legal)
-            if count:
-                state.apply_quiet(legal[rng.below(count)] if count > 1 else legal[0])
+            if legal:
+                state.apply_quiet(uniform_choice(legal, rng))
                 continue
         action = bot.choose(Perspective(state, to_move), rng)
         if action in state.legal_actions():

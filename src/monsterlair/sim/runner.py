@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from monsterlair.core import BadOptions, MonsterLairError, Perspective, Rng
+from monsterlair.core import BadOptions, Event, Game, MonsterLairError, Perspective, Rng
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -280,10 +280,12 @@ def run_game(task: GameTask) -> dict[str, Any]:
     return out
 
 
-def _announced_turn(game: Any, events: Sequence[Any], current: int) -> int:
-    """The latest turn number the game's events announce (``Game.turn_of_event``; ``current`` if none does)."""
+def _announced_turn(game: Game, events: Sequence[Event], current: int) -> int:
+    """The latest turn number the game's events announce (``Game.turn_of_event``; ``current`` if none does).
+    A turn's number is public: the event's public data is read, as the server's log reads it (no copy of the
+    hidden parts for every event of every decision)."""
     for e in events:
-        number = game.turn_of_event(e.full())
+        number = game.turn_of_event(e.data | {"type": e.type})
         if number is not None:
             current = number
     return current

@@ -97,20 +97,20 @@ def margin(result: Mapping[str, Any]) -> float | None:
     return ordered[0] - ordered[1]
 
 
-def won_otherwise(result: Mapping[str, Any]) -> bool:
-    """Whether a finished game with scores had winners other than the seats with the best score (no margin)."""
-    return len(result.get("scores") or []) >= 2 and bool(result.get("winners")) and margin(result) is None
+def _won_with_scores(result: Mapping[str, Any]) -> bool:
+    """Whether a game had winners and at least two scores (with no margin: it was won other than on score)."""
+    return len(result.get("scores") or []) >= 2 and bool(result.get("winners"))
 
 
 def margins(results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The score margins of the finished games the score decided (:func:`margin`): their mean, median and 90th
     percentile, how many were level at the top (margin 0: a shared victory or no winner), how many were won
     other than on score (``otherwise``: no margin), and every margin (``values``, for the histogram)."""
-    finished = [r for r in results if not r.get("error")]
-    values = [m for r in finished if (m := margin(r)) is not None]
+    finished = [(r, margin(r)) for r in results if not r.get("error")]
+    values = [m for _, m in finished if m is not None]
     return {
         **describe(values),
         "level": sum(1 for v in values if v == 0),
-        "otherwise": sum(1 for r in finished if won_otherwise(r)),
+        "otherwise": sum(1 for r, m in finished if m is None and _won_with_scores(r)),
         "values": values,
     }
