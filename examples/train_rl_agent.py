@@ -22,6 +22,8 @@ With ``--self-play N`` the opponent is not ``random`` but the agent's own past: 
 saved every N updates into a pool (``monsterlair.rl.selfplay.SelfPlay``) and each training game's opponent is
 drawn from it (the latest snapshot half the time). The evaluation is the same.
 
+``examples/distill_search_policy.py`` trains the same ``Policy`` (with more layers) from a search's choices instead.
+
 ``--save`` writes the trained network as a policy file (``monsterlair.bots.policy.save_policy``), which the
 ``policy`` bot plays anywhere a bot can play: ``play``, ``sim``, the engine protocol, a server's seats.
 """
@@ -31,7 +33,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,36 +48,54 @@ FloatArray = npt.NDArray[np.floating[Any]]
 
 
 class Policy:
-    """A one-hidden-layer policy network over masked actions, trained with Adam."""
+    """A policy network over masked actions (tanh hidden layers, one logit per action index), trained with Adam.
+
+    ``hidden`` is one width (one hidden layer, the REINFORCE default) or a sequence of widths. The parameters are
+    ``params["w1"], params["b1"], ...`` in layer order; ``update`` is a REINFORCE step and ``imitate`` a
+    cross-entropy step towards given action distributions (``examples/distill_search_policy.py``).
+    """
 
     def save(self, path: str, game_id: str, players: int = 2, label: str = "", **options: Any) -> str:
         """Write the network as a policy file for the ``policy`` bot (``label``: its name in a server's lobby);
         the path written."""
         p = self.params
-        layers = [(p["w1"], p["b1"]), (p["w2"], p["b2"])]
+        layers = [(p[f"w{i}"], p[f"b{i}"]) for i in range(1, self.depth + 1)]
         return str(save_policy(path, layers, game_id, players, options, label=label))
 
-    def __init__(self, inputs: int, actions: int, hidden: int, seed: int) -> None:
+    def __init__(self, inputs: int, actions: int, hidden: int | Sequence[int], seed: int) -> None:
         rng = np.random.default_rng(seed)
-        self.params: dict[str, FloatArray] = {
-            "w1": rng.normal(0.0, 1.0 / math.sqrt(inputs), (inputs, hidden)),
-            "b1": np.zeros(hidden),
-            "w2": rng.normal(0.0, 0.01, (hidden, actions)),  # near-uniform to start
-            "b2": np.zeros(actions),
-        }
+        widths = [hidden] if isinstance(hidden, int) else list(hidden)
+        sizes = [inputs, *widths, actions]
+        self.depth = len(sizes) - 1
+        self.params: dict[str, FloatArray] = {}
+        for i in range(1, self.depth + 1):
+            fan_in, fan_out = sizes[i - 1], sizes[i]
+            scale = 0.01 if i == self.depth else 1.0 / math.sqrt(fan_in)  # the last layer near-uniform to start
+            self.params[f"w{i}"] = rng.normal(0.0, scale, (fan_in, fan_out))
+            self.params[f"b{i}"] = np.zeros(fan_out)
         self._m = {k: np.zeros_like(v) for k, v in self.params.items()}
         self._v = {k: np.zeros_like(v) for k, v in self.params.items()}
         self._t = 0
 
-    def forward(self, obs: FloatArray, mask: npt.NDArray[Any]) -> tuple[FloatArray, FloatArray]:
-        """Hidden activations and action probabilities (0 where the mask is 0), for one row or a batch."""
+    def activations(self, obs: FloatArray, mask: npt.NDArray[Any]) -> tuple[list[FloatArray], FloatArray]:
+        """Every layer's input (the observation, then each hidden layer's output) and the action probabilities."""
         p = self.params
-        hidden = np.tanh(obs @ p["w1"] + p["b1"])
-        logits = hidden @ p["w2"] + p["b2"]
+        acts = [obs]
+        x = obs
+        for i in range(1, self.depth):
+            x = np.tanh(x @ p[f"w{i}"] + p[f"b{i}"])
+            acts.append(x)
+        logits = x @ p[f"w{self.depth}"] + p[f"b{self.depth}"]
         logits = np.where(mask > 0, logits, -np.inf)
         logits = logits - logits.max(axis=-1, keepdims=True)
         e = np.exp(logits)
-        return hidden, e / e.sum(axis=-1, keepdims=True)
+        return acts, e / e.sum(axis=-1, keepdims=True)
+
+    def forward(self, obs: FloatArray, mask: npt.NDArray[Any]) -> tuple[FloatArray, FloatArray]:
+        """The last hidden layer's activations and the action probabilities (0 where the mask is 0),
+        for one row or a batch."""
+        acts, probs = self.activations(obs, mask)
+        return acts[-1], probs
 
     def act(self, obs: FloatArray, mask: npt.NDArray[Any], rng: np.random.Generator | None) -> int:
         """A sampled action (training), or the most likely one when ``rng`` is None (evaluation)."""
@@ -83,6 +103,31 @@ class Policy:
         if rng is None:
             return int(np.argmax(probs))
         return int(rng.choice(len(probs), p=probs))
+
+    def backprop(self, acts: list[FloatArray], d_logits: FloatArray) -> dict[str, FloatArray]:
+        """The gradient of an objective for every parameter, from its gradient at the logits (``d_logits``, already
+        averaged over the batch) and the layer inputs ``acts`` of the same forward pass."""
+        p = self.params
+        grads: dict[str, FloatArray] = {}
+        delta = d_logits
+        for i in range(self.depth, 0, -1):
+            grads[f"w{i}"] = acts[i - 1].T @ delta
+            grads[f"b{i}"] = delta.sum(axis=0)
+            if i > 1:
+                delta = (delta @ p[f"w{i}"].T) * (1.0 - acts[i - 1] ** 2)
+        return grads
+
+    def _ascend(self, acts: list[FloatArray], d_logits: FloatArray, lr: float) -> None:
+        """One Adam ascent step along the gradient that ``d_logits`` back-propagates to."""
+        p = self.params
+        self._t += 1
+        b1, b2 = 0.9, 0.999
+        for k, g in self.backprop(acts, d_logits).items():
+            self._m[k] = b1 * self._m[k] + (1 - b1) * g
+            self._v[k] = b2 * self._v[k] + (1 - b2) * g * g
+            m_hat = self._m[k] / (1 - b1**self._t)
+            v_hat = self._v[k] / (1 - b2**self._t)
+            p[k] += lr * m_hat / (np.sqrt(v_hat) + 1e-8)
 
     def update(
         self,
@@ -94,8 +139,7 @@ class Policy:
         entropy: float,
     ) -> None:
         """One Adam ascent step on mean(advantage * log pi(action)) + entropy * mean(H(pi))."""
-        p = self.params
-        hidden, probs = self.forward(obs, masks)
+        acts, probs = self.activations(obs, masks)
         n = len(actions)
         onehot = np.zeros_like(probs)
         onehot[np.arange(n), actions] = 1.0
@@ -104,22 +148,16 @@ class Policy:
             logp = np.log(np.where(probs > 0, probs, 1.0))
             ent = -(probs * logp).sum(axis=1, keepdims=True)
             d_logits += entropy * (-probs * (logp + ent))
-        d_logits /= n
-        d_hidden = (d_logits @ p["w2"].T) * (1.0 - hidden**2)
-        grads = {
-            "w2": hidden.T @ d_logits,
-            "b2": d_logits.sum(axis=0),
-            "w1": obs.T @ d_hidden,
-            "b1": d_hidden.sum(axis=0),
-        }
-        self._t += 1
-        b1, b2 = 0.9, 0.999
-        for k, g in grads.items():
-            self._m[k] = b1 * self._m[k] + (1 - b1) * g
-            self._v[k] = b2 * self._v[k] + (1 - b2) * g * g
-            m_hat = self._m[k] / (1 - b1**self._t)
-            v_hat = self._v[k] / (1 - b2**self._t)
-            p[k] += lr * m_hat / (np.sqrt(v_hat) + 1e-8)
+        self._ascend(acts, d_logits / n, lr)
+
+    def imitate(self, obs: FloatArray, masks: npt.NDArray[Any], targets: FloatArray, lr: float) -> float:
+        """One Adam step down the cross-entropy from ``targets`` (rows of action distributions, 0 off the mask)
+        to the policy; the batch's mean cross-entropy before the step."""
+        acts, probs = self.activations(obs, masks)
+        logp = np.log(np.where(probs > 0, probs, 1.0))
+        loss = float(-(targets * logp).sum(axis=1).mean())
+        self._ascend(acts, (targets - probs) / len(targets), lr)
+        return loss
 
 
 @dataclass
