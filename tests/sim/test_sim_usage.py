@@ -145,7 +145,8 @@ def test_summary_and_report_carry_usage_actions_margins_and_outliers() -> None:
         ("monster-club", "card", "quick-step", "Quick Step"),
         ("push-a-monster", "monster", "blue", "blue Wisp"),
         ("monstra", "behaviour", "unknown-id", "unknown-id"),
-        ("monster-club", "deck", "random", "random"),
+        ("monster-club", "deck", "graveyard", "Grave Choir"),
+        ("monster-club", "deck", "random", "Random"),
     ],
 )
 def test_a_report_names_what_the_data_calls_by_id(game_id: str, kind: str, value: str, label: str) -> None:

@@ -255,13 +255,14 @@ def _card_variants(path: Path, tasks: list[GameTask]) -> tuple[list[Any], list[G
 
 def _deck_list(game: Game, text: str | None) -> list[str]:
     from monsterlair.core import BadOptions
+    from monsterlair.sim.variants import preset_decks
 
     presets = game.deck_presets()
     if not presets:
         raise BadOptions(f"{game.title} has no preset decks to match against each other.")
     if text is None:
         return presets
-    return [d.strip() for d in text.split(",") if d.strip()]
+    return preset_decks(game, [d.strip() for d in text.split(",") if d.strip()])
 
 
 def _variant_summaries(results: list[dict[str, Any]], variants: list[Any], players: int) -> dict[str, dict[str, Any]]:
@@ -450,7 +451,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     from rich.table import Table
 
     from monsterlair.core.words import plural
-    from monsterlair.sim.report import endings
+    from monsterlair.sim.report import deck_names, endings
 
     console = Console(highlight=False)
     who = summary["tournament"] or summary["lineup"]
@@ -509,7 +510,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     if summary.get("variants"):
         _print_variants(console, summary["variants"])
     if summary.get("deck_matrix"):
-        _print_matrix(console, summary["deck_matrix"])
+        _print_matrix(console, summary["deck_matrix"], deck_names(summary))
     if rated is not None:
         ratings = Table(title="Tournament ratings (Bradley–Terry, Elo scale, mean 0; 95% bootstrap CI)")
         for column in ("bot", "rating", "95% CI", "games", "mean score"):
@@ -579,7 +580,7 @@ def _print_variants(console: Any, variants: dict[str, Any]) -> None:
         console.print(table)
 
 
-def _print_matrix(console: Any, matrix: dict[str, Any]) -> None:
+def _print_matrix(console: Any, matrix: dict[str, Any], names: dict[str, str]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -587,12 +588,12 @@ def _print_matrix(console: Any, matrix: dict[str, Any]) -> None:
     table = Table(title="Deck against deck: the row deck's score (a draw counts half)")
     table.add_column("deck")
     for deck in decks:
-        table.add_column(escape(deck), justify="right")
+        table.add_column(escape(names[deck]), justify="right")
     table.add_column("all", justify="right")
     for a in decks:
         cells = [_pct(matrix["score"][a][b]["score"]) if b in matrix["score"].get(a, {}) else "—" for b in decks]
         overall = matrix["overall"].get(a)
-        table.add_row(escape(a), *cells, _pct(overall["score"]) if overall else "—")
+        table.add_row(escape(names[a]), *cells, _pct(overall["score"]) if overall else "—")
     console.print(table)
 
 

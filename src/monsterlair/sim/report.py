@@ -258,7 +258,7 @@ def render_html(
     if summary.get("variants"):
         parts.append(_variants(summary))
     if summary.get("deck_matrix"):
-        parts.append(_deck_matrix(summary["deck_matrix"]))
+        parts.append(_deck_matrix(summary["deck_matrix"], deck_names(summary)))
     if summary.get("records") is not None:
         parts.append(_records(summary["records"]))
     if summary["failed"]:
@@ -585,7 +585,14 @@ def _variants(summary: Mapping[str, Any]) -> str:
     return "".join(out) + "</section>"
 
 
-def _deck_matrix(matrix: Mapping[str, Any]) -> str:
+def deck_names(summary: Mapping[str, Any]) -> dict[str, str]:
+    """The matrix's decks by the names the game gives them (its ids if this installation lacks the game)."""
+    game = _game(summary)
+    decks = (summary.get("deck_matrix") or {}).get("decks") or []
+    return {d: d if game is None else game.report_label("deck", d) for d in decks}
+
+
+def _deck_matrix(matrix: Mapping[str, Any], names: Mapping[str, str]) -> str:
     decks = list(matrix["decks"])
     n = len(decks)
     grid = [[float("nan")] * n for _ in range(n)]
@@ -594,14 +601,14 @@ def _deck_matrix(matrix: Mapping[str, Any]) -> str:
             cell = matrix["score"].get(a, {}).get(b)
             if cell is not None:
                 grid[i][j] = cell["score"]
-    plot = _score_grid_plot(grid, decks, "Score of the row deck against the column deck")
+    plot = _score_grid_plot(grid, [names[d] for d in decks], "Score of the row deck against the column deck")
     rows = [
-        [a, b, c["n"], _pct(c["score"]), _ci(c)]
+        [names[a], names[b], c["n"], _pct(c["score"]), _ci(c)]
         for a in decks
         for b, c in matrix["score"].get(a, {}).items()
         if decks.index(a) < decks.index(b)
     ]
-    overall = [[a, c["n"], _pct(c["score"]), _ci(c)] for a, c in matrix["overall"].items()]
+    overall = [[names.get(a, a), c["n"], _pct(c["score"]), _ci(c)] for a, c in matrix["overall"].items()]
     return "".join(
         [
             "<section id='deck-matrix'><h2>Deck against deck</h2>",

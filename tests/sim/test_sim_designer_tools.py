@@ -1,0 +1,51 @@
+"""What a newcomer to the designer tools reads and gets: decks kept by id and shown by name, fair shares that
+fit teams and co-op missions, card-data overrides refused in designers' words, turns as the games count them,
+options that do not apply refused, and figures worded as the docs word them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from monsterlair import games
+from monsterlair.cli import app
+
+
+def _words(text: str) -> str:
+    """The output with rich's line wrapping and table borders folded away."""
+    return " ".join(re.sub(r"[│┃┏┓┗┛┡┩└┘━─┳╇┴╋┼]", " ", text).split())
+
+
+def _sim(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["sim", *args], terminal_width=200)
+    return result.exit_code, _words(result.output)
+
+
+# --- 1. decks: kept by id, shown by name, accepted by either ---------------------------------------------------
+def test_a_club_deck_is_recorded_by_its_id_and_shown_by_its_name(tmp_path: Path) -> None:
+    code, text = _sim(
+        "monster-club", "--deck-matrix", "--decks", "Stonewall,Grave Choir", "--games-per-pair", "2", "-w", "1",
+        "--report", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0, text
+    results = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
+    factors = {f for r in results for seat in r["factors"] for f in seat if f.startswith("deck:")}
+    assert factors == {"deck:stonewall", "deck:graveyard"}
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert set(summary["factors"]["deck"]) == {"stonewall", "graveyard"}
+    assert summary["deck_matrix"]["decks"] == ["stonewall", "graveyard"]
+    assert "deck Stonewall Grave Choir all" in text and "graveyard" not in text
+    page = (tmp_path / "report.html").read_text()
+    assert "<td>Grave Choir</td>" in page and "grave choir" not in page and "graveyard" not in page
+
+
+def test_a_club_deck_option_takes_the_name_the_help_shows_or_the_id_in_any_case() -> None:
+    club = games.get("monster-club")
+    for value in ("Grave Choir", "grave choir", "graveyard", "GRAVEYARD"):
+        state = club.new(2, 1, {"deck0": value, "deck1": "Stonewall"})
+        assert club.report_factors(state)[0][0] == "deck:graveyard"
+        assert club.report_factors(state)[1][0] == "deck:stonewall"
+    assert club.report_label("deck", "graveyard") == "Grave Choir"
