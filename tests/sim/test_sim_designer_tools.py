@@ -49,3 +49,28 @@ def test_a_club_deck_option_takes_the_name_the_help_shows_or_the_id_in_any_case(
         assert club.report_factors(state)[0][0] == "deck:graveyard"
         assert club.report_factors(state)[1][0] == "deck:stonewall"
     assert club.report_label("deck", "graveyard") == "Grave Choir"
+
+
+# --- 2. fair shares for teams and co-operative missions ----------------------------------------------------------
+def test_a_team_game_gives_each_team_its_fair_share_and_no_seat_1_line(tmp_path: Path) -> None:
+    code, text = _sim("monstra", "-n", "2", "--mode", "2v2", "-w", "1", "--report", str(tmp_path))
+    assert code == 0, text
+    assert "Win rate per team (fair share 50.0%)" in text and "seats 1 and 3" in text and "seats 2 and 4" in text
+    assert "fair share 25.0%" not in text and "First-seat advantage" not in text
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["fair_share"] == 0.5 and [t["seats"] for t in summary["teams"]] == [[0, 2], [1, 3]]
+    assert sum(t["wins"] for t in summary["teams"]) + summary["draws"] == summary["finished"]
+    page = (tmp_path / "report.html").read_text()
+    assert "fair share 50.0%" in page and "25.0%" not in page.split("id='seats'")[1].split("</section>")[0]
+    assert "id='first-seat'" not in page
+
+
+def test_a_co_operative_mission_reports_its_success_rate_and_no_fair_share(tmp_path: Path) -> None:
+    code, text = _sim("monstra", "-n", "2", "--mode", "mission", "-p", "2", "-w", "1", "--report", str(tmp_path))
+    assert code == 0, text
+    assert "fair share" not in text and "First-seat" not in text and "moves first" not in text
+    assert re.search(r"the 2 seats win or lose together: .* mission's success rate\): [\d.]+%", text)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["fair_share"] is None and summary["together"] is True
+    page = (tmp_path / "report.html").read_text()
+    assert "fair share" not in page and "id='first-seat'" not in page and "win or lose together" in page

@@ -95,10 +95,10 @@ def test_mark_outliers_flags_only_what_survives_the_correction() -> None:
 
 def test_a_lopsided_lineup_is_warned_about_and_a_mirror_is_not() -> None:
     strong = {"greedy": {"n": 100, "rate": 0.99}, "random": {"n": 100, "rate": 0.01}}
-    [warning] = lineup_warnings(strong, 2)
+    [warning] = lineup_warnings(strong, 0.5)
     assert "greedy wins 99.0%" in warning and "--bots greedy" in warning
-    assert lineup_warnings({"greedy": {"n": 200, "rate": 0.5}}, 2) == []
-    assert lineup_warnings({"a": {"n": 100, "rate": 0.55}, "b": {"n": 100, "rate": 0.45}}, 2) == []
+    assert lineup_warnings({"greedy": {"n": 200, "rate": 0.5}}, 0.5) == []
+    assert lineup_warnings({"a": {"n": 100, "rate": 0.55}, "b": {"n": 100, "rate": 0.45}}, 0.5) == []
 
 
 @pytest.mark.parametrize(

@@ -184,7 +184,8 @@ def sim(
             log.close()
     elapsed = time.perf_counter() - started
     results = sorted([*known.values(), *fresh], key=lambda r: int(r["index"]))
-    summary = summarize(results, n)
+    sides = _sides(game, n, resolved)
+    summary = summarize(results, n, sides)
     summary.update(
         game=game.id,
         players=n,
@@ -200,7 +201,7 @@ def sim(
         balanced=balanced,
     )
     if variants:
-        summary["variants"] = _variant_summaries(results, variants, n)
+        summary["variants"] = _variant_summaries(results, variants, n, sides)
     if deck_matrix:
         from monsterlair.sim.variants import deck_matrix as matrix_of
 
@@ -265,7 +266,15 @@ def _deck_list(game: Game, text: str | None) -> list[str]:
     return preset_decks(game, [d.strip() for d in text.split(",") if d.strip()])
 
 
-def _variant_summaries(results: list[dict[str, Any]], variants: list[Any], players: int) -> dict[str, dict[str, Any]]:
+def _sides(game: Game, players: int, options: dict[str, Any]) -> list[int]:
+    """Which side each seat plays on (``Game.teams``; a co-operative game: every seat on one side)."""
+    teams = game.teams(players, options)
+    return [0] * players if teams is None else list(teams)
+
+
+def _variant_summaries(
+    results: list[dict[str, Any]], variants: list[Any], players: int, sides: list[int]
+) -> dict[str, dict[str, Any]]:
     """Per variant: its own summary and, against the first variant (the baseline), the paired comparison."""
     from monsterlair.sim import summarize
     from monsterlair.sim.variants import by_variant, compare
@@ -275,7 +284,7 @@ def _variant_summaries(results: list[dict[str, Any]], variants: list[Any], playe
     out: dict[str, dict[str, Any]] = {}
     for variant in variants:
         group = groups.get(variant.label, [])
-        entry: dict[str, Any] = {"summary": summarize(group, players)}
+        entry: dict[str, Any] = {"summary": summarize(group, players, sides)}
         if variant is not variants[0]:
             entry["against"] = variants[0].label
             entry["comparison"] = compare(base, group, players)
@@ -467,23 +476,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     for spec, e in summary["bots"].items():
         table.add_row(escape(spec), str(e["n"]), f"{e['wins']:g}", _pct(e["rate"]), _ci(e), f"{e['mean_payoff']:.3f}")
     console.print(table)
-    if summary["players"] == 1:  # one seat: no share to be fair to, no seat to have an advantage
-        only = summary["first_seat"]
-        console.print(
-            f"Win rate (one seat: how often the game was won, as a mission's success rate): "
-            f"{_pct(only['rate']).strip()}, {only['wins']:g} of {only['n']} games (95% CI {_ci(only)})."
-        )
-    else:
-        seats = Table(title=f"Win rate per seat (fair share {_pct(summary['fair_share']).strip()})")
-        for column in ("seat", "wins", "win rate", "95% CI"):
-            seats.add_column(column, justify="right")
-        for s, e in enumerate(summary["seats"]):
-            seats.add_row(str(s + 1), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
-        console.print(seats)
-        first, mover = summary["first_seat"], summary["first_mover"]
-        console.print(f"First-seat advantage: seat 1 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
-        if mover["n"]:
-            console.print(f"The seat that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
+    _print_seats(console, summary)
     length = Table(title="Game length")
     for column in ("", "mean", "median", "p90"):
         length.add_column(column, justify="right")
@@ -529,6 +522,47 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
         console.print(f"[red]{summary['failed']} games failed:[/red]")
         for e in summary["errors"]:
             console.print(f"  game {e['index'] + 1} (seed {e['seed']}): {escape(e['error'])}", markup=True)
+
+
+def _print_seats(console: Any, summary: dict[str, Any]) -> None:
+    """Win rates by seat against the fair share, by team when partners share a side; for a game whose seats
+    win or lose together (one seat, or a co-operative mission) only how often the game was won."""
+    from rich.table import Table
+
+    from monsterlair.core.words import join_words
+
+    first, mover = summary["first_seat"], summary["first_mover"]
+    players = summary["players"]
+    if summary.get("together", players == 1):  # no share to be fair to, no seat to have an advantage
+        who = "one seat" if players == 1 else f"the {players} seats win or lose together"
+        console.print(
+            f"Win rate ({who}: how often the game was won, as a mission's success rate): "
+            f"{_pct(first['rate']).strip()}, {first['wins']:g} of {first['n']} games (95% CI {_ci(first)})."
+        )
+        return
+    fair = _pct(summary["fair_share"]).strip()
+    teams = summary.get("teams")
+    if teams:
+        table = Table(title=f"Win rate per team (fair share {fair})")
+        for column in ("team", "wins", "win rate", "95% CI"):
+            table.add_column(column, justify="right" if column != "team" else "left")
+        for e in teams:
+            table.add_row(
+                f"seats {join_words(str(s + 1) for s in e['seats'])}", f"{e['wins']:g}", _pct(e["rate"]), _ci(e)
+            )
+        console.print(table)
+        if mover["n"]:
+            console.print(f"The team that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
+        return
+    seats = Table(title=f"Win rate per seat (fair share {fair})")
+    for column in ("seat", "wins", "win rate", "95% CI"):
+        seats.add_column(column, justify="right")
+    for s, e in enumerate(summary["seats"]):
+        seats.add_row(str(s + 1), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
+    console.print(seats)
+    console.print(f"First-seat advantage: seat 1 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
+    if mover["n"]:
+        console.print(f"The seat that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
 
 
 def _workers(count: Any) -> str:

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from monsterlair import games
 from monsterlair.cli.web_replay import DEFAULT_SERVER
 from monsterlair.core import Game, MonsterLairError
+from monsterlair.core.words import join_words
 
 MAX_FACTOR_ROWS = 60
 """Values shown per factor kind (the most and least winning ones when there are more)."""
@@ -231,8 +232,10 @@ def render_html(
         parts.append(rate_plot([b for b, _ in bots], [e for _, e in bots], "Win rate by bot", None))
     parts.append(_table(("bot", *RATE_HEADER[1:]), _rate_rows(bots)) + "</section>")
     fair = summary["fair_share"]
-    if len(summary["seats"]) == 1:
+    if summary.get("together", len(summary["seats"]) == 1):
         parts.append(_one_seat(summary))
+    elif summary.get("teams"):
+        parts.append(_teams(summary))
     else:
         seats = [(f"seat {s + 1}", e) for s, e in enumerate(summary["seats"])]
         parts.append(
@@ -287,14 +290,36 @@ def _overview(summary: Mapping[str, Any]) -> str:
 
 
 def _one_seat(summary: Mapping[str, Any]) -> str:
-    """A one-seat game (a solo mission): its win rate, plainly; no fair share, no seat advantage."""
+    """A game whose seats win or lose together (a solo or co-operative mission): its win rate, plainly; no fair
+    share, no seat advantage."""
     only = summary["seats"][0]
+    players = len(summary["seats"])
+    who = "One seat" if players == 1 else f"The {players} seats win or lose together"
     return (
-        "<section id='seats'><h2>Win rate</h2><p class='note'>One seat: the share of games won (a mission's success "
+        f"<section id='seats'><h2>Win rate</h2><p class='note'>{who}: the share of games won (a mission's success "
         "rate).</p>"
         + _table(("", "games", "wins", "win rate", "95 % CI"), [["won", *_rate_rows([("", only)])[0][1:5]]])
         + "</section>"
     )
+
+
+def _teams(summary: Mapping[str, Any]) -> str:
+    """Partners share a side: the win rate of each side against its fair share, and of the side that moved
+    first (a seat's own win rate is its side's)."""
+    fair = summary["fair_share"]
+    teams = [(f"seats {join_words(str(s + 1) for s in e['seats'])}", e) for e in summary["teams"]]
+    out = [
+        "<section id='seats'><h2>Win rate by team</h2>",
+        f"<p class='note'>Partners win or lose together. Dashed line: a team's fair share {_pct(fair)}.</p>",
+    ]
+    if summary["finished"]:
+        out.append(rate_plot([t for t, _ in teams], [e for _, e in teams], "Win rate by team", fair))
+    rows = [row[:5] for row in _rate_rows(teams)]
+    mover = summary["first_mover"]
+    if mover["n"]:
+        rows.append(["the team that moved first", *_rate_rows([("", mover)])[0][1:5]])
+    out.append(_table(("team", "games", "wins", "win rate", "95 % CI"), rows))
+    return "".join(out) + "</section>"
 
 
 def _first_seat(summary: Mapping[str, Any]) -> str:
@@ -317,10 +342,10 @@ def _first_seat(summary: Mapping[str, Any]) -> str:
     return "".join(out) + "</section>"
 
 
-def _baseline(summary: Mapping[str, Any], fair: float) -> float:
+def _baseline(summary: Mapping[str, Any], fair: float | None) -> float:
     """The win rate of all seats together (the reference line of presence and usage plots)."""
     n = sum(e["n"] for e in summary["seats"])
-    return sum(e["wins"] for e in summary["seats"]) / n if n else fair
+    return sum(e["wins"] for e in summary["seats"]) / n if n else (fair or 0.0)
 
 
 Entry = tuple[str, Mapping[str, Any]]
@@ -340,7 +365,7 @@ class _ByKind(NamedTuple):
     table: Callable[[str, Mapping[str, Mapping[str, Any]]], tuple[list[Entry], str, tuple[str, ...], list[list[Any]]]]
 
 
-def _by_kind(summary: Mapping[str, Any], fair: float, section: _ByKind) -> str:
+def _by_kind(summary: Mapping[str, Any], fair: float | None, section: _ByKind) -> str:
     """A section of per-kind tables: the title, the note and the outlier note, then per kind a heading, a
     win-rate plot against the win rate of all seats together, and the table."""
     key = section.key
