@@ -198,6 +198,36 @@ def _int(raw: Mapping[str, Any], key: str, where: str, low: int, high: int) -> i
     return value
 
 
+CREATURE_FIELDS = ("id", "name", "sign", "evo", "spd", "hp", "strike", "premium", "signature")
+SIGNATURE_FIELDS = ("name", "cost", "target", "effects")
+TACTIC_FIELDS = ("id", "name", "cost", "target", "effects")
+BEHAVIOUR_FIELDS = ("id", "name", "version", "effects")
+VERSION_FIELDS = ("name", "hp", "spd", "win_at_or_below", "must_defeat")
+"""The fields a data file's creature, signature move, tactic, Guardian behaviour and Guardian version take: any other is refused,
+so a misspelt field (or one written outside its table) cannot be silently ignored."""
+
+
+def _check_fields(
+    raw: Mapping[str, Any],
+    allowed: Sequence[str],
+    where: str,
+    kind: str,
+    inner: tuple[str, Sequence[str]] | None = None,
+) -> None:
+    """Refuse fields a ``kind`` does not take, naming those it does (and the table a field belongs in, when
+    ``inner`` names a nested table whose field it is: ``cost`` goes inside a creature's ``signature``)."""
+    unknown = sorted(set(raw) - set(allowed))
+    if not unknown:
+        return
+    hint = ""
+    if inner is not None:
+        misplaced = [k for k in unknown if k in inner[1]]
+        if misplaced:
+            which = "it belongs" if len(misplaced) == 1 else "they belong"
+            hint = f" ({', '.join(repr(k) for k in misplaced)}: {which} inside '{inner[0]}')"
+    raise DataError(f"{where}: unknown field(s) {', '.join(unknown)}{hint}; a {kind} takes {', '.join(allowed)}.")
+
+
 def _choice(value: Any, allowed: Sequence[str], where: str, key: str) -> int:
     if value not in allowed:
         raise DataError(f"{where}: '{key}' must be one of {', '.join(allowed)}, not {value!r}.")
@@ -275,17 +305,19 @@ def _load_creatures(raw: list[Any]) -> tuple[Creature, ...]:
     out: list[Creature] = []
     seen: set[str] = set()
     for i, c in enumerate(raw):
-        where = f"creatures.toml, creature {c.get('id', i + 1)!r}"
+        where = f"creature {c.get('id', i + 1)!r}"
         cid = c.get("id")
         if not isinstance(cid, str) or cid != slug(cid) or cid in seen:
             raise DataError(f"{where}: 'id' must be a unique lower-case word.")
         seen.add(cid)
+        _check_fields(c, CREATURE_FIELDS, where, "creature", ("signature", SIGNATURE_FIELDS))
         sign = c.get("sign")
         if sign not in SIGNS:
             raise DataError(f"{where}: 'sign' must be one of {', '.join(SIGNS)}.")
         sig = c.get("signature")
         if not isinstance(sig, Mapping) or not isinstance(sig.get("name"), str):
             raise DataError(f"{where}: it needs a signature table with a name.")
+        _check_fields(sig, SIGNATURE_FIELDS, f"{where}, signature", "signature move")
         target = _choice(sig.get("target"), TARGET_RULES[:3], where + " signature", "target")
         effects = compile_effects(sig.get("effects"), where, allow_modifiers=False, allow_revive=False)
         _check_targets(effects, target, where)
@@ -315,11 +347,12 @@ def _load_tactics(raw: list[Any]) -> tuple[Tactic, ...]:
     out: list[Tactic] = []
     seen: set[str] = set()
     for i, t in enumerate(raw):
-        where = f"tactics.toml, tactic {t.get('id', i + 1)!r}"
+        where = f"tactic {t.get('id', i + 1)!r}"
         tid = t.get("id")
         if not isinstance(tid, str) or tid != slug(tid) or tid in seen:
             raise DataError(f"{where}: 'id' must be a unique lower-case hyphenated name.")
         seen.add(tid)
+        _check_fields(t, TACTIC_FIELDS, where, "tactic")
         target = _choice(t.get("target"), TARGET_RULES, where, "target")
         effects = compile_effects(t.get("effects"), where, allow_modifiers=True, allow_revive=target == TARGET_FALLEN)
         _check_targets(effects, target, where)
@@ -343,7 +376,8 @@ def _load_guardian(raw: dict[str, Any]) -> tuple[tuple[Behaviour, ...], dict[str
     versions_raw = raw.get("version", {})
     per: dict[str, list[int]] = {v: [] for v in versions_raw}
     for i, b in enumerate(raw.get("behaviour", [])):
-        where = f"guardian.toml, behaviour {b.get('id', i + 1)!r} ({b.get('version')})"
+        where = f"Guardian behaviour {b.get('id', i + 1)!r} ({b.get('version')})"
+        _check_fields(b, BEHAVIOUR_FIELDS, where, "Guardian behaviour")
         version = b.get("version")
         if version not in per:
             raise DataError(f"{where}: 'version' must be one of {', '.join(per)}.")
@@ -358,7 +392,8 @@ def _load_guardian(raw: dict[str, Any]) -> tuple[tuple[Behaviour, ...], dict[str
         behaviours.append(Behaviour(index=i, version=version, id=bid, name=str(b.get("name", bid)), effects=effects))
     versions: dict[str, GuardianVersion] = {}
     for vid, v in versions_raw.items():
-        where = f"guardian.toml, version {vid!r}"
+        where = f"Guardian version {vid!r}"
+        _check_fields(v, VERSION_FIELDS, where, "Guardian version")
         if len(per[vid]) != BEHAVIOURS_PER_VERSION:
             raise DataError(f"{where}: it needs exactly {BEHAVIOURS_PER_VERSION} behaviours, not {len(per[vid])}.")
         versions[vid] = GuardianVersion(
