@@ -74,3 +74,35 @@ def test_a_co_operative_mission_reports_its_success_rate_and_no_fair_share(tmp_p
     assert summary["fair_share"] is None and summary["together"] is True
     page = (tmp_path / "report.html").read_text()
     assert "fair share" not in page and "id='first-seat'" not in page and "win or lose together" in page
+
+
+# --- 3, 4. card-data overrides refused in designers' words ------------------------------------------------------
+def _cards(tmp_path: Path, game_id: str, text: str) -> str:
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text)
+    code, out = _sim(game_id, "-n", "2", "-w", "1", "--cards", str(mine))
+    assert code == 2, out
+    assert ".toml:" not in out.replace("mine.toml:", "")  # no data-file names, only the designer's file
+    return out
+
+
+def test_a_monstra_card_with_an_unknown_field_is_refused_naming_the_fields_it_takes(tmp_path: Path) -> None:
+    out = _cards(tmp_path, "monstra", '[[creature]]\nid = "flaro"\nbanana = 3\n')
+    assert "creature 'flaro': unknown field(s) banana; a creature takes id, name, sign" in out
+    out = _cards(tmp_path, "monstra", '[[creature]]\nid = "flaro"\ncost = 3\n')
+    assert "unknown field(s) cost ('cost': it belongs inside 'signature')" in out
+    out = _cards(tmp_path, "monstra", '[[creature]]\nid = "flaro"\nsignature = { name = "X", cots = 1 }\n')
+    assert "creature 'flaro', signature: unknown field(s) cots" in out
+    out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "rally"\ncots = 1\n')
+    assert "tactic 'rally': unknown field(s) cots; a tactic takes id, name, cost, target, effects" in out
+
+
+def test_a_misspelt_card_id_is_named_as_no_such_card_with_the_closest_one(tmp_path: Path) -> None:
+    out = _cards(tmp_path, "monster-club", '[[monster]]\nid = "crag-trol"\nscore = 6\n')
+    assert "there is no monster 'crag-trol' (did you mean 'crag-troll'?); a new monster needs" in out
+    assert "limit, name, score and type, and this one lacks limit, name and type" in out
+    assert "'name' must be" not in out
+    out = _cards(tmp_path, "monstra", '[[creature]]\nid = "flar"\nhp = 9\n')
+    assert "there is no creature 'flar' (did you mean 'flaro'?); a new creature needs evo, hp, name" in out
+    out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "ralyy"\nremove = true\n')
+    assert "there is no tactic 'ralyy' (did you mean 'rally'?) to remove" in out
