@@ -106,3 +106,31 @@ def test_a_misspelt_card_id_is_named_as_no_such_card_with_the_closest_one(tmp_pa
     assert "there is no creature 'flar' (did you mean 'flaro'?); a new creature needs evo, hp, name" in out
     out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "ralyy"\nremove = true\n')
     assert "there is no tactic 'ralyy' (did you mean 'rally'?) to remove" in out
+
+
+# --- 5. removing MONSTRA cards -----------------------------------------------------------------------------------
+def test_a_monstra_card_the_rules_or_a_preset_deck_need_cannot_be_removed_and_says_why(tmp_path: Path) -> None:
+    out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "cleanse"\nremove = true\n')
+    assert "The tactic 'cleanse' cannot be removed: the rules name it." in out
+    out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "second-wind"\nremove = true\n')
+    assert "the preset decks Starter, Blaze and Bulwark use it: a card a preset deck uses cannot be removed" in out
+    assert "Preset deck 'starter'" not in out and "decks.toml" not in out
+
+
+def test_a_monstra_card_is_removed_once_the_preset_decks_that_use_it_are_given_another(tmp_path: Path) -> None:
+    from monsterlair.core.data import shipped
+
+    lines = ['[[tactic]]\nid = "second-wind"\nremove = true\n']
+    all_tactics = [t["id"] for t in shipped("monsterlair.games.monstra", "tactics.toml")["tactic"]]
+    for deck in shipped("monsterlair.games.monstra", "decks.toml")["deck"]:
+        if "second-wind" in deck["tactics"]:
+            spare = next(t for t in all_tactics if t not in deck["tactics"])
+            tactics = [spare if t == "second-wind" else t for t in deck["tactics"]]
+            lines.append(f'[[deck]]\nid = "{deck["id"]}"\ntactics = {json.dumps(tactics)}\n')
+    mine = tmp_path / "mine.toml"
+    mine.write_text("".join(lines))
+    code, text = _sim("monstra", "-n", "2", "-w", "1", "--cards", str(mine), "--report", str(tmp_path / "r"))
+    assert code == 0, text
+    summary = json.loads((tmp_path / "r" / "summary.json").read_text())
+    edited = summary["variants"]["mine.toml"]["summary"]
+    assert edited["finished"] == 2 and "second-wind" not in edited["usage"].get("tactic", {})

@@ -19,6 +19,7 @@ from typing import Any
 from monsterlair.core import BadOptions, Option, OptionSet, OptionValue, Rng
 from monsterlair.core.data import read_data
 from monsterlair.core.spec import GameKind, GameSpec
+from monsterlair.core.words import join_words
 
 GAME_ID = "monstra"
 TITLE = "MONSTRA"
@@ -203,8 +204,8 @@ SIGNATURE_FIELDS = ("name", "cost", "target", "effects")
 TACTIC_FIELDS = ("id", "name", "cost", "target", "effects")
 BEHAVIOUR_FIELDS = ("id", "name", "version", "effects")
 VERSION_FIELDS = ("name", "hp", "spd", "win_at_or_below", "must_defeat")
-"""The fields a data file's creature, signature move, tactic, Guardian behaviour and Guardian version take: any other is refused,
-so a misspelt field (or one written outside its table) cannot be silently ignored."""
+"""The fields a data file's creature, signature move, tactic, Guardian behaviour and Guardian version take: any
+other is refused, so a misspelt field (or one written outside its table) cannot be silently ignored."""
 
 
 def _check_fields(
@@ -448,28 +449,36 @@ SOURCE_PREMIUMS: tuple[str, ...] = ("fenara", "aurelith", "vharax", "umbrael", "
 def _check_card_set() -> None:
     """The promises the issue and the rules make about the card set, checked at import."""
     if NUM_CREATURES < 30:
-        raise DataError(f"creatures.toml: at least 30 creatures are needed, not {NUM_CREATURES}.")
+        raise DataError(f"The game needs at least 30 creatures, not {NUM_CREATURES}: add one for each you remove.")
     missing_signs = set(SIGNS) - {c.sign for c in CREATURES}
     if missing_signs:
-        raise DataError(f"creatures.toml: no creature of sign(s) {', '.join(sorted(missing_signs))}.")
+        raise DataError(f"Every sign needs a creature; none is left of {join_words(sorted(missing_signs))}.")
     if {CREATURES[i].id for i in PREMIUMS} != set(SOURCE_PREMIUMS):
-        raise DataError(f"creatures.toml: the premiums must be exactly {', '.join(SOURCE_PREMIUMS)}.")
+        raise DataError(
+            f"The premium creatures are the five the rules name, {join_words(SOURCE_PREMIUMS)}: none of them can be "
+            "removed or made ordinary, and no other creature made premium."
+        )
     flaro = CREATURES[CREATURE_INDEX["flaro"]] if "flaro" in CREATURE_INDEX else None
     spiral = ((OP_DAMAGE, 5, TO_TARGET, COND_NONE, WHEN_ALWAYS), (OP_CONDITION, 0, TO_TARGET, COND_BURN, WHEN_ALWAYS))
     if flaro is None or flaro.move != "Flame Spiral" or flaro.cost != 2 or flaro.effects != spiral:
-        raise DataError("creatures.toml: Flaro's Flame Spiral must cost 2 EN and deal 5 damage and Burn.")
+        raise DataError(
+            "Flaro's Flame Spiral must cost 2 EN and deal 5 damage and Burn, as the rules give it: Flaro cannot be "
+            "removed, nor its move changed."
+        )
     if NUM_TACTICS < 18:
-        raise DataError(f"tactics.toml: at least 18 tactics are needed, not {NUM_TACTICS}.")
+        raise DataError(f"The game needs at least 18 tactics, not {NUM_TACTICS}: add one for each you remove.")
     if NUM_TACTICS < DECK_TACTICS or len(NON_PREMIUMS) < DECK_CREATURES:
         raise DataError("Too few cards to build a legal deck.")
     for tid in SOURCE_TACTICS:
         if tid not in TACTIC_INDEX:
-            raise DataError(f"tactics.toml: the source's tactic {tid!r} is missing.")
+            raise DataError(f"The tactic {tid!r} cannot be removed: the rules name it.")
     if set(GUARDIANS) != {"standard", "expert"}:
-        raise DataError("guardian.toml: the versions must be 'standard' and 'expert'.")
+        raise DataError("The Guardian's versions must be 'standard' and 'expert'.")
     for v in GUARDIANS.values():
         if "cinder-rift" not in {BEHAVIOURS[i].id for i in v.behaviours}:
-            raise DataError(f"guardian.toml: version {v.id!r} lacks Cinder Rift.")
+            raise DataError(
+                f"The Guardian behaviour 'cinder-rift' cannot be removed from version {v.id!r}: the rules name it."
+            )
 
 
 _check_card_set()
@@ -515,13 +524,28 @@ def validate_deck(creatures: Sequence[str], tactics: Sequence[str], who: str = "
 
 
 def _load_presets() -> dict[str, Deck]:
+    """The preset decks; a card one of them uses cannot be removed (the error names every deck that uses it, so a
+    card-data override can give those decks other cards in ``[[deck]]`` entries of its own)."""
+    raw = _read("decks.toml")["deck"]
+    for kind, index in (("creature", CREATURE_INDEX), ("tactic", TACTIC_INDEX)):
+        users: dict[str, list[str]] = {}
+        for d in raw:
+            for card in d[f"{kind}s"]:
+                if slug(str(card)) not in index:
+                    users.setdefault(str(card), []).append(str(d.get("name", d["id"])))
+        for card, decks in users.items():
+            which = f"the preset deck {decks[0]}" if len(decks) == 1 else f"the preset decks {join_words(decks)}"
+            raise DataError(
+                f"There is no {kind} {card!r}, and {which} {'uses' if len(decks) == 1 else 'use'} it: a card a preset "
+                f"deck uses cannot be removed unless the deck is given another (a [[deck]] entry with its {kind}s)."
+            )
     out: dict[str, Deck] = {}
-    for d in _read("decks.toml")["deck"]:
+    for d in raw:
         did = str(d["id"])
         try:
             deck = validate_deck(d["creatures"], d["tactics"], f"Preset deck {did!r}")
         except BadOptions as exc:
-            raise DataError(f"decks.toml: {exc}") from None
+            raise DataError(str(exc)) from None
         out[did] = Deck(deck.creatures, deck.tactics, did)
     return out
 
