@@ -4,10 +4,13 @@ options that do not apply refused, and figures worded as the docs word them."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from monsterlair import games
@@ -134,3 +137,32 @@ def test_a_monstra_card_is_removed_once_the_preset_decks_that_use_it_are_given_a
     summary = json.loads((tmp_path / "r" / "summary.json").read_text())
     edited = summary["variants"]["mine.toml"]["summary"]
     assert edited["finished"] == 2 and "second-wind" not in edited["usage"].get("tactic", {})
+
+
+# --- 6, 7. turns as the games and their replays count them ---------------------------------------------------------
+def _replayed_first_uses(game_id: str, players: int, seed: int) -> tuple[dict[str, Any], list[dict[str, list[int]]]]:
+    """A game's result, and per seat the turn of each label's first use as its replay numbers the moves."""
+    from monsterlair.cli.replay import Timeline
+    from monsterlair.sim import plan, run_game
+
+    task = plan(game_id, ["greedy"], 1, players=players, seed=seed)[0]
+    result = run_game(dataclasses.replace(task, keep_record=True))
+    assert result["error"] is None
+    game = games.get(game_id)
+    timeline = Timeline(game, result["record"])
+    first: list[dict[str, list[int]]] = [{} for _ in range(players)]
+    for step in range(1, timeline.last + 1):
+        seat = timeline.states[step - 1].to_move
+        action = timeline.states[step - 1].parse_action(timeline.actions[step - 1])
+        for user, label in game.report_usage(seat, action, timeline.events[step]):
+            for s in range(players) if user is None else (user,):
+                entry = first[s].setdefault(label, [0, timeline.turn_numbers[step]])
+                entry[0] += 1
+    return result, first
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("monster-smash", 3), ("monstra", 2), ("monster-club", 2)])
+def test_the_turn_of_first_use_is_the_turn_the_replay_shows_the_move_in(game_id: str, players: int) -> None:
+    for seed in (1, 2):
+        result, replayed = _replayed_first_uses(game_id, players, seed)
+        assert result["usage"] == [dict(sorted(u.items())) for u in replayed]
