@@ -166,3 +166,19 @@ def test_the_turn_of_first_use_is_the_turn_the_replay_shows_the_move_in(game_id:
     for seed in (1, 2):
         result, replayed = _replayed_first_uses(game_id, players, seed)
         assert result["usage"] == [dict(sorted(u.items())) for u in replayed]
+
+
+def test_push_a_monster_counts_turns_as_its_board_numbers_them() -> None:
+    from monsterlair.cli.replay import Timeline
+    from monsterlair.sim import plan, run_game
+
+    game = games.get("push-a-monster")
+    for seed in (1,):
+        task = plan("push-a-monster", ["greedy"], 1, players=2, seed=seed)[0]
+        result = run_game(dataclasses.replace(task, keep_record=True))
+        assert result["error"] is None
+        timeline = Timeline(game, result["record"])
+        boards = [state.view(None)["turn"] + 1 for state in timeline.states]  # the board's "Turn N"
+        # each move is numbered with the turn the board showed when it was made
+        assert timeline.turn_numbers[1:] == boards[:-1]
+        assert result["turns"] == boards[-1] == result["detail"]["turns"] + 1
