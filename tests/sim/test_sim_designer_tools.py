@@ -182,3 +182,15 @@ def test_push_a_monster_counts_turns_as_its_board_numbers_them() -> None:
         # each move is numbered with the turn the board showed when it was made
         assert timeline.turn_numbers[1:] == boards[:-1]
         assert result["turns"] == boards[-1] == result["detail"]["turns"] + 1
+
+
+# --- 8. records of a resumed run -----------------------------------------------------------------------------------
+def test_records_asked_for_on_a_resumed_run_say_the_resumed_games_have_none(tmp_path: Path) -> None:
+    out = str(tmp_path / "rs" / "results.jsonl")
+    code, text = _sim("monster-club", "-n", "1", "-w", "1", "--out", out)
+    assert code == 0, text
+    code, text = _sim("monster-club", "-n", "1", "-w", "1", "--out", out, "--records", str(tmp_path / "rec"))
+    assert code == 0, text
+    assert f"Resuming: 1 of 1 game is already in {out}." in text
+    assert "Records: 0 games in" in text and "1 games" not in text
+    assert "Records are kept only for games played in this run: the game was already in" in text

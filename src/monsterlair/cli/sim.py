@@ -100,6 +100,7 @@ def sim(
     """Simulate many games between bots and report win rates, seat advantage and game length."""
     from monsterlair import bots as bot_registry
     from monsterlair.core import BadOptions
+    from monsterlair.core.words import plural
     from monsterlair.sim import plan, plan_tournament, summarize
     from monsterlair.sim.runner import block_size, pair_seatings
     from monsterlair.sim.variants import Variant, parse_vary, plan_deck_matrix, plan_variants
@@ -164,7 +165,10 @@ def sim(
     runner = _backend(backend, workers, ray_address, chunk_size)
     console = err_console()
     if known:
-        console.print(f"Resuming: {len(known)} of {len(tasks)} games are already in {log_path}.")
+        console.print(
+            f"Resuming: {len(known)} of {plural(len(tasks), 'game')} {'is' if len(known) == 1 else 'are'} "
+            f"already in {log_path}."
+        )
     started = time.perf_counter()
     try:
         edited = [t for t in todo if cards is not None and t.variant == variants[1].label]
@@ -208,7 +212,7 @@ def sim(
         summary["deck_matrix"] = matrix_of(results, matrix_decks)
         summary["lineup"] = [specs[0], specs[0]]
     if records is not None:
-        summary["records"] = _save_records(records, results, kept, keep)
+        summary["records"] = _save_records(records, results, kept, keep, len(known), log_path)
     rated = _ratings(results, specs, seed) if tournament is not None else None
     if report is not None:
         _write_report(report, summary, results, rated)
@@ -293,20 +297,33 @@ def _variant_summaries(
 
 
 def _save_records(
-    directory: Path, results: list[dict[str, Any]], kept: dict[int, dict[str, Any]], keep: str
+    directory: Path,
+    results: list[dict[str, Any]],
+    kept: dict[int, dict[str, Any]],
+    keep: str,
+    resumed: int,
+    log_path: Path | None,
 ) -> list[dict[str, Any]]:
+    """Write the records and say how many were kept; a game resumed from the results file was not played in
+    this run, so it has no record, and the message says so."""
+    from monsterlair.core.words import plural
     from monsterlair.sim.records import write_records
 
     try:
         index = write_records(directory, results, kept, keep)
     except OSError as exc:
         fail(f"Cannot write the records into {directory}: {exc.strerror or exc}.")
-    missing = (
-        " (games resumed from the results file have no record: run them again to get one)"
-        if len(index) < len([r for r in results if not r.get("error")]) and keep == "all"
-        else ""
-    )
-    err_console().print(f"Records: {len(index)} games in {directory}{missing}.")
+    line = f"Records: {plural(len(index), 'game')} in {directory}."
+    if resumed:
+        which = f"{resumed} of {len(results)} games"
+        if resumed == len(results):
+            which = "the game" if resumed == 1 else f"all {resumed} games"
+        line += (
+            f" Records are kept only for games played in this run: {which} {'was' if resumed == 1 else 'were'} "
+            f"already in {log_path} and {'has' if resumed == 1 else 'have'} none (to record them, play them "
+            "again into a new --out or --report)."
+        )
+    err_console().print(line)
     return index
 
 

@@ -64,11 +64,11 @@ class LogMarks:
     """The marks of a table's growing log, worked out once per entry rather than once per message.
 
     A game that numbers its turns in events (``Game.turn_of_event``: Monster Smash and Monster Club's
-    ``turn``, MONSTRA's ``round``, Push a Monster's ``roll``) gives the numbers: an entry belongs to the turn last opened (1 before the
-    first one logged). Otherwise a turn is one seat's run of consecutive moves (0 before the first move).
-    An undo marks the entries whose moves it took back. Entries appended since the last call are marked
-    from where the count stopped; a log that was replaced, or that shows turn numbers only now, is marked
-    again from the start.
+    ``turn``, MONSTRA's ``round``, Push a Monster's ``roll``) gives the numbers: an entry belongs to the turn
+    last opened (1 before the first one logged). Otherwise a turn is one seat's run of consecutive moves (0
+    before the first move). An undo marks the entries whose moves it took back. Entries appended since the
+    last call are marked from where the count stopped; a log that was replaced, or that shows turn numbers
+    only now, is marked again from the start.
     """
 
     __slots__ = ("game", "marks", "numbered", "turn", "mover", "tail")
