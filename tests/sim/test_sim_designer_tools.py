@@ -194,3 +194,22 @@ def test_records_asked_for_on_a_resumed_run_say_the_resumed_games_have_none(tmp_
     assert f"Resuming: 1 of 1 game is already in {out}." in text
     assert "Records: 0 games in" in text and "1 games" not in text
     assert "Records are kept only for games played in this run: the game was already in" in text
+
+
+# --- 9. options that do not apply ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["monster-smash", "--tournament", "greedy,random", "--bots", "ismcts"], "Leave out --bots"),
+        (["monster-smash", "-n", "2", "--games-per-pair", "5"], "--games-per-pair is for --tournament and"),
+        (["monster-smash", "-n", "2", "--tournament", "greedy,random"], "--games (-n) is for an ordinary run"),
+        (["monster-club", "-n", "2", "--decks", "stonewall"], "--decks names the decks a --deck-matrix plays"),
+        (["monster-club", "--deck-matrix", "-o", "deck0=stonewall"], "so -o deck0 cannot choose one"),
+        (["monstra", "--deck-matrix", "-o", "decks=starter"], "so -o decks cannot choose one"),
+        (["monster-club", "--deck-matrix", "--bots", "greedy,random"], "give one bot in --bots"),
+        (["monster-club", "-n", "2", "--keep", "all"], "add --records DIR"),
+    ],
+)
+def test_an_option_the_run_would_ignore_is_refused_with_a_sentence(args: list[str], message: str) -> None:
+    code, text = _sim(*args, "-w", "1")
+    assert code == 2 and message in text and "Traceback" not in text, text

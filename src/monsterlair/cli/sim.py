@@ -36,14 +36,16 @@ RESULTS_FILE = "results.jsonl"
 
 def sim(
     game_id: GameArgument,
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    games: Annotated[
+        int | None, typer.Option("--games", "-n", help="Number of games (not for tournaments or deck matrices).")
+    ] = None,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="Comma-separated bot specs, one per seat of the lineup (repeated round the table). The default is a "
-            "mirror match of greedy bots: for balance work, bots of equal strength."
+            "mirror match of greedy bots: for balance work, bots of equal strength. [default: greedy]"
         ),
-    ] = "greedy",
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", help="Seats (default: one per bot, at least 2, as the game allows)."),
@@ -64,7 +66,12 @@ def sim(
     tournament: Annotated[
         str | None, typer.Option(help="Round robin between these bots (comma-separated specs); rates them.")
     ] = None,
-    games_per_pair: Annotated[int, typer.Option(help="Games per pair of bots in a tournament.")] = 100,
+    games_per_pair: Annotated[
+        int | None,
+        typer.Option(
+            help="Games per pair of bots in a tournament, or per pair of decks in a deck matrix. [default: 100]"
+        ),
+    ] = None,
     backend: Annotated[str, typer.Option(help="Where games run: 'local' processes or 'ray'.")] = "local",
     ray_address: Annotated[
         str | None, typer.Option(help="Join this Ray cluster (implies --backend ray); default: a private instance.")
@@ -74,11 +81,12 @@ def sim(
         Path | None, typer.Option(help="Save replayable records of the games into this directory (see --keep).")
     ] = None,
     keep: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="Which records --records keeps: 'outliers' (longest, shortest, capped, most lopsided) or 'all'."
+            help="Which records --records keeps: 'outliers' (longest, shortest, capped, most lopsided) or 'all'. "
+            "[default: outliers]"
         ),
-    ] = "outliers",
+    ] = None,
     vary: Annotated[
         str | None,
         typer.Option(help="Play the same games once per value of an option and compare them, paired: NAME=A,B,…"),
@@ -107,6 +115,14 @@ def sim(
 
     game = load_game(game_id)
     options = parse_options(option, mode, game)
+    _refuse_what_does_not_apply(
+        game, options, games=games, bots=bots, tournament=tournament, games_per_pair=games_per_pair,
+        deck_matrix=deck_matrix, decks=decks, records=records, keep=keep,
+    )  # fmt: skip
+    games = 100 if games is None else games
+    games_per_pair = 100 if games_per_pair is None else games_per_pair
+    keep = "outliers" if keep is None else keep
+    bots = "greedy" if bots is None else bots
     specs = _specs(tournament if tournament is not None else bots, "--tournament" if tournament else "--bots")
     if workers is not None and workers < 1:
         fail("--workers must be at least 1.")
@@ -224,6 +240,43 @@ def sim(
         _print_summary(summary, rated)
     if summary["failed"]:
         raise typer.Exit(1)
+
+
+def _refuse_what_does_not_apply(
+    game: Game,
+    options: dict[str, str],
+    *,
+    games: int | None,
+    bots: str | None,
+    tournament: str | None,
+    games_per_pair: int | None,
+    deck_matrix: bool,
+    decks: str | None,
+    records: Path | None,
+    keep: str | None,
+) -> None:
+    """Refuse an option the chosen kind of run would ignore, saying what it is for (exit code 2)."""
+    if tournament is not None and bots is not None:
+        fail("A tournament plays the bots --tournament names; --bots is for an ordinary run. Leave out --bots.")
+    if games is not None and (tournament is not None or deck_matrix):
+        what = "each pair of bots of a tournament" if tournament is not None else "each pair of decks"
+        fail(f"--games (-n) is for an ordinary run; give the games of {what} with --games-per-pair.")
+    if games_per_pair is not None and tournament is None and not deck_matrix:
+        fail("--games-per-pair is for --tournament and --deck-matrix; give the number of games with --games (-n).")
+    if decks is not None and not deck_matrix:
+        fail("--decks names the decks a --deck-matrix plays; to choose a seat's deck, use the game's options (-o).")
+    if deck_matrix:
+        presets = game.deck_presets()
+        chosen = sorted(set(options) & set(game.deck_matchup(presets[0], presets[-1]))) if len(presets) > 1 else []
+        if chosen:
+            fail(
+                f"A deck matrix gives each side every deck in turn, so -o {' and -o '.join(chosen)} cannot choose "
+                "one; name the decks to play with --decks."
+            )
+        if bots is not None and len(_specs(bots, "--bots")) > 1:
+            fail("A deck matrix plays one bot against itself (so only the decks differ); give one bot in --bots.")
+    if keep in ("outliers", "all") and records is None:
+        fail("--keep says which records --records keeps; add --records DIR.")
 
 
 def _check_cards(game: Game, path: Path) -> None:
