@@ -23,7 +23,7 @@ def _words(text: str) -> str:
 
 
 def _sim(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, ["sim", *args], terminal_width=200)
+    result = CliRunner().invoke(app, ["sim", *args], terminal_width=200, env={"COLUMNS": "200"})
     return result.exit_code, _words(result.output)
 
 
@@ -213,3 +213,59 @@ def test_records_asked_for_on_a_resumed_run_say_the_resumed_games_have_none(tmp_
 def test_an_option_the_run_would_ignore_is_refused_with_a_sentence(args: list[str], message: str) -> None:
     code, text = _sim(*args, "-w", "1")
     assert code == 2 and message in text and "Traceback" not in text, text
+
+
+# --- 10. words ----------------------------------------------------------------------------------------------------
+def _comparison() -> dict[str, Any]:
+    rate = {"n": 400, "wins": 200, "rate": 0.5, "ci95": [0.45, 0.55]}
+    return {
+        "B": {
+            "against": "A",
+            "comparison": {
+                "first mover wins": {
+                    "kind": "rate", "a": rate, "b": rate, "difference": -0.088, "changed_a_only": 71,
+                    "changed_b_only": 1, "p": 0.00004,
+                },
+                "length (decisions)": {
+                    "kind": "number", "a": 51.2, "b": 45.2, "difference": -6.0, "ci95": [-8.9, -3.1], "p": 0.02,
+                },
+            },
+        }
+    }  # fmt: skip
+
+
+def test_an_ab_table_gives_pair_counts_and_never_prints_p_as_zero(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from monsterlair.cli.sim import _print_variants
+    from monsterlair.sim.report import _variants
+
+    console = Console(record=True, width=200)
+    _print_variants(console, _comparison())
+    text = _words(console.export_text())
+    assert "-8.8 pts (71 deals turned against, 1 for)" in text and "-6.00 (-8.90 to -3.10)" in text
+    assert "< 0.001 *" in text and "0.000" not in text
+    page = _variants({"variants": _comparison()})
+    assert "<td>71 deals turned against, 1 for</td>" in page and "changed" not in page
+    assert "<td>&lt; 0.001</td>" in page and "0.000" not in page
+
+
+def test_an_ab_run_gives_the_score_margin_its_unit(tmp_path: Path) -> None:
+    code, text = _sim("monster-club", "-n", "2", "-w", "1", "--vary", "first_round_attacks=false,true")
+    assert code == 0, text
+    assert "score margin (destroys)" in text and "deals turned against" in text
+
+
+def test_the_console_names_bots_whole_the_block_to_balance_and_what_its_counts_count() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["sim", "monster-club", "-n", "3", "-w", "1", "--bots", "greedy,ismcts:iterations=8,c=0.7"],
+        terminal_width=80,
+        env={"COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output
+    text = _words(result.output)
+    assert "…" not in result.output and "ismcts:iteratio" in text  # folded, not cut
+    assert "not a multiple of the block of seatings (use a multiple of 2)" in text
+    assert "how many different ones of each kind were used: card" in text
+    assert re.search(r"Rates tested: \d+; \d+ pass at the 5.0% level uncorrected, where chance alone", text)

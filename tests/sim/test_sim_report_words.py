@@ -103,7 +103,7 @@ def test_the_terminal_names_stand_outs_not_their_keys(monkeypatch: pytest.Monkey
 
     summary: dict[str, Any] = {
         "game": "monstra",
-        "outliers": {"tests": 3, "stands_out": 1, "expected_by_chance": 0.2},
+        "outliers": {"tests": 3, "stands_out": 1, "expected_by_chance": 0.2, "uncorrected": 1, "level": 0.05},
         "factors": {},
         "usage": {"tactic": {"frost-bind": {"rate": 0.222, "stands_out": True}}},
     }

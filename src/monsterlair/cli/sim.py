@@ -37,13 +37,14 @@ RESULTS_FILE = "results.jsonl"
 def sim(
     game_id: GameArgument,
     games: Annotated[
-        int | None, typer.Option("--games", "-n", help="Number of games (not for tournaments or deck matrices).")
+        int | None,
+        typer.Option("--games", "-n", help="Number of games (default 100; not for tournaments or deck matrices)."),
     ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
             help="Comma-separated bot specs, one per seat of the lineup (repeated round the table). The default is a "
-            "mirror match of greedy bots: for balance work, bots of equal strength. [default: greedy]"
+            "mirror match of greedy bots: for balance work, bots of equal strength. Default: greedy."
         ),
     ] = None,
     players: Annotated[
@@ -69,7 +70,7 @@ def sim(
     games_per_pair: Annotated[
         int | None,
         typer.Option(
-            help="Games per pair of bots in a tournament, or per pair of decks in a deck matrix. [default: 100]"
+            help="Games per pair of bots in a tournament, or per pair of decks in a deck matrix (default 100)."
         ),
     ] = None,
     backend: Annotated[str, typer.Option(help="Where games run: 'local' processes or 'ray'.")] = "local",
@@ -84,7 +85,7 @@ def sim(
         str | None,
         typer.Option(
             help="Which records --records keeps: 'outliers' (longest, shortest, capped, most lopsided) or 'all'. "
-            "[default: outliers]"
+            "Default: outliers."
         ),
     ] = None,
     vary: Annotated[
@@ -155,19 +156,23 @@ def sim(
         if deck_matrix:
             matrix_decks = _deck_list(game, decks)
             tasks = plan_deck_matrix(game, specs[0], matrix_decks, games_per_pair, seed=seed, options=resolved)
+            block = 2
             balanced = True
         elif vary is not None:
             variants = parse_vary(game, vary)
             for variant in variants:
                 game.new(n, seed, {**resolved, **variant.options})
             tasks = plan_variants(game.id, specs, games, variants, players=n, seed=seed, options=resolved)
-            balanced = games % block_size(specs, n) == 0
+            block = block_size(specs, n)
+            balanced = games % block == 0
         elif tournament is not None:
             tasks = plan_tournament(game.id, specs, games_per_pair, players=n, seed=seed, options=resolved)
-            balanced = games_per_pair % len(pair_seatings(specs[0], specs[1], n)) == 0
+            block = len(pair_seatings(specs[0], specs[1], n))
+            balanced = games_per_pair % block == 0
         else:
             tasks = plan(game.id, specs, games, players=n, seed=seed, options=resolved)
-            balanced = games % block_size(specs, n) == 0
+            block = block_size(specs, n)
+            balanced = games % block == 0
             if cards is not None:
                 variants, tasks = _card_variants(cards, tasks)
     except BadOptions as exc:
@@ -219,9 +224,10 @@ def sim(
         seconds=round(elapsed, 3),
         resumed=len(known),
         balanced=balanced,
+        block=block,
     )
     if variants:
-        summary["variants"] = _variant_summaries(results, variants, n, sides)
+        summary["variants"] = _variant_summaries(results, variants, n, sides, _score_label(game, results, resolved))
     if deck_matrix:
         from monsterlair.sim.variants import deck_matrix as matrix_of
 
@@ -329,8 +335,27 @@ def _sides(game: Game, players: int, options: dict[str, Any]) -> list[int]:
     return [0] * players if teams is None else list(teams)
 
 
+def _score_label(game: Game, results: list[dict[str, Any]], options: dict[str, Any]) -> str | None:
+    """What the game's scores mean ("destroys", "knockouts scored"), from a finished game (``Game.score_label``)."""
+    from monsterlair.core import Result
+
+    done = next((r for r in results if not r.get("error")), None)
+    if done is None:
+        return None
+    result = Result(
+        tuple(done["winners"]),
+        tuple(done["ranks"]),
+        tuple(done["scores"]),
+        str(done["termination"]),
+        bool(done["capped"]),
+        dict(done["detail"]),
+        tuple(done["payoffs"]),
+    )
+    return game.score_label(result, options)
+
+
 def _variant_summaries(
-    results: list[dict[str, Any]], variants: list[Any], players: int, sides: list[int]
+    results: list[dict[str, Any]], variants: list[Any], players: int, sides: list[int], score_label: str | None
 ) -> dict[str, dict[str, Any]]:
     """Per variant: its own summary and, against the first variant (the baseline), the paired comparison."""
     from monsterlair.sim import summarize
@@ -344,7 +369,7 @@ def _variant_summaries(
         entry: dict[str, Any] = {"summary": summarize(group, players, sides)}
         if variant is not variants[0]:
             entry["against"] = variants[0].label
-            entry["comparison"] = compare(base, group, players)
+            entry["comparison"] = compare(base, group, players, score_label)
         out[variant.label] = entry
     return out
 
@@ -530,7 +555,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     from rich.table import Table
 
     from monsterlair.core.words import plural
-    from monsterlair.sim.report import deck_names, endings
+    from monsterlair.sim.report import deck_names, endings, unbalanced_text
 
     console = Console(highlight=False)
     who = summary["tournament"] or summary["lineup"]
@@ -542,7 +567,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     )
     table = Table(title="Win rate per bot (a shared victory counts as a win)")
     for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean payoff"):
-        table.add_column(column, justify="right" if column != "bot" else "left")
+        table.add_column(column, justify="right" if column != "bot" else "left", overflow="fold")
     for spec, e in summary["bots"].items():
         table.add_row(escape(spec), str(e["n"]), f"{e['wins']:g}", _pct(e["rate"]), _ci(e), f"{e['mean_payoff']:.3f}")
     console.print(table)
@@ -577,7 +602,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     if rated is not None:
         ratings = Table(title="Tournament ratings (Bradley–Terry, Elo scale, mean 0; 95% bootstrap CI)")
         for column in ("bot", "rating", "95% CI", "games", "mean score"):
-            ratings.add_column(column, justify="right" if column != "bot" else "left")
+            ratings.add_column(column, justify="right" if column != "bot" else "left", overflow="fold")
         for spec, e in sorted(rated["bots"].items(), key=lambda kv: -kv[1]["rating"]):
             lo, hi = e["ci95"]
             ratings.add_row(
@@ -585,9 +610,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
             )
         console.print(ratings)
     if not summary["balanced"]:
-        console.print(
-            "[yellow]The game count is not a multiple of the block of seatings: seats are not exactly balanced."
-        )
+        console.print(f"[yellow]{escape(unbalanced_text(summary))}")
     if summary["failed"]:
         console.print(f"[red]{summary['failed']} games failed:[/red]")
         for e in summary["errors"]:
@@ -650,14 +673,18 @@ def _print_played(console: Any, summary: dict[str, Any]) -> None:
 
     usage = summary.get("usage") or {}
     if usage:
-        kinds = ", ".join(f"{kind} ({len(values)})" for kind, values in usage.items())
-        console.print(f"What was played: {kinds} (use and win rate when used: see the --report).")
+        kinds = ", ".join(f"{kind} {len(values)}" for kind, values in usage.items())
+        console.print(
+            f"What was played, as how many different ones of each kind were used: {kinds} (how often each was "
+            "used, and the win rate when used: see the --report)."
+        )
     o = summary.get("outliers") or {}
     if o.get("tests"):
         marked = [f"{name} {_pct(e['rate']).strip()}" for name, e in stand_outs(summary)]
         console.print(
-            f"Stand out after a Benjamini–Hochberg correction: {o['stands_out']} of {o['tests']} rates "
-            f"(chance alone would pass about {o['expected_by_chance']:.1f} uncorrected)"
+            f"Rates tested: {o['tests']}; {o['uncorrected']} pass at the {_pct(o['level']).strip()} level "
+            f"uncorrected, where chance alone would pass about {o['expected_by_chance']:.1f}; "
+            f"{o['stands_out']} stand out after a Benjamini–Hochberg correction"
             + (f": {escape(', '.join(marked[:12]))}{' …' if len(marked) > 12 else ''}." if marked else ".")
         )
 
@@ -666,7 +693,7 @@ def _print_variants(console: Any, variants: dict[str, Any]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from monsterlair.sim.report import ab_headers
+    from monsterlair.sim.report import ab_headers, difference_text, p_text
 
     for label, entry in variants.items():
         if "comparison" not in entry:
@@ -674,13 +701,16 @@ def _print_variants(console: Any, variants: dict[str, Any]) -> None:
         title, a_head, b_head = ab_headers(str(entry["against"]), str(label))
         table = Table(title=f"{title} (paired on the same games; difference: B − A)")
         for column in ("measure", a_head, b_head, "difference", "p"):
-            table.add_column(escape(column), justify="right" if column != "measure" else "left")
+            table.add_column(escape(column), justify="right" if column != "measure" else "left", overflow="fold")
         for measure, c in entry["comparison"].items():
             if c["kind"] == "rate":
-                a, b, diff = _pct(c["a"]["rate"]), _pct(c["b"]["rate"]), f"{100 * c['difference']:+.1f} pts"
+                a, b = _pct(c["a"]["rate"]), _pct(c["b"]["rate"])
             else:
-                a, b, diff = f"{c['a']:.2f}", f"{c['b']:.2f}", f"{c['difference']:+.2f}"
-            table.add_row(escape(measure), a, b, diff, f"{c['p']:.3f}{' *' if c['p'] < 0.05 else ''}")
+                a, b = f"{c['a']:.2f}", f"{c['b']:.2f}"
+            diff, detail = difference_text(c)
+            table.add_row(
+                escape(measure), a, b, f"{diff} ({detail})", f"{p_text(c['p'])}{' *' if c['p'] < 0.05 else ''}"
+            )
         console.print(table)
 
 

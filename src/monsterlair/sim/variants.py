@@ -210,12 +210,16 @@ def _paired_number(
 
 
 def compare(
-    baseline: Sequence[Mapping[str, Any]], other: Sequence[Mapping[str, Any]], players: int
+    baseline: Sequence[Mapping[str, Any]],
+    other: Sequence[Mapping[str, Any]],
+    players: int,
+    score_label: str | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Paired comparison of two variants' games (paired by their game number within the variant).
 
     Measures: each seat's win, the first mover's win, each bot's win (for lineups of different bots), a
-    draw, a safety cap, game length in decisions and turns, and the score margin. Failed games drop their pair.
+    draw, a safety cap, game length in decisions and turns, and the score margin, in the game's score
+    (``score_label``, ``Game.score_label``: "score margin (destroys)"). Failed games drop their pair.
     """
     base_by = {_position(r, baseline): r for r in baseline}
     pairs = [
@@ -235,7 +239,7 @@ def compare(
     out["cut by a safety cap"] = _paired_binary(pairs, _capped)
     out["length (decisions)"] = _paired_number(pairs, lambda r: float(r["decisions"]))
     out["length (turns)"] = _paired_number(pairs, lambda r: float(r["turns"]))
-    out["score margin"] = _paired_number(pairs, margin)
+    out[f"score margin ({score_label})" if score_label else "score margin"] = _paired_number(pairs, margin)
     return out
 
 
