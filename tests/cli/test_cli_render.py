@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -158,3 +159,21 @@ def test_a_picture_in_a_missing_folder_creates_the_folder(tmp_path: Path, monkey
     monkeypatch.chdir(tmp_path)
     code, text = run(["--seed", "3", "-O", "nodir/a.png"])
     assert code == 0 and (tmp_path / "nodir" / "a.png").read_bytes()[:8] == PNG, text
+
+
+def test_the_picture_names_players_from_1_as_the_board_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import ImageDraw
+
+    written: list[str] = []
+    real_text = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, words: str, *args: Any, **kwargs: Any) -> None:
+        written.append(words)
+        real_text(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    code, out = run(["--seed", "3", "--players", "3", "-O", str(tmp_path / "a.png")])
+    assert code == 0, out
+    lines = [w for w in written if ": line " in w]
+    assert [w.split(":")[0] for w in lines] == ["Player 1", "Player 2", "Player 3"], written
+    assert not any("seat" in w for w in written)
