@@ -341,7 +341,10 @@ class PlaySession:
         self.console.print(f"  Picked: {escape(picked)}. Type [bold]done[/bold] to confirm.")
         for action in others:
             label = self.game.action_label(self.state, action, self.names)
-            self.console.print(f"  Or type [bold]{escape(str(action))}[/bold]: {escape(label)}")
+            typed = str(action)
+            if label.lower().startswith(f"{typed.lower()}: "):  # "Pass: skip this step" after "Or type pass"
+                label = label[len(typed) + 2 :]
+            self.console.print(f"  Or type [bold]{escape(typed)}[/bold]: {escape(label)}")
 
     def pick(self, text: str, actions: list[Any]) -> Any | None:
         """The action ``text`` names (menu number, menu phrase, action text, or the start of one menu phrase
