@@ -199,3 +199,10 @@ def test_a_monstra_replay_says_who_moves_once(tmp_path: Path) -> None:
     path.write_text(json.dumps(state.record()))
     out = CliRunner().invoke(app, ["replay", str(path), "--to", "3"]).output
     assert out.count(" to move") == 1 and "to decide" not in out and "(act)" not in out, out
+
+
+def test_bench_help_says_why_push_a_monster_takes_longer_than_its_seconds() -> None:
+    status, out = run(["bench", "--help"])
+    said = flat(out)
+    assert status == 0 and "--seconds bounds the playout and clone figures, not the ISMCTS one" in said, said
+    assert "'bench push-a-monster' takes about that long per repeat" in said
