@@ -206,3 +206,29 @@ def test_bench_help_says_why_push_a_monster_takes_longer_than_its_seconds() -> N
     said = flat(out)
     assert status == 0 and "--seconds bounds the playout and clone figures, not the ISMCTS one" in said, said
     assert "'bench push-a-monster' takes about that long per repeat" in said
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "monster-smsh"],
+        ["sim", "monster-smsh", "-n", "1"],
+        ["bench", "monster-smsh", "--seconds", "0.01", "--repeats", "1"],
+        ["replay", "RECORD", "--final"],
+        ["render", "RECORD"],
+    ],
+)
+def test_a_misspelt_game_gets_a_did_you_mean(tmp_path: Path, args: list[str]) -> None:
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps({"game": "monster-smsh", "actions": []}))
+    status, out = run([str(record) if a == "RECORD" else a for a in args])
+    said = flat(out)
+    assert status == 2 and "Unknown game 'monster-smsh'. Did you mean 'monster-smash'?" in said, said
+
+
+def test_a_near_miss_of_an_alias_suggests_the_games_id() -> None:
+    with pytest.raises(MonsterLairError, match="Did you mean 'push-a-monster'"):
+        games.get("pushamonstr")
+    with pytest.raises(MonsterLairError) as refused:
+        games.get("chess")
+    assert "Did you mean" not in str(refused.value)

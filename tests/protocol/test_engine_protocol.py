@@ -546,3 +546,8 @@ def test_a_seed_is_a_whole_number_from_0(engine: Engine, cmd: str, seed: Any, sh
     response = ask(engine, request)
     assert code(response) == "bad_request"
     assert response["error"]["message"] == f'"seed" must be a whole number (0 or more), not {shown}.'
+
+
+def test_a_misspelt_game_gets_a_did_you_mean(engine: Engine) -> None:
+    response = ask(engine, {"cmd": "new", "game": "monster-clb"})
+    assert code(response) == "unknown_game" and "Did you mean 'monster-club'?" in response["error"]["message"]
