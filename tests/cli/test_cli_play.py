@@ -217,3 +217,13 @@ def test_a_menu_whose_numbers_skip_some_is_not_offered_as_a_range(toy: Game, mon
     _status, out = run(["play", "toy-race", "--seed", "3", "--seats", "human,random"], ["15", "quit"])
     assert "There is no choice 15; pick one of the numbers in the menu." in out
     assert "numbers 10 to" not in out
+
+
+def test_the_save_prompt_says_why_a_place_cannot_be_written_and_makes_missing_folders(tmp_path: Path) -> None:
+    (tmp_path / "arena.png").write_bytes(b"")
+    args = ["play", "toy-race", "--seed", "2", "--seats", "random,random", "-o", "max_turns=4"]
+    status, out = run(args, ["arena.png/x.json"])
+    said = " ".join(out.split())
+    assert status == 0 and "Could not save the record to arena.png/x.json: arena.png is a file, not a folder." in said
+    status, out = run(args, ["games/x.json"])
+    assert status == 0 and json.loads((tmp_path / "games" / "x.json").read_text())["seed"] == 2, out

@@ -77,9 +77,12 @@ def file_trouble(exc: OSError, path: Path) -> str:
         return "there is no such file"
     if code == errno.EISDIR:
         return "it is a folder, not a file"
-    if code == errno.ENOTDIR:
+    if code in (errno.ENOTDIR, errno.EEXIST):  # a file where a folder should be (EEXIST: from mkdir)
         blocking = next((p for p in reversed(path.parents) if p.is_file()), None)
-        return f"{blocking} is a file, not a folder" if blocking is not None else "part of the path is not a folder"
+        if blocking is not None:
+            return f"{blocking} is a file, not a folder"
+        if code == errno.ENOTDIR:
+            return "part of the path is not a folder"
     if code in (errno.EACCES, errno.EPERM):
         return "permission denied"
     if code == errno.EROFS:

@@ -415,6 +415,7 @@ def save_record(state: State, path: Path, console: Console) -> bool:
     from rich.markup import escape
 
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # as --save does before the game
         path.write_text(json.dumps(state.record(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
     except OSError as exc:
         console.print(
