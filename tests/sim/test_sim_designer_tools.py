@@ -79,7 +79,7 @@ def test_a_co_operative_mission_reports_its_success_rate_and_no_fair_share(tmp_p
     assert "fair share" not in page and "id='first-seat'" not in page and "win or lose together" in page
 
 
-# --- 3, 4. card-data overrides refused in designers' words ------------------------------------------------------
+# --- 3, 4, 5. card-data overrides refused in designers' words; a MONSTRA card removed ----------------------------
 def _cards(tmp_path: Path, game_id: str, text: str) -> str:
     mine = tmp_path / "mine.toml"
     mine.write_text(text)
@@ -89,35 +89,39 @@ def _cards(tmp_path: Path, game_id: str, text: str) -> str:
     return out
 
 
-def test_a_monstra_card_with_an_unknown_field_is_refused_naming_the_fields_it_takes(tmp_path: Path) -> None:
-    out = _cards(tmp_path, "monstra", '[[creature]]\nid = "flaro"\nbanana = 3\n')
-    assert "creature 'flaro': unknown field(s) banana; a creature takes id, name, sign" in out
-    out = _cards(tmp_path, "monstra", '[[creature]]\nid = "flaro"\ncost = 3\n')
-    assert "unknown field(s) cost ('cost': it belongs inside 'signature')" in out
-    out = _cards(tmp_path, "monstra", '[[creature]]\nid = "flaro"\nsignature = { name = "X", cots = 1 }\n')
-    assert "creature 'flaro', signature: unknown field(s) cots" in out
-    out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "rally"\ncots = 1\n')
-    assert "tactic 'rally': unknown field(s) cots; a tactic takes id, name, cost, target, effects" in out
-
-
-def test_a_misspelt_card_id_is_named_as_no_such_card_with_the_closest_one(tmp_path: Path) -> None:
-    out = _cards(tmp_path, "monster-club", '[[monster]]\nid = "crag-trol"\nscore = 6\n')
-    assert "there is no monster 'crag-trol' (did you mean 'crag-troll'?); a new monster needs" in out
-    assert "limit, name, score and type, and this one lacks limit, name and type" in out
-    assert "'name' must be" not in out
-    out = _cards(tmp_path, "monstra", '[[creature]]\nid = "flar"\nhp = 9\n')
-    assert "there is no creature 'flar' (did you mean 'flaro'?); a new creature needs evo, hp, name" in out
-    out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "ralyy"\nremove = true\n')
-    assert "there is no tactic 'ralyy' (did you mean 'rally'?) to remove" in out
-
-
-# --- 5. removing MONSTRA cards -----------------------------------------------------------------------------------
-def test_a_monstra_card_the_rules_or_a_preset_deck_need_cannot_be_removed_and_says_why(tmp_path: Path) -> None:
-    out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "cleanse"\nremove = true\n')
-    assert "The tactic 'cleanse' cannot be removed: the rules name it." in out
-    out = _cards(tmp_path, "monstra", '[[tactic]]\nid = "second-wind"\nremove = true\n')
-    assert "the preset decks Starter, Blaze and Bulwark use it: a card a preset deck uses cannot be removed" in out
-    assert "Preset deck 'starter'" not in out and "decks.toml" not in out
+@pytest.mark.parametrize(
+    ("game_id", "text", "messages"),
+    [
+        # 3. a field the card does not take
+        ("monstra", '[[creature]]\nid = "flaro"\nbanana = 3\n',
+         ["creature 'flaro': unknown field(s) banana; a creature takes id, name, sign"]),
+        ("monstra", '[[creature]]\nid = "flaro"\ncost = 3\n',
+         ["unknown field(s) cost ('cost': it belongs inside 'signature')"]),
+        ("monstra", '[[creature]]\nid = "flaro"\nsignature = { name = "X", cots = 1 }\n',
+         ["creature 'flaro', signature: unknown field(s) cots"]),
+        ("monstra", '[[tactic]]\nid = "rally"\ncots = 1\n',
+         ["tactic 'rally': unknown field(s) cots; a tactic takes id, name, cost, target, effects"]),
+        # 4. a misspelt id
+        ("monster-club", '[[monster]]\nid = "crag-trol"\nscore = 6\n',
+         ["there is no monster 'crag-trol' (did you mean 'crag-troll'?); a new monster needs",
+          "limit, name, score and type, and this one lacks limit, name and type"]),
+        ("monstra", '[[creature]]\nid = "flar"\nhp = 9\n',
+         ["there is no creature 'flar' (did you mean 'flaro'?); a new creature needs evo, hp, name"]),
+        ("monstra", '[[tactic]]\nid = "ralyy"\nremove = true\n',
+         ["there is no tactic 'ralyy' (did you mean 'rally'?) to remove"]),
+        # 5. a card the rules or a preset deck need
+        ("monstra", '[[tactic]]\nid = "cleanse"\nremove = true\n',
+         ["The tactic 'cleanse' cannot be removed: the rules name it."]),
+        ("monstra", '[[tactic]]\nid = "second-wind"\nremove = true\n',
+         ["the preset decks Starter, Blaze and Bulwark use it: a card a preset deck uses cannot be removed"]),
+    ],
+)  # fmt: skip
+def test_card_data_a_game_cannot_use_is_refused_in_designers_words(
+    tmp_path: Path, game_id: str, text: str, messages: list[str]
+) -> None:
+    out = _cards(tmp_path, game_id, text)
+    assert all(m in out for m in messages), out
+    assert "'name' must be" not in out and "Preset deck 'starter'" not in out
 
 
 def test_a_monstra_card_is_removed_once_the_preset_decks_that_use_it_are_given_another(tmp_path: Path) -> None:
