@@ -97,6 +97,8 @@ class MonstraGame(Game):
         """A menu phrase for an action."""
         return actions.describe(action)
 
+    turn_unit = ("round", "rounds")
+
     def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
         """The game's own round numbers open its turns in the log and in replays."""
         return int(event["round"]) if event.get("type") == "round" else None

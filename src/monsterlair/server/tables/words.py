@@ -181,9 +181,13 @@ def step_labels(log: Sequence[Mapping[str, Any]], steps: int) -> list[str]:
     return out
 
 
-def turns(movers: Sequence[Seat], names: Sequence[str], log: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def turns(
+    movers: Sequence[Seat], names: Sequence[str], log: Sequence[Mapping[str, Any]], unit: str = "turn"
+) -> list[dict[str, Any]]:
     """A replay's turns, ``first..last`` steps each (steps count from 1), numbered as the log numbers them
-    (``turn`` of each step's first standing entry; a step without one stays in the turn before)."""
+    (``turn`` of each step's first standing entry; a step without one stays in the turn before). ``unit`` is
+    what the game calls them (``Game.turn_unit``): a turn is labelled with its player ("Turn 3 · Ann"), a
+    MONSTRA round, where every seat acts, by its number alone ("Round 3")."""
     of_step: dict[int, int] = {}
     for entry in log:
         ply = int(entry["ply"])
@@ -196,7 +200,8 @@ def turns(movers: Sequence[Seat], names: Sequence[str], log: Sequence[Mapping[st
             out[-1]["last"] = step
             continue
         name = names[seat] if 0 <= seat < len(names) else seat_label(seat)
-        out.append({"turn": n, "seat": seat, "first": step, "last": step, "label": f"Turn {n} · {name}"})
+        label = f"Turn {n} · {name}" if unit == "turn" else f"{capitalise(unit)} {n}"
+        out.append({"turn": n, "seat": seat, "first": step, "last": step, "label": label, "unit": unit})
     return out
 
 
