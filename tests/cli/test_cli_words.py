@@ -201,11 +201,11 @@ def test_a_monstra_replay_says_who_moves_once(tmp_path: Path) -> None:
     assert out.count(" to move") == 1 and "to decide" not in out and "(act)" not in out, out
 
 
-def test_bench_help_says_why_push_a_monster_takes_longer_than_its_seconds() -> None:
+def test_bench_help_says_how_seconds_bounds_each_figure() -> None:
     status, out = run(["bench", "--help"])
     said = flat(out)
-    assert status == 0 and "--seconds bounds the playout and clone figures, not the ISMCTS one" in said, said
-    assert "'bench push-a-monster' takes about that long per repeat" in said
+    assert status == 0 and "--seconds bounds each figure" in said, said
+    assert "'bench push-a-monster' runs about a second longer per repeat" in said
 
 
 @pytest.mark.parametrize(
