@@ -163,10 +163,10 @@ def test_bench_help_is_plain_text_in_whole_paragraphs() -> None:
 
 def test_monster_clubs_first_player_is_typed_and_refused_in_players_words() -> None:
     game = games.get("monster-club")
-    assert game.new(2, 1, {"first_player": "Player 2"}).options["first_player"] == 1
+    assert game.new(2, 1, {"first_player": "Seat 2"}).options["first_player"] == 1
     result = CliRunner().invoke(app, ["play", "monster-club", "-o", "first_player=2", "--seats", "greedy,greedy"])
     said = " ".join(result.output.split())
-    assert result.exit_code == 2 and "Random (-1), Player 1 (0), Player 2 (1), not '2'" in said, said
+    assert result.exit_code == 2 and "Drawn at random (-1), Seat 1 (0), Seat 2 (1), not '2'" in said, said
 
 
 def test_monster_smash_in_the_terminal_names_a_card_one_way_and_a_turn_under_way_is_not_to_come() -> None:
