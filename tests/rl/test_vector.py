@@ -17,6 +17,7 @@ from tests.rl.helpers import GAME_IDS, player_counts, variants
 
 CARD_GAMES = ["monster-smash", "monstra", "monster-club"]
 SPARSE_GAMES = [g for g in GAME_IDS if type(games.get(g)).encode_state_sparse is not Game.encode_state_sparse]
+WRITER_GAMES = [g for g in GAME_IDS if type(games.get(g)).observation_writer is not Game.observation_writer]
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -263,6 +264,106 @@ def test_the_sparse_fast_path_gives_exactly_the_views_encoding(game_id: str) -> 
                     legal = state.legal_actions()
                     state.apply_unchecked(legal[rng.below(len(legal))])
     assert checked > 100
+
+
+def test_the_card_games_have_observation_writers() -> None:
+    assert set(WRITER_GAMES) >= {"monster-smash"}
+
+
+@pytest.mark.parametrize("game_id", WRITER_GAMES)
+def test_the_observation_writer_writes_exactly_the_views_encoding(game_id: str) -> None:
+    """After every move of random games (every player count and option variant), the writer's row for each seat is
+    ``encode_view`` of that seat's view as float32, feature for feature. Rows follow their game move by move (so
+    the writer's per-row caches carry over), other rows are written only now and then, for a seat drawn anew each
+    time (so several moves, or a new game, pass between two writes), and each new game reuses the rows."""
+    game = games.get(game_id)
+    checked = 0
+    settings = [{}, *({name: value} for g, name, value in variants() if g == game_id)]
+    for players in player_counts(game_id):
+        for setting in settings:
+            options = game.options.resolve(setting)
+            try:
+                game.new(players, 0, options)
+            except BadOptions:
+                continue
+            size = game.observation_size(players, options)
+            rows = 2 * players
+            buffer = np.full((rows, size), np.nan, dtype=np.float32)  # so a value the writer leaves out shows
+            writer = game.observation_writer(players, options, memoryview(buffer.reshape(-1)), rows)
+            assert writer is not None
+            rng = Rng(players)
+            for seed in range(12):
+                state = game.new(players, seed, options)
+                while True:
+                    expected = [
+                        np.asarray(game.encode_view(state.view(seat), players, options), dtype=np.float32)
+                        for seat in range(players)
+                    ]
+                    written = []
+                    for seat in range(players):
+                        writer.write(seat, state, seat)
+                        written.append(seat)
+                        if rng.below(3 if seat else 25) == 0:  # a few moves apart, or many (the pile gathered up)
+                            seat_now = rng.below(players)
+                            writer.write(players + seat, state, seat_now)
+                            assert np.array_equal(buffer[players + seat], expected[seat_now]), (setting, players)
+                    for seat in written:
+                        wrong = np.flatnonzero(buffer[seat] != expected[seat]).tolist()
+                        assert not wrong, (setting, players, seat, wrong, buffer[seat][wrong], expected[seat][wrong])
+                        checked += 1
+                    if state.over:
+                        break
+                    legal = state.legal_actions()
+                    state.apply_quiet(legal[rng.below(len(legal))])
+    assert checked > 1000
+
+
+def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_between_two_writes() -> None:
+    """Rows written far apart: one when the discard pile is short and again once it has been gathered into the deck
+    and has grown longer than it was (so the new pile is not the old one with cards added), one only when a defence
+    is about to be picked (so the attack differs while the phase, the seats and the picks are the same)."""
+    game = games.get("monster-smash")
+    options = game.options.resolve({})
+    size = game.observation_size(2, options)
+    buffer = np.full((2, size), np.nan, dtype=np.float32)
+    writer = game.observation_writer(2, options, memoryview(buffer.reshape(-1)), 2)
+    assert writer is not None
+
+    def check(row: int, state: Any) -> None:
+        writer.write(row, state, 0)
+        expected = np.asarray(game.encode_view(state.view(0), 2, options), dtype=np.float32)
+        assert np.flatnonzero(buffer[row] != expected).tolist() == []
+
+    regrown = defences = 0
+    for seed in range(400):
+        state = game.new(2, seed, options)
+        rng = Rng(seed)
+        written_at: int | None = None  # the pile's length when row 0 was last written (None: not waiting)
+        gathered = False  # whether the pile was gathered up since
+        while not state.over:
+            pile = len(state.discard)
+            if written_at is None and 1 <= pile <= 3:
+                check(0, state)
+                written_at, gathered = pile, False
+            elif written_at is not None and gathered and pile > written_at:
+                check(0, state)
+                regrown += 1
+                written_at = None
+            if state.phase == 4 and not state.picks:  # Phase.DEFEND, nothing picked yet
+                check(1, state)
+                defences += 1
+            legal = state.legal_actions()
+            state.apply_quiet(legal[rng.below(len(legal))])
+            gathered = gathered or len(state.discard) < pile
+    assert regrown >= 3 and defences >= 20
+
+
+def test_the_observation_writer_refuses_a_buffer_of_the_wrong_shape_or_type() -> None:
+    game = games.get("monster-smash")
+    size = game.observation_size(2, game.options.resolve({}))
+    for buffer in (np.zeros(2 * size + 1, np.float32), np.zeros(2 * size, np.float64)):
+        with pytest.raises(ValueError):
+            game.observation_writer(2, game.options.resolve({}), memoryview(buffer), 2)
 
 
 def test_a_game_without_the_fast_path_is_encoded_from_its_view(toy: ToyGame) -> None:
