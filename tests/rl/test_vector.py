@@ -267,7 +267,7 @@ def test_the_sparse_fast_path_gives_exactly_the_views_encoding(game_id: str) -> 
 
 
 def test_the_card_games_have_observation_writers() -> None:
-    assert set(WRITER_GAMES) >= {"monster-smash"}
+    assert set(WRITER_GAMES) >= {"monster-smash", "monster-club"}
 
 
 @pytest.mark.parametrize("game_id", WRITER_GAMES)
@@ -356,6 +356,34 @@ def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_be
             state.apply_quiet(legal[rng.below(len(legal))])
             gathered = gathered or len(state.discard) < pile
     assert regrown >= 3 and defences >= 20
+
+
+def test_the_monster_club_writer_shows_a_revealed_hand_and_then_forgets_it() -> None:
+    """Rows that follow whole games, checked whenever a hand is shown (the reveal procedure, rare in random play)
+    and on the move after it."""
+    game = games.get("monster-club")
+    options = game.options.resolve({})
+    size = game.observation_size(2, options)
+    buffer = np.full((2, size), np.nan, dtype=np.float32)
+    writer = game.observation_writer(2, options, memoryview(buffer.reshape(-1)), 2)
+    assert writer is not None
+    shown = 0
+    for seed in range(150):
+        state = game.new(2, seed, options)
+        rng = Rng(seed)
+        was_shown = False
+        while not state.over:
+            showing = bool(state.phase == 2 and state.revealed)  # turns.P_REVEAL
+            for seat in (0, 1):
+                writer.write(seat, state, seat)
+                if showing or was_shown:
+                    expected = np.asarray(game.encode_view(state.view(seat), 2, options), dtype=np.float32)
+                    assert np.flatnonzero(buffer[seat] != expected).tolist() == []
+            shown += showing
+            was_shown = showing
+            legal = state.legal_actions()
+            state.apply_quiet(legal[rng.below(len(legal))])
+    assert shown >= 10
 
 
 def test_the_observation_writer_refuses_a_buffer_of_the_wrong_shape_or_type() -> None:

@@ -384,7 +384,7 @@ class Game(ABC):
         return None
 
     def observation_writer(
-        self, players: int, options: Mapping[str, OptionValue], out: memoryview, rows: int
+        self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
     ) -> ObservationWriter | None:
         """Optional RL fast path: a writer of ``encode_view``'s numbers for seats straight into rows of ``out``.
 

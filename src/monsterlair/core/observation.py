@@ -25,7 +25,7 @@ class ObservationWriter(ABC):
     change in place between two writes (its moves played), or be another state altogether.
     """
 
-    def __init__(self, out: memoryview, rows: int, size: int) -> None:
+    def __init__(self, out: memoryview[float], rows: int, size: int) -> None:
         """Bind the writer to ``out`` (format ``"f"``, one dimension, ``rows * size`` values, writable).
 
         Raises:

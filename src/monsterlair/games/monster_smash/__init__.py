@@ -96,7 +96,7 @@ class MonsterSmash(Game):
         return _encode_sparse(state, seat, options)
 
     def observation_writer(
-        self, players: int, options: Mapping[str, OptionValue], out: memoryview, rows: int
+        self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
     ) -> ObservationWriter | None:
         """A writer of :meth:`encode_view`'s numbers straight from states into rows of ``out`` (``view``)."""
         return SmashObservationWriter(out, rows, options)

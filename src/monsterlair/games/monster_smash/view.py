@@ -355,7 +355,7 @@ _ORDER: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
 class SmashObservationWriter(ObservationWriter):
     """Monster Smash's :class:`ObservationWriter` (see the comment above for what it rewrites when)."""
 
-    def __init__(self, out: memoryview, rows: int, options: Mapping[str, OptionValue]) -> None:
+    def __init__(self, out: memoryview[float], rows: int, options: Mapping[str, OptionValue]) -> None:
         """Bind to ``out`` (``rows`` x ``OBSERVATION_SIZE`` float32 values); ``options`` are the encoding's."""
         super().__init__(out, rows, OBSERVATION_SIZE)
         self._options = (
