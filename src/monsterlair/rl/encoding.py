@@ -178,7 +178,8 @@ class GameEncoding:
         """
         if self._writer is not None:
             self._writer.write(0, state, seat)
-            return self._row[0].copy()
+            row: Observation = self._row[0].copy()
+            return row
         return self.observe_view(state.view(seat))
 
     def observe_view(self, view: Mapping[str, Any]) -> Observation:

@@ -8,6 +8,7 @@ without any hand. Nothing else of the state is read.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ from monsterlair.games.monster_smash.spec import (
     MAX_PLAYERS,
     NUM_KINDS,
     NUM_SUITS,
+    NUM_VALUES,
     PHASE_NAMES,
     SUIT_IDS,
     SUIT_INDEX,
@@ -407,12 +409,22 @@ class SmashObservationWriter(ObservationWriter):
             self._start(row, state, seat)
         out, o = self.out, row * OBSERVATION_SIZE
         hands = state.hands
+        phase, turn_seat, target = state.phase, state.seat, state.target
+        picks = state.picks
+        picked: tuple[int, ...] = ()  # the cards picked since the last write within one choice
+        picking = (
+            (phase, turn_seat, target, state.atk) if phase == _BURN or phase == _ATTACK or phase == _DEFEND else None
+        )
+        if picking != self._picking[row] or picks != self._picks[row]:
+            picked = self._write_picked(row, o, state, picking, picks)
         hand = hands[seat]
-        if hand != self._hands[row]:
-            self._write_hand(o, state, seat, hand)
+        seen = self._hands[row]
+        if hand != seen:
+            picker = target if phase == _DEFEND else turn_seat
+            if not (picked and picker == seat and self._took_from_hand(o, state, seat, seen, picked)):
+                self._write_hand(o, state, seat, hand)
             self._hands[row] = hand[:]
         order = _ORDER[state.players][seat]
-        phase, turn_seat, target = state.phase, state.seat, state.target
         defender = target if phase == _ATTACK or phase == _DEFEND else -1
         marks = (state.to_move, turn_seat, defender, state.alive, state.first_done, state.turns, state.res is None)
         if marks != self._marks[row]:
@@ -430,12 +442,27 @@ class SmashObservationWriter(ObservationWriter):
                 out[o + _PHASE + self._phases[row]] = 0.0
             out[o + _PHASE + phase] = 1.0
             self._phases[row] = phase
-        picks = state.picks
-        picking = (
-            (phase, turn_seat, target, state.atk) if phase == _BURN or phase == _ATTACK or phase == _DEFEND else None
-        )
-        if picking != self._picking[row] or picks != self._picks[row]:
-            self._write_picked(row, o, state, picking, picks)
+
+    def _took_from_hand(self, o: int, state: SmashState, seat: int, seen: list[int], picked: tuple[int, ...]) -> bool:
+        """If the seat's hand is the one last written less the cards just ``picked`` (picked cards leave the hand),
+        update only those cards' kinds and the own-suit share, and say so; else change nothing and return False."""
+        hand = state.hands[seat]
+        if len(hand) + len(picked) != len(seen):
+            return False
+        rest = seen[:]
+        for k in picked:
+            if k not in rest:
+                return False
+            rest.remove(k)
+        if rest != hand:
+            return False
+        out, count_value = self.out, _COUNT_VALUE
+        mine = state.cfg.to_global[seat]
+        for k in picked:
+            g = mine[k]
+            out[o + g] = count_value[g][hand.count(k)]  # _HAND == 0
+        out[o + _SCALARS + 1] = _SUIT_SHARE[bisect_left(hand, NUM_VALUES)]  # own_suit_count
+        return True
 
     def _write_hand(self, o: int, state: SmashState, seat: int, hand: list[int]) -> None:
         """The seat's hand by kind (the hand is sorted, so a kind's copies lie together) and its own-suit share."""
@@ -490,18 +517,21 @@ class SmashObservationWriter(ObservationWriter):
         state: SmashState,
         picking: tuple[int, int, int, tuple[int, ...]] | None,
         picks: tuple[int, ...],
-    ) -> None:
+    ) -> tuple[int, ...]:
         """The cards being burned, the attack and the defence by kind, and the two totals. Within one choice only
-        the cards picked since the last write are added; otherwise the blocks are rewritten."""
+        the cards picked since the last write are added (and returned); otherwise the blocks are rewritten (and
+        nothing is returned)."""
         out, count_value = self.out, _COUNT_VALUE
         before = self._picks[row]
         self._picks[row] = picks
-        if picking is None or picking != self._picking[row] or picks[: len(before)] != before:
+        if picking is None:
+            self._picking[row] = None
+            out[o + _PICKED : o + _PICKED_END] = _ZEROS[: _PICKED_END - _PICKED]
+            return ()
+        fresh = picking != self._picking[row] or picks[: len(before)] != before
+        if fresh:
             self._picking[row] = picking
             out[o + _PICKED : o + _PICKED_END] = _ZEROS[: _PICKED_END - _PICKED]
-            if picking is None:
-                return
-            before = ()
             if picking[0] == _DEFEND:  # the committed attack
                 attack = state.atk
                 for g in set(attack):
@@ -515,10 +545,12 @@ class SmashObservationWriter(ObservationWriter):
             block, mapping = o + _ATTACKING, to_global[state.seat]
         else:
             block, mapping = o + _DEFENCE, to_global[state.target]
-        for k in picks[len(before) :]:
+        picked = picks if fresh else picks[len(before) :]
+        for k in picked:
             g = mapping[k]
             out[block + g] = count_value[g][picks.count(k)]
         if phase == _ATTACK:
             out[o + _TOTALS] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / 20.0)
         elif phase == _DEFEND:
             out[o + _TOTALS + 1] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / _DEFENCE_SCALE)
+        return () if fresh else picked
