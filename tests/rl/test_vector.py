@@ -321,12 +321,14 @@ def test_the_observation_writer_writes_exactly_the_views_encoding(game_id: str) 
 def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_between_two_writes() -> None:
     """Rows written far apart: one when the discard pile is short and again once it has been gathered into the deck
     and has grown longer than it was (so the new pile is not the old one with cards added), one only when a defence
-    is about to be picked (so the attack differs while the phase, the seats and the picks are the same)."""
+    is about to be picked (so the attack differs while the phase, the seats and the picks are the same), and one
+    when seat 0 has burned one card and again a turn later when it burns more (the picks look added to, but the
+    hand has changed in other ways since)."""
     game = games.get("monster-smash")
     options = game.options.resolve({})
     size = game.observation_size(2, options)
-    buffer = np.full((2, size), np.nan, dtype=np.float32)
-    writer = game.observation_writer(2, options, memoryview(buffer.reshape(-1)), 2)
+    buffer = np.full((3, size), np.nan, dtype=np.float32)
+    writer = game.observation_writer(2, options, memoryview(buffer.reshape(-1)), 3)
     assert writer is not None
 
     def check(row: int, state: Any) -> None:
@@ -334,14 +336,28 @@ def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_be
         expected = np.asarray(game.encode_view(state.view(0), 2, options), dtype=np.float32)
         assert np.flatnonzero(buffer[row] != expected).tolist() == []
 
-    regrown = defences = 0
+    regrown = defences = burns = 0
     for seed in range(400):
         state = game.new(2, seed, options)
         rng = Rng(seed)
         written_at: int | None = None  # the pile's length when row 0 was last written (None: not waiting)
         gathered = False  # whether the pile was gathered up since
+        burned: tuple[int, ...] | None = None  # seat 0's one burned card when row 2 was written, and its turns then
         while not state.over:
             pile = len(state.discard)
+            if state.phase == 1 and state.seat == 0 and state.picks:  # Phase.BURN, seat 0 has picked
+                if burned is None and len(state.picks) == 1:
+                    check(2, state)
+                    burned = (state.picks[0], state.turns)
+                elif (
+                    burned is not None
+                    and state.turns > burned[1]
+                    and len(state.picks) > 1
+                    and state.picks[0] == burned[0]
+                ):
+                    check(2, state)
+                    burns += 1
+                    burned = None
             if written_at is None and 1 <= pile <= 3:
                 check(0, state)
                 written_at, gathered = pile, False
@@ -355,7 +371,7 @@ def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_be
             legal = state.legal_actions()
             state.apply_quiet(legal[rng.below(len(legal))])
             gathered = gathered or len(state.discard) < pile
-    assert regrown >= 3 and defences >= 20
+    assert regrown >= 3 and defences >= 20 and burns >= 3
 
 
 def test_the_monster_club_writer_shows_a_revealed_hand_and_then_forgets_it() -> None:
