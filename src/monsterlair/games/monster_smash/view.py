@@ -367,6 +367,7 @@ class SmashObservationWriter(ObservationWriter):
         self._states: list[SmashState | None] = [None] * rows
         self._seats = [-1] * rows
         self._cfgs: list[object] = [None] * rows
+        self._orders: list[tuple[tuple[int, int], ...]] = [()] * rows
         self._hands: list[list[int]] = [[] for _ in range(rows)]
         self._marks: list[tuple[Any, ...] | None] = [None] * rows
         self._discards: list[list[int]] = [[] for _ in range(rows)]
@@ -393,6 +394,7 @@ class SmashObservationWriter(ObservationWriter):
             out[o + _REMOVED + cfg.removed] = 1.0
         out[o + _OPTIONS], out[o + _OPTIONS + 1] = self._options
         self._states[row], self._seats[row], self._cfgs[row] = state, seat, cfg
+        self._orders[row] = _ORDER[state.players][seat]
         self._hands[row] = []
         self._marks[row] = None
         self._discards[row] = []
@@ -412,11 +414,12 @@ class SmashObservationWriter(ObservationWriter):
         phase, turn_seat, target = state.phase, state.seat, state.target
         picks = state.picks
         picked: tuple[int, ...] = ()  # the cards picked since the last write within one choice
-        picking = (
-            (phase, turn_seat, target, state.atk) if phase == _BURN or phase == _ATTACK or phase == _DEFEND else None
-        )
-        if picking != self._picking[row] or picks != self._picks[row]:
-            picked = self._write_picked(row, o, state, picking, picks)
+        if phase == _BURN or phase == _ATTACK or phase == _DEFEND:
+            picking: tuple[int, int, int, tuple[int, ...]] | None = (phase, turn_seat, target, state.atk)
+            if picks != self._picks[row] or picking != self._picking[row]:
+                picked = self._write_picked(row, o, state, picking, picks)
+        elif self._picking[row] is not None:
+            self._write_picked(row, o, state, None, picks)
         hand = hands[seat]
         seen = self._hands[row]
         if hand != seen:
@@ -424,7 +427,7 @@ class SmashObservationWriter(ObservationWriter):
             if not (picked and picker == seat and self._took_from_hand(o, state, seat, seen, picked)):
                 self._write_hand(o, state, seat, hand)
             self._hands[row] = hand[:]
-        order = _ORDER[state.players][seat]
+        order = self._orders[row]
         defender = target if phase == _ATTACK or phase == _DEFEND else -1
         marks = (state.to_move, turn_seat, defender, state.alive, state.first_done, state.turns, state.res is None)
         if marks != self._marks[row]:
