@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import gymnasium
@@ -18,6 +19,21 @@ from tests.rl.helpers import GAME_IDS, player_counts, variants
 CARD_GAMES = ["monster-smash", "monstra", "monster-club"]
 SPARSE_GAMES = [g for g in GAME_IDS if type(games.get(g)).encode_state_sparse is not Game.encode_state_sparse]
 WRITER_GAMES = [g for g in GAME_IDS if type(games.get(g)).observation_writer is not Game.observation_writer]
+
+
+def settings_of(game_id: str) -> Iterator[tuple[int, dict[str, str], dict[str, Any]]]:
+    """(players, option setting, resolved options) for every player count and every option variant (alone) the game
+    accepts at that count."""
+    game = games.get(game_id)
+    settings: list[dict[str, str]] = [{}, *({name: value} for g, name, value in variants() if g == game_id)]
+    for players in player_counts(game_id):
+        for setting in settings:
+            options = game.options.resolve(setting)
+            try:
+                game.new(players, 0, options)
+            except BadOptions:
+                continue
+            yield players, setting, options
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -231,38 +247,31 @@ def test_the_sparse_fast_path_gives_exactly_the_views_encoding(game_id: str) -> 
     """Every value, summed as the contract says, equals encode_view's (so it holds nothing the view hides)."""
     game = games.get(game_id)
     checked = 0
-    settings = [{}, *({name: value} for g, name, value in variants() if g == game_id)]
-    for players in player_counts(game_id):
-        for setting in settings:
-            options = game.options.resolve(setting)
-            try:
-                game.new(players, 0, options)
-            except BadOptions:
-                continue
-            for seed in range(3):
-                state = game.new(players, seed, options)
-                rng = Rng(seed)
-                while True:
-                    for seat in range(players):
-                        dense = game.encode_view(state.view(seat), players, options)
-                        sparse = game.encode_state_sparse(state, seat, players, options)
-                        assert sparse is not None
-                        index, values = sparse
-                        assert len(index) == len(values)
-                        summed = [0.0] * len(dense)
-                        for i, v in zip(index, values, strict=True):
-                            summed[i] += v
-                        assert summed == dense, (
-                            setting,
-                            players,
-                            seat,
-                            [i for i, (a, b) in enumerate(zip(summed, dense, strict=True)) if a != b],
-                        )
-                        checked += 1
-                    if state.over:
-                        break
-                    legal = state.legal_actions()
-                    state.apply_unchecked(legal[rng.below(len(legal))])
+    for players, setting, options in settings_of(game_id):
+        for seed in range(3):
+            state = game.new(players, seed, options)
+            rng = Rng(seed)
+            while True:
+                for seat in range(players):
+                    dense = game.encode_view(state.view(seat), players, options)
+                    sparse = game.encode_state_sparse(state, seat, players, options)
+                    assert sparse is not None
+                    index, values = sparse
+                    assert len(index) == len(values)
+                    summed = [0.0] * len(dense)
+                    for i, v in zip(index, values, strict=True):
+                        summed[i] += v
+                    assert summed == dense, (
+                        setting,
+                        players,
+                        seat,
+                        [i for i, (a, b) in enumerate(zip(summed, dense, strict=True)) if a != b],
+                    )
+                    checked += 1
+                if state.over:
+                    break
+                legal = state.legal_actions()
+                state.apply_unchecked(legal[rng.below(len(legal))])
     assert checked > 100
 
 
@@ -278,43 +287,36 @@ def test_the_observation_writer_writes_exactly_the_views_encoding(game_id: str) 
     time (so several moves, or a new game, pass between two writes), and each new game reuses the rows."""
     game = games.get(game_id)
     checked = 0
-    settings = [{}, *({name: value} for g, name, value in variants() if g == game_id)]
-    for players in player_counts(game_id):
-        for setting in settings:
-            options = game.options.resolve(setting)
-            try:
-                game.new(players, 0, options)
-            except BadOptions:
-                continue
-            size = game.observation_size(players, options)
-            rows = 2 * players
-            buffer = np.full((rows, size), np.nan, dtype=np.float32)  # so a value the writer leaves out shows
-            writer = game.observation_writer(players, options, memoryview(buffer.reshape(-1)), rows)
-            assert writer is not None
-            rng = Rng(players)
-            for seed in range(12):
-                state = game.new(players, seed, options)
-                while True:
-                    expected = [
-                        np.asarray(game.encode_view(state.view(seat), players, options), dtype=np.float32)
-                        for seat in range(players)
-                    ]
-                    written = []
-                    for seat in range(players):
-                        writer.write(seat, state, seat)
-                        written.append(seat)
-                        if rng.below(3 if seat else 25) == 0:  # a few moves apart, or many (the pile gathered up)
-                            seat_now = rng.below(players)
-                            writer.write(players + seat, state, seat_now)
-                            assert np.array_equal(buffer[players + seat], expected[seat_now]), (setting, players)
-                    for seat in written:
-                        wrong = np.flatnonzero(buffer[seat] != expected[seat]).tolist()
-                        assert not wrong, (setting, players, seat, wrong, buffer[seat][wrong], expected[seat][wrong])
-                        checked += 1
-                    if state.over:
-                        break
-                    legal = state.legal_actions()
-                    state.apply_quiet(legal[rng.below(len(legal))])
+    for players, setting, options in settings_of(game_id):
+        size = game.observation_size(players, options)
+        rows = 2 * players
+        buffer = np.full((rows, size), np.nan, dtype=np.float32)  # so a value the writer leaves out shows
+        writer = game.observation_writer(players, options, memoryview(buffer.reshape(-1)), rows)
+        assert writer is not None
+        rng = Rng(players)
+        for seed in range(12):
+            state = game.new(players, seed, options)
+            while True:
+                expected = [
+                    np.asarray(game.encode_view(state.view(seat), players, options), dtype=np.float32)
+                    for seat in range(players)
+                ]
+                written = []
+                for seat in range(players):
+                    writer.write(seat, state, seat)
+                    written.append(seat)
+                    if rng.below(3 if seat else 25) == 0:  # a few moves apart, or many (the pile gathered up)
+                        seat_now = rng.below(players)
+                        writer.write(players + seat, state, seat_now)
+                        assert np.array_equal(buffer[players + seat], expected[seat_now]), (setting, players)
+                for seat in written:
+                    wrong = np.flatnonzero(buffer[seat] != expected[seat]).tolist()
+                    assert not wrong, (setting, players, seat, wrong, buffer[seat][wrong], expected[seat][wrong])
+                    checked += 1
+                if state.over:
+                    break
+                legal = state.legal_actions()
+                state.apply_quiet(legal[rng.below(len(legal))])
     assert checked > 1000
 
 

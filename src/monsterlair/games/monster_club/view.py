@@ -281,18 +281,24 @@ _PLACE_BASES = tuple(_SCALARS + place * _STACK_FEATURES for place in range(2 * S
 _PLACE_INDICES = tuple(tuple(b + o for o in (0, 1, 2, 8, 9, 10, 11, 12, 13, 14)) for b in _PLACE_BASES)
 
 
-def _stack(st: Stack, mine: bool, place: int, idx: list[int], val: list[float]) -> None:
-    """One stack's entries (``view._encode_stack`` of ``view._stack_view``; the score is ``shown_score``'s)."""
+def _face_up_powers(st: Stack) -> tuple[int, int, int, bool]:
+    """What a stack's face-up powers add, subtract, how many they are and whether one multiplies (only face-up
+    powers are read: the view shows a face-down one only to its owner)."""
     add = opp = visible = 0
     doubles = False
-    if st.p:
-        for code, up in zip(st.p, st.pup, strict=True):
-            if up:  # only face-up powers are read (the view shows a face-down one only to its owner)
-                a, o, m = _POWER[code]
-                add += a
-                opp += o
-                doubles = doubles or m > 1
-                visible += 1
+    for code, up in zip(st.p, st.pup, strict=True):
+        if up:
+            a, o, m = _POWER[code]
+            add += a
+            opp += o
+            doubles = doubles or m > 1
+            visible += 1
+    return add, opp, visible, doubles
+
+
+def _stack(st: Stack, mine: bool, place: int, idx: list[int], val: list[float]) -> None:
+    """One stack's entries (``view._encode_stack`` of ``view._stack_view``; the score is ``shown_score``'s)."""
+    add, opp, visible, doubles = _face_up_powers(st)
     mup = st.mup
     known = mup or st.mknown or mine
     idx += _PLACE_INDICES[place]
@@ -454,15 +460,7 @@ class ClubObservationWriter(ObservationWriter):
         out[b : b + _STACK_FEATURES] = _ZEROS[:_STACK_FEATURES]
         if st is None:
             return
-        add = opp = visible = 0
-        doubles = False
-        for code, up in zip(st.p, st.pup, strict=True):
-            if up:  # only face-up powers are read (the view shows a face-down one only to its owner)
-                a, o, m = _POWER[code]
-                add += a
-                opp += o
-                doubles = doubles or m > 1
-                visible += 1
+        add, opp, visible, doubles = _face_up_powers(st)
         mup = st.mup
         known = mup or st.mknown or mine
         out[b] = 1.0
