@@ -414,17 +414,48 @@ class SmashObservationWriter(ObservationWriter):
         phase, turn_seat, target = state.phase, state.seat, state.target
         picks = state.picks
         picked: tuple[int, ...] = ()  # the cards picked since the last write within one choice
+        out_count = _COUNT_VALUE
         if phase == _BURN or phase == _ATTACK or phase == _DEFEND:
             picking: tuple[int, int, int, tuple[int, ...]] | None = (phase, turn_seat, target, state.atk)
-            if picks != self._picks[row] or picking != self._picking[row]:
-                picked = self._write_picked(row, o, state, picking, picks)
+            before = self._picks[row]
+            if picking != self._picking[row] or picks[: len(before)] != before:
+                self._write_picked(row, o, state, picking, picks)
+            elif len(picks) > len(before):  # the same choice, more cards picked: add those (inlined for speed)
+                picked = picks[len(before) :]
+                if phase == _DEFEND:
+                    block, mapping = o + _DEFENCE, state.cfg.to_global[target]
+                else:
+                    block, mapping = o + (_BURNING if phase == _BURN else _ATTACKING), state.cfg.to_global[turn_seat]
+                for k in picked:
+                    g = mapping[k]
+                    out[block + g] = out_count[g][picks.count(k)]
+                if phase == _ATTACK:
+                    out[o + _TOTALS] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / 20.0)
+                elif phase == _DEFEND:
+                    out[o + _TOTALS + 1] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / _DEFENCE_SCALE)
+                self._picks[row] = picks
         elif self._picking[row] is not None:
             self._write_picked(row, o, state, None, picks)
         hand = hands[seat]
         seen = self._hands[row]
         if hand != seen:
-            picker = target if phase == _DEFEND else turn_seat
-            if not (picked and picker == seat and self._took_from_hand(o, state, seat, seen, picked)):
+            rewrite = True
+            if picked and (target if phase == _DEFEND else turn_seat) == seat and len(hand) + len(picked) == len(seen):
+                # Picked cards leave the hand: if that is all that changed, only their kinds change.
+                rest = seen[:]
+                for k in picked:
+                    if k not in rest:
+                        break
+                    rest.remove(k)
+                else:
+                    if rest == hand:
+                        mine = state.cfg.to_global[seat]
+                        for k in picked:
+                            g = mine[k]
+                            out[o + g] = out_count[g][hand.count(k)]  # _HAND == 0
+                        out[o + _SCALARS + 1] = _SUIT_SHARE[bisect_left(hand, NUM_VALUES)]  # own_suit_count
+                        rewrite = False
+            if rewrite:
                 self._write_hand(o, state, seat, hand)
             self._hands[row] = hand[:]
         order = self._orders[row]
@@ -445,27 +476,6 @@ class SmashObservationWriter(ObservationWriter):
                 out[o + _PHASE + self._phases[row]] = 0.0
             out[o + _PHASE + phase] = 1.0
             self._phases[row] = phase
-
-    def _took_from_hand(self, o: int, state: SmashState, seat: int, seen: list[int], picked: tuple[int, ...]) -> bool:
-        """If the seat's hand is the one last written less the cards just ``picked`` (picked cards leave the hand),
-        update only those cards' kinds and the own-suit share, and say so; else change nothing and return False."""
-        hand = state.hands[seat]
-        if len(hand) + len(picked) != len(seen):
-            return False
-        rest = seen[:]
-        for k in picked:
-            if k not in rest:
-                return False
-            rest.remove(k)
-        if rest != hand:
-            return False
-        out, count_value = self.out, _COUNT_VALUE
-        mine = state.cfg.to_global[seat]
-        for k in picked:
-            g = mine[k]
-            out[o + g] = count_value[g][hand.count(k)]  # _HAND == 0
-        out[o + _SCALARS + 1] = _SUIT_SHARE[bisect_left(hand, NUM_VALUES)]  # own_suit_count
-        return True
 
     def _write_hand(self, o: int, state: SmashState, seat: int, hand: list[int]) -> None:
         """The seat's hand by kind (the hand is sorted, so a kind's copies lie together) and its own-suit share."""
