@@ -468,8 +468,18 @@ class SmashObservationWriter(ObservationWriter):
         for s, base in order:
             out[o + base + _SIZE] = size_value[len(hands[s])]
         discard = state.discard
-        if discard != self._discards[row]:
-            self._write_discard(row, o, discard)
+        seen = self._discards[row]
+        if discard != seen:
+            m = len(seen)
+            if len(discard) > m and discard[:m] == seen:  # cards laid on the pile since (inlined for speed)
+                counts = self._discard_counts[row]
+                for g in discard[m:]:
+                    c = counts[g] = counts[g] + 1
+                    out[o + _DISCARD + g] = out_count[g][c]
+                out[o + _SIZES + 1] = _PILE_VALUE[len(discard)]
+                self._discards[row] = discard[:]
+            else:
+                self._write_discard(row, o, discard)
         out[o + _SIZES] = _PILE_VALUE[len(state.deck)]
         if phase != self._phases[row]:
             if self._phases[row] >= 0:
