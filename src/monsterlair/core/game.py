@@ -244,6 +244,9 @@ class Game(ABC):
     """The game's fixed actions (for the default action methods); ``None`` if the game writes them itself."""
     terminations: ClassVar[Mapping[str, str]] = {}
     """How the game ends, in words, by ``Result.termination`` code (for :meth:`termination_text`)."""
+    board_names_mover: ClassVar[bool] = False
+    """True when :meth:`render` itself says who is to move and what they decide (MONSTRA's last line), so the
+    terminal's replay adds no "Player 2 to move." line of its own under the board."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Fill the metadata from the class's own ``spec``, so a game states it once."""

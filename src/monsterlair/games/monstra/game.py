@@ -35,6 +35,7 @@ class MonstraGame(Game):
     spec = SPEC
     action_space = actions.SPACE
     terminations = words.TERMINATIONS
+    board_names_mover = True  # the board's last line: "Player 2 to move: Astrafox (B2) acts."
     score_meaning = "knockouts scored by the seat's team (in a mission: damage dealt to the Guardian)"
     evaluator = staticmethod(heuristic.evaluate)
     search_settings = {"playout": "none", "reuse": 4, "c": 0.3}  # docs/bots.md, "MONSTRA's search settings"

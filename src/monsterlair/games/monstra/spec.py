@@ -620,10 +620,12 @@ def resolve_mode(players: int, options: Mapping[str, OptionValue]) -> str:
     if players == 1 and mode != "mission":
         raise BadOptions("With 1 player MONSTRA is a solo mission: use mode=mission (or auto).")
     if players == 2 and mode == "2v2":
-        raise BadOptions("A 2v2 duel needs 4 players; with 2 players choose mode=duel or mode=mission.")
+        raise BadOptions("Playing 2 against 2 needs 4 players; with 2 players choose mode=duel or mode=mission.")
     if players == 4:
         if mode == "mission":
-            raise BadOptions("A mission is for 1 or 2 players (one team of two slots); 4 players play a 2v2 duel.")
+            raise BadOptions(
+                "A mission is for 1 or 2 players (one team of two slots); 4 players play 2 against 2 (mode=2v2)."
+            )
         return "2v2"
     return mode
 
