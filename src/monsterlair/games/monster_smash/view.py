@@ -416,23 +416,13 @@ class SmashObservationWriter(ObservationWriter):
         picked: tuple[int, ...] = ()  # the cards picked since the last write within one choice
         out_count = _COUNT_VALUE
         if phase == _BURN or phase == _ATTACK or phase == _DEFEND:
-            picking: tuple[int, int, int, tuple[int, ...]] | None = (phase, turn_seat, target, state.atk)
+            picking = (phase, turn_seat, target, state.atk)
             before = self._picks[row]
             if picking != self._picking[row] or picks[: len(before)] != before:
                 self._write_picked(row, o, state, picking, picks)
-            elif len(picks) > len(before):  # the same choice, more cards picked: add those (inlined for speed)
+            elif len(picks) > len(before):  # the same choice, more cards picked: add those
                 picked = picks[len(before) :]
-                if phase == _DEFEND:
-                    block, mapping = o + _DEFENCE, state.cfg.to_global[target]
-                else:
-                    block, mapping = o + (_BURNING if phase == _BURN else _ATTACKING), state.cfg.to_global[turn_seat]
-                for k in picked:
-                    g = mapping[k]
-                    out[block + g] = out_count[g][picks.count(k)]
-                if phase == _ATTACK:
-                    out[o + _TOTALS] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / 20.0)
-                elif phase == _DEFEND:
-                    out[o + _TOTALS + 1] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / _DEFENCE_SCALE)
+                self._add_picked(o, state, picks, picked)
                 self._picks[row] = picks
         elif self._picking[row] is not None:
             self._write_picked(row, o, state, None, picks)
@@ -540,35 +530,32 @@ class SmashObservationWriter(ObservationWriter):
         state: SmashState,
         picking: tuple[int, int, int, tuple[int, ...]] | None,
         picks: tuple[int, ...],
-    ) -> tuple[int, ...]:
-        """The cards being burned, the attack and the defence by kind, and the two totals. Within one choice only
-        the cards picked since the last write are added (and returned); otherwise the blocks are rewritten (and
-        nothing is returned)."""
+    ) -> None:
+        """Rewrite the cards being burned, the attack and the defence by kind, and the two totals (zeros when no
+        cards are being picked), and note the choice and its picks as written."""
         out, count_value = self.out, _COUNT_VALUE
-        before = self._picks[row]
         self._picks[row] = picks
+        self._picking[row] = picking
+        out[o + _PICKED : o + _PICKED_END] = _ZEROS[: _PICKED_END - _PICKED]
         if picking is None:
-            self._picking[row] = None
-            out[o + _PICKED : o + _PICKED_END] = _ZEROS[: _PICKED_END - _PICKED]
-            return ()
-        fresh = picking != self._picking[row] or picks[: len(before)] != before
-        if fresh:
-            self._picking[row] = picking
-            out[o + _PICKED : o + _PICKED_END] = _ZEROS[: _PICKED_END - _PICKED]
-            if picking[0] == _DEFEND:  # the committed attack
-                attack = state.atk
-                for g in set(attack):
-                    out[o + _ATTACKING + g] = count_value[g][attack.count(g)]
-                out[o + _TOTALS] = min(1.0, sum(KIND_VALUE[g] for g in attack) / 20.0)
-        phase = picking[0]
+            return
+        if picking[0] == _DEFEND:  # the committed attack
+            attack = state.atk
+            for g in set(attack):
+                out[o + _ATTACKING + g] = count_value[g][attack.count(g)]
+            out[o + _TOTALS] = min(1.0, sum(KIND_VALUE[g] for g in attack) / 20.0)
+        self._add_picked(o, state, picks, picks)
+
+    def _add_picked(self, o: int, state: SmashState, picks: tuple[int, ...], picked: tuple[int, ...]) -> None:
+        """Write the kinds of the ``picked`` cards (the last of ``picks``) into the block of the choice under way,
+        with their counts among all the ``picks``, and the choice's total."""
+        out, count_value = self.out, _COUNT_VALUE
+        phase = state.phase
         to_global = state.cfg.to_global
-        if phase == _BURN:
-            block, mapping = o + _BURNING, to_global[state.seat]
-        elif phase == _ATTACK:
-            block, mapping = o + _ATTACKING, to_global[state.seat]
-        else:
+        if phase == _DEFEND:
             block, mapping = o + _DEFENCE, to_global[state.target]
-        picked = picks if fresh else picks[len(before) :]
+        else:
+            block, mapping = o + (_BURNING if phase == _BURN else _ATTACKING), to_global[state.seat]
         for k in picked:
             g = mapping[k]
             out[block + g] = count_value[g][picks.count(k)]
@@ -576,4 +563,3 @@ class SmashObservationWriter(ObservationWriter):
             out[o + _TOTALS] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / 20.0)
         elif phase == _DEFEND:
             out[o + _TOTALS + 1] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / _DEFENCE_SCALE)
-        return () if fresh else picked
