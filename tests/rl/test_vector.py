@@ -11,7 +11,7 @@ import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from monsterlair import games
-from monsterlair.core import BadOptions, Game, GameOver, IllegalAction, Rng
+from monsterlair.core import BadOptions, Game, GameOver, IllegalAction, Rng, State
 from monsterlair.rl import MonsterLairGym, MonsterLairVectorEnv, gymnasium_id, vector_env
 from tests.example_game import ToyGame
 from tests.rl.helpers import GAME_IDS, player_counts, variants
@@ -34,6 +34,18 @@ def settings_of(game_id: str) -> Iterator[tuple[int, dict[str, str], dict[str, A
             except BadOptions:
                 continue
             yield players, setting, options
+
+
+def walk(game: Game, players: int, seed: int, options: dict[str, Any], rng: Rng) -> Iterator[State]:
+    """Every position of a random game (moves drawn with ``rng``), the finished one last: one state object, moved on
+    in place (as the vector environment's games are) after each is yielded."""
+    state = game.new(players, seed, options)
+    while True:
+        yield state
+        if state.over:
+            return
+        legal = state.legal_actions()
+        state.apply_quiet(legal[rng.below(len(legal))])
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -249,9 +261,7 @@ def test_the_sparse_fast_path_gives_exactly_the_views_encoding(game_id: str) -> 
     checked = 0
     for players, setting, options in settings_of(game_id):
         for seed in range(3):
-            state = game.new(players, seed, options)
-            rng = Rng(seed)
-            while True:
+            for state in walk(game, players, seed, options, Rng(seed)):
                 for seat in range(players):
                     dense = game.encode_view(state.view(seat), players, options)
                     sparse = game.encode_state_sparse(state, seat, players, options)
@@ -268,10 +278,6 @@ def test_the_sparse_fast_path_gives_exactly_the_views_encoding(game_id: str) -> 
                         [i for i, (a, b) in enumerate(zip(summed, dense, strict=True)) if a != b],
                     )
                     checked += 1
-                if state.over:
-                    break
-                legal = state.legal_actions()
-                state.apply_unchecked(legal[rng.below(len(legal))])
     assert checked > 100
 
 
@@ -295,29 +301,41 @@ def test_the_observation_writer_writes_exactly_the_views_encoding(game_id: str) 
         assert writer is not None
         rng = Rng(players)
         for seed in range(12):
-            state = game.new(players, seed, options)
-            while True:
+            for state in walk(game, players, seed, options, rng):
                 expected = [
                     np.asarray(game.encode_view(state.view(seat), players, options), dtype=np.float32)
                     for seat in range(players)
                 ]
-                written = []
                 for seat in range(players):
                     writer.write(seat, state, seat)
-                    written.append(seat)
                     if rng.below(3 if seat else 25) == 0:  # a few moves apart, or many (the pile gathered up)
                         seat_now = rng.below(players)
                         writer.write(players + seat, state, seat_now)
                         assert np.array_equal(buffer[players + seat], expected[seat_now]), (setting, players)
-                for seat in written:
+                for seat in range(players):
                     wrong = np.flatnonzero(buffer[seat] != expected[seat]).tolist()
                     assert not wrong, (setting, players, seat, wrong, buffer[seat][wrong], expected[seat][wrong])
                     checked += 1
-                if state.over:
-                    break
-                legal = state.legal_actions()
-                state.apply_quiet(legal[rng.below(len(legal))])
     assert checked > 1000
+
+
+class WriterRows:
+    """A game's observation writer for two players and the default options, over ``rows`` rows filled with NaN (so
+    a value the writer leaves out shows)."""
+
+    def __init__(self, game_id: str, rows: int) -> None:
+        self.game = games.get(game_id)
+        self.options = self.game.options.resolve({})
+        self.buffer = np.full((rows, self.game.observation_size(2, self.options)), np.nan, dtype=np.float32)
+        writer = self.game.observation_writer(2, self.options, memoryview(self.buffer.reshape(-1)), rows)
+        assert writer is not None
+        self.writer = writer
+
+    def check(self, row: int, state: State, seat: int) -> None:
+        """Write ``seat``'s observation of ``state`` into ``row``: it is ``encode_view`` of the seat's view."""
+        self.writer.write(row, state, seat)
+        expected = np.asarray(self.game.encode_view(state.view(seat), 2, self.options), dtype=np.float32)
+        assert np.flatnonzero(self.buffer[row] != expected).tolist() == []
 
 
 def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_between_two_writes() -> None:
@@ -326,17 +344,11 @@ def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_be
     is about to be picked (so the attack differs while the phase, the seats and the picks are the same), and one
     when seat 0 has burned one card and again a turn later when it burns more (the picks look added to, but the
     hand has changed in other ways since)."""
-    game = games.get("monster-smash")
-    options = game.options.resolve({})
-    size = game.observation_size(2, options)
-    buffer = np.full((3, size), np.nan, dtype=np.float32)
-    writer = game.observation_writer(2, options, memoryview(buffer.reshape(-1)), 3)
-    assert writer is not None
+    rows = WriterRows("monster-smash", 3)
+    game, options = rows.game, rows.options
 
     def check(row: int, state: Any) -> None:
-        writer.write(row, state, 0)
-        expected = np.asarray(game.encode_view(state.view(0), 2, options), dtype=np.float32)
-        assert np.flatnonzero(buffer[row] != expected).tolist() == []
+        rows.check(row, state, 0)
 
     regrown = defences = burns = 0
     for seed in range(400):
@@ -379,12 +391,8 @@ def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_be
 def test_the_monster_club_writer_shows_a_revealed_hand_and_then_forgets_it() -> None:
     """Rows that follow whole games, checked whenever a hand is shown (the reveal procedure, rare in random play)
     and on the move after it."""
-    game = games.get("monster-club")
-    options = game.options.resolve({})
-    size = game.observation_size(2, options)
-    buffer = np.full((2, size), np.nan, dtype=np.float32)
-    writer = game.observation_writer(2, options, memoryview(buffer.reshape(-1)), 2)
-    assert writer is not None
+    rows = WriterRows("monster-club", 2)
+    game, options = rows.game, rows.options
     shown = 0
     for seed in range(150):
         state = game.new(2, seed, options)
@@ -393,10 +401,10 @@ def test_the_monster_club_writer_shows_a_revealed_hand_and_then_forgets_it() -> 
         while not state.over:
             showing = bool(state.phase == 2 and state.revealed)  # turns.P_REVEAL
             for seat in (0, 1):
-                writer.write(seat, state, seat)
                 if showing or was_shown:
-                    expected = np.asarray(game.encode_view(state.view(seat), 2, options), dtype=np.float32)
-                    assert np.flatnonzero(buffer[seat] != expected).tolist() == []
+                    rows.check(seat, state, seat)
+                else:
+                    rows.writer.write(seat, state, seat)
             shown += showing
             was_shown = showing
             legal = state.legal_actions()
