@@ -151,7 +151,7 @@ def test_the_new_table_form_offers_valid_counts_player_words_and_a_deck_picker(s
     form = page.locator("[data-testid=create-table]")
     assert form.locator("[data-testid=deck-choice] label", has_text="Seat 1's deck").count() == 1
     first_turn = form.locator("select[name=opt-first_player]")
-    assert first_turn.locator("option").all_inner_texts() == ["Random", "Player 1", "Player 2"]
+    assert first_turn.locator("option").all_inner_texts() == ["Drawn at random", "Seat 1", "Seat 2"]
     page.set_viewport_size(PHONE)
     no_sideways_scroll(page, "the new-table form")
     # each checkbox stays beside its words, even when they wrap

@@ -160,3 +160,19 @@ def test_web_replay_without_a_server_says_none_answered(tmp_path: Path) -> None:
     said = " ".join(out.split())
     assert status == 2 and f"No Monster Lair server answers at {dead}." in said, said
     assert "Errno" not in said and "refused" not in said
+
+
+def test_a_monstra_replay_counts_rounds_as_its_board_does(tmp_path: Path) -> None:
+    from monsterlair import games
+
+    game = games.get("monstra")
+    state = game.new(2, 3)
+    rng = Rng(3)
+    while not state.over:
+        state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "monstra.json"
+    path.write_text(json.dumps(state.record()))
+    status, out = run([str(path), "--to", "1"])
+    assert status == 0, out
+    assert "· round 1" in out and "· turn" not in out
+    assert "round 1/" in out  # the board's own count, which the header now matches

@@ -163,10 +163,10 @@ def test_bench_help_is_plain_text_in_whole_paragraphs() -> None:
 
 def test_monster_clubs_first_player_is_typed_and_refused_in_players_words() -> None:
     game = games.get("monster-club")
-    assert game.new(2, 1, {"first_player": "Player 2"}).options["first_player"] == 1
+    assert game.new(2, 1, {"first_player": "Seat 2"}).options["first_player"] == 1
     result = CliRunner().invoke(app, ["play", "monster-club", "-o", "first_player=2", "--seats", "greedy,greedy"])
     said = " ".join(result.output.split())
-    assert result.exit_code == 2 and "Random (-1), Player 1 (0), Player 2 (1), not '2'" in said, said
+    assert result.exit_code == 2 and "Drawn at random (-1), Seat 1 (0), Seat 2 (1), not '2'" in said, said
 
 
 def test_monster_smash_in_the_terminal_names_a_card_one_way_and_a_turn_under_way_is_not_to_come() -> None:
@@ -201,11 +201,11 @@ def test_a_monstra_replay_says_who_moves_once(tmp_path: Path) -> None:
     assert out.count(" to move") == 1 and "to decide" not in out and "(act)" not in out, out
 
 
-def test_bench_help_says_why_push_a_monster_takes_longer_than_its_seconds() -> None:
+def test_bench_help_says_how_seconds_bounds_each_figure() -> None:
     status, out = run(["bench", "--help"])
     said = flat(out)
-    assert status == 0 and "--seconds bounds the playout and clone figures, not the ISMCTS one" in said, said
-    assert "'bench push-a-monster' takes about that long per repeat" in said
+    assert status == 0 and "--seconds bounds each figure" in said, said
+    assert "'bench push-a-monster' runs about a second longer per repeat" in said
 
 
 @pytest.mark.parametrize(

@@ -57,7 +57,7 @@ class Timeline:
 
         state = self.states[step]
         names = self.names
-        console.rule(f"Move {step} of {self.last} · turn {self.turn_of(step)}")
+        console.rule(f"Move {step} of {self.last} · {self.game.turn_unit[0]} {self.turn_of(step)}")
         events = self.events[step] if step > 0 else self.states[0].opening_events()
         for event in events:
             if event.type in self.game.minor_events:

@@ -559,6 +559,9 @@ class Game(ABC):
             return f"{voice.subject(seat)}: {kind}."
         return f"{capitalise(kind)}."
 
+    turn_unit: ClassVar[tuple[str, str]] = ("turn", "turns")
+    """What the game calls the span ``turn_of_event`` numbers, singular and plural (MONSTRA: rounds)."""
+
     def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
         """The number of the turn an event opens, for games that number their turns in the log (the log and
         the replays then count turns as the game does); ``None`` for other events. Default: never (a turn is
