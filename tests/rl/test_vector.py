@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,7 +14,7 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from monsterlair import games
 from monsterlair.core import BadOptions, Game, GameOver, IllegalAction, Rng, State
-from monsterlair.rl import MonsterLairGym, MonsterLairVectorEnv, gymnasium_id, vector_env
+from monsterlair.rl import MonsterLairGym, MonsterLairVectorEnv, gym_env, gymnasium_id, vector_env
 from tests.example_game import ToyGame
 from tests.rl.helpers import GAME_IDS, player_counts, variants
 
@@ -410,6 +412,34 @@ def test_the_monster_club_writer_shows_a_revealed_hand_and_then_forgets_it() -> 
             legal = state.legal_actions()
             state.apply_quiet(legal[rng.below(len(legal))])
     assert shown >= 10
+
+
+@pytest.mark.parametrize(
+    "copier", [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))], ids=["deepcopy", "pickle"]
+)
+def test_an_environment_with_a_writer_copies_and_the_copy_writes_its_own_arrays(copier: Any) -> None:
+    """A copied vector env (its writer holds a view of its array, which cannot be copied as such) plays on exactly
+    as the original, each observing its own games; the original's array is left alone by the copy's steps."""
+    env = vector_env("monster-smash", num_envs=3, opponents="random", copy=False)
+    env.reset(seed=4)
+    twin = copier(env)
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        actions = random_actions(env._masks, rng)
+        before = env._obs.copy()
+        twin_obs = twin.step(actions)[0]
+        assert np.array_equal(env._obs, before)
+        obs = env.step(actions)[0]
+        assert np.array_equal(obs, twin_obs)
+        for i, state in enumerate(twin.game_states):
+            assert state is not None and state is not env.game_states[i]
+            expected = twin.enc.game.encode_view(state.view(int(twin.seats[i])), 2, twin.enc.options)
+            assert np.array_equal(twin_obs[i], np.asarray(expected, dtype=np.float32))
+    single = gym_env("monster-club", opponents="random")
+    single.reset(seed=5)
+    other = copier(single)
+    state = other.game_state
+    assert np.array_equal(other.enc.observe(state, other.seat), single.enc.observe(single.game_state, single.seat))
 
 
 def test_the_observation_writer_refuses_a_buffer_of_the_wrong_shape_or_type() -> None:

@@ -11,6 +11,7 @@ its rows, it may keep per-row caches and rewrite only the blocks that changed si
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Any
 
 from monsterlair.core.game import State
 
@@ -36,6 +37,21 @@ class ObservationWriter(ABC):
         self.out = out
         self.rows = rows
         self.size = size
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For ``pickle`` and ``copy.deepcopy`` (which cannot copy a ``memoryview``): the buffer's owner instead of
+        the view, so that an environment copied with its array and its writer gets a writer of the copied array."""
+        state = dict(self.__dict__)
+        state["out"] = self.out.obj
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The view of the (copied) owner's buffer, as ``__init__`` was given it: flat float32."""
+        owner = state.pop("out")
+        self.__dict__.update(state)
+        self.out = memoryview(owner).cast("B").cast("f")
+        if len(self.out) != self.rows * self.size:
+            raise ValueError("An observation writer must be given a view of the whole buffer to be copied.")
 
     @abstractmethod
     def write(self, row: int, state: State, seat: int) -> None:

@@ -129,7 +129,7 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         # its last write to a row, so nothing else writes here); each step copies them into the batch handed out.
         self._written: Observations = np.zeros((N, size), dtype=np.float32)
         self._writer = game.observation_writer(
-            self.enc.players, self.enc.options, self._written.reshape(-1).data.cast("B").cast("f"), N
+            self.enc.players, self.enc.options, self._written.data.cast("B").cast("f"), N
         )
 
     # --- episodes -------------------------------------------------------------------------------
