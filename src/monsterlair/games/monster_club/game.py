@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import BadOptions, Event, Game, State
+from monsterlair.core import BadOptions, Event, Game, ObservationWriter, State
 from monsterlair.core.options import OptionValue
 from monsterlair.core.words import Voice
 from monsterlair.games.monster_club import actions, heuristic, text, usage, view, words
@@ -63,6 +63,12 @@ class MonsterClubGame(Game):
         if not isinstance(state, ClubState):
             return None
         return view.encode_sparse(state, seat)
+
+    def observation_writer(
+        self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
+    ) -> ObservationWriter | None:
+        """A writer of :meth:`encode_view`'s numbers straight from states into rows of ``out`` (``view``)."""
+        return view.ClubObservationWriter(out, rows)
 
     def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
         """Each feature's bounds, from the card table (``view.observation_bounds``)."""
