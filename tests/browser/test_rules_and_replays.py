@@ -374,7 +374,8 @@ def check_turns_and_words(page: Any, info: dict[str, Any], k: int) -> None:
     if nxt is not None:
         page.locator("[data-testid=step-forward]").click()
         _counter(page, nxt["last"], total)
-        assert f"Turn {nxt['turn']} / {len(turns)}" in page.locator("[data-testid=step-counter]").inner_text()
+        counted = f"{nxt['unit'].capitalize()} {nxt['turn']} / {len(turns)}"  # MONSTRA counts rounds, as its board does
+        assert counted in page.locator("[data-testid=step-counter]").inner_text()
         moves = page.locator("[data-testid=step-move]")
         assert moves.count() == nxt["last"] - nxt["first"] + 1
         assert nxt["label"] in box.inner_text()

@@ -147,10 +147,19 @@ def test_save_prompt_at_the_end_writes_the_record(tmp_path: Path) -> None:
     assert json.loads(target.read_text())["seed"] == 2
 
 
-def test_save_to_an_unwritable_place_is_reported(tmp_path: Path) -> None:
-    bad = tmp_path / "no-such-dir" / "x.json"
-    status, out = run(["play", "toy-race", "--seed", "2", "--seats", "random,random", "--save", str(bad)], [])
-    assert status == 0 and "Could not save the record" in out
+def test_save_to_an_unwritable_place_is_refused_before_the_game(tmp_path: Path) -> None:
+    (tmp_path / "arena.png").write_bytes(b"")
+    args = ["play", "toy-race", "--seed", "2", "--seats", "random,random", "--save", "arena.png/x.json"]
+    status, out = run(args, [])
+    said = " ".join(out.split())
+    assert status == 2 and "Cannot write the record to arena.png/x.json: arena.png is a file, not a folder." in said
+    assert "Toy" not in out and "Game over" not in out  # no game was played
+
+
+def test_save_into_a_missing_folder_creates_it(tmp_path: Path) -> None:
+    args = ["play", "toy-race", "--seed", "2", "--seats", "random,random", "--save", "games/x.json"]
+    status, out = run(args, [])
+    assert status == 0 and json.loads((tmp_path / "games" / "x.json").read_text())["seed"] == 2, out
 
 
 def test_the_default_describe_event_is_a_sentence_not_a_dump(toy: Game) -> None:
@@ -208,3 +217,13 @@ def test_a_menu_whose_numbers_skip_some_is_not_offered_as_a_range(toy: Game, mon
     _status, out = run(["play", "toy-race", "--seed", "3", "--seats", "human,random"], ["15", "quit"])
     assert "There is no choice 15; pick one of the numbers in the menu." in out
     assert "numbers 10 to" not in out
+
+
+def test_the_save_prompt_says_why_a_place_cannot_be_written_and_makes_missing_folders(tmp_path: Path) -> None:
+    (tmp_path / "arena.png").write_bytes(b"")
+    args = ["play", "toy-race", "--seed", "2", "--seats", "random,random", "-o", "max_turns=4"]
+    status, out = run(args, ["arena.png/x.json"])
+    said = " ".join(out.split())
+    assert status == 0 and "Could not save the record to arena.png/x.json: arena.png is a file, not a folder." in said
+    status, out = run(args, ["games/x.json"])
+    assert status == 0 and json.loads((tmp_path / "games" / "x.json").read_text())["seed"] == 2, out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -88,11 +89,11 @@ def bad_file(tmp_path: Path, kind: str) -> Path:
 @pytest.mark.parametrize(
     ("kind", "message"),
     [
-        ("folder", "Cannot read folder.json: Is a directory."),
+        ("folder", "Cannot read folder.json: it is a folder, not a file."),
         ("binary", "binary.json is not a JSON record."),
         ("text", "text.json is not a JSON record."),
         ("list", 'list.json is not a game record (it needs a "game" field).'),
-        ("missing", "Cannot read missing.json: No such file or directory."),
+        ("missing", "Cannot read missing.json: there is no such file."),
     ],
 )
 def test_a_file_that_is_no_record_is_refused_as_replay_refuses_it(
@@ -134,3 +135,45 @@ def test_a_record_with_a_bad_action_after_to_is_refused_as_replay_refuses_it(tmp
     said = " ".join(text.split())
     assert code == 2 and f"Action {len(data['actions'])} ('push Q9') cannot be replayed" in said, said
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        ("arena.png/a.png", "Cannot write the picture to arena.png/a.png: arena.png is a file, not a folder."),
+        ("pictures", "Cannot write the picture to pictures: it is a folder; name a file in it."),
+    ],
+)
+def test_a_picture_that_cannot_be_written_is_refused_in_a_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, out: str, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "arena.png").write_bytes(b"")
+    (tmp_path / "pictures").mkdir()
+    code, text = run(["--seed", "3", "-O", out])
+    said = " ".join(text.split())
+    assert code == 2 and message in said and "Errno" not in said, said
+
+
+def test_a_picture_in_a_missing_folder_creates_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, text = run(["--seed", "3", "-O", "nodir/a.png"])
+    assert code == 0 and (tmp_path / "nodir" / "a.png").read_bytes()[:8] == PNG, text
+
+
+def test_the_picture_names_players_from_1_as_the_board_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PIL import ImageDraw
+
+    written: list[str] = []
+    real_text = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, words: str, *args: Any, **kwargs: Any) -> None:
+        written.append(words)
+        real_text(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    code, out = run(["--seed", "3", "--players", "3", "-O", str(tmp_path / "a.png")])
+    assert code == 0, out
+    lines = [w for w in written if ": line " in w]
+    assert [w.split(":")[0] for w in lines] == ["Player 1", "Player 2", "Player 3"], written
+    assert not any("seat" in w for w in written)

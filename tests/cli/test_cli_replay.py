@@ -131,3 +131,48 @@ def test_bad_arguments(tmp_path: Path) -> None:
     assert run([str(path), "--seat", "5", "--final"])[0] == 2
     assert run([str(path), "--to", "1", "--final"])[0] == 2
     assert run([str(tmp_path / "missing.json")])[0] == 2
+
+
+def test_a_sim_summary_is_not_taken_for_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "summary.json"
+    path.write_text(json.dumps({"game": "toy-race", "games": 4, "seed": 0, "actions": {"pass": {"total": 3}}}))
+    status, out = run([str(path)])
+    said = " ".join(out.split())
+    assert status == 2 and "is not a game record (it holds no list of moves)" in said and "lacks" not in said
+
+
+@pytest.mark.parametrize("server", ["lair.example", "http://:80", "http://x:abc", "ftp://lair.example"])
+def test_web_replay_wants_a_server_address(tmp_path: Path, server: str) -> None:
+    path, _ = make_record(tmp_path)
+    status, out = run([str(path), "--web", "--server", server])
+    said = " ".join(out.split())
+    assert status == 2 and "--server needs an address such as http://lair.example:8000" in said, said
+
+
+def test_web_replay_without_a_server_says_none_answered(tmp_path: Path) -> None:
+    import socket
+
+    path, _ = make_record(tmp_path)
+    with socket.socket() as sock:  # a port nobody listens on once it is closed
+        sock.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    status, out = run([str(path), "--web", "--server", dead])
+    said = " ".join(out.split())
+    assert status == 2 and f"No Monster Lair server answers at {dead}." in said, said
+    assert "Errno" not in said and "refused" not in said
+
+
+def test_a_monstra_replay_counts_rounds_as_its_board_does(tmp_path: Path) -> None:
+    from monsterlair import games
+
+    game = games.get("monstra")
+    state = game.new(2, 3)
+    rng = Rng(3)
+    while not state.over:
+        state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "monstra.json"
+    path.write_text(json.dumps(state.record()))
+    status, out = run([str(path), "--to", "1"])
+    assert status == 0, out
+    assert "· round 1" in out and "· turn" not in out
+    assert "round 1/" in out  # the board's own count, which the header now matches

@@ -159,3 +159,76 @@ def test_bench_help_is_plain_text_in_whole_paragraphs() -> None:
         assert "\n" not in paragraph
     status, out = run(["bench", "--help"])
     assert status == 0 and "``" not in out and "÷ reference" in out
+
+
+def test_monster_clubs_first_player_is_typed_and_refused_in_players_words() -> None:
+    game = games.get("monster-club")
+    assert game.new(2, 1, {"first_player": "Seat 2"}).options["first_player"] == 1
+    result = CliRunner().invoke(app, ["play", "monster-club", "-o", "first_player=2", "--seats", "greedy,greedy"])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "Drawn at random (-1), Seat 1 (0), Seat 2 (1), not '2'" in said, said
+
+
+def test_monster_smash_in_the_terminal_names_a_card_one_way_and_a_turn_under_way_is_not_to_come() -> None:
+    """The hand read "1 Sootling (ember)" and the log "Sootling 1"; the player whose first turn was under way
+    was marked "(first turn to come)"; the burn step offered "Or type pass: Pass: skip this step"."""
+    args = ["play", "monster-smash", "--seats", "human,greedy", "--seed", "5"]
+    result = CliRunner().invoke(app, args, input="2\nquit\n")
+    out = result.output
+    assert "You draw 1 card: Zaplet 1." in out and "   5. Zaplet 1 (volt)" in out, out
+    assert not re.search(r"\d \w+ \((ember|tide|volt|moss|gloom)\)", out)  # no "1 Sootling (ember)" left
+    you = [line for line in out.splitlines() if line.startswith(" ▶ Player 1 (you)")]
+    assert you and not any("first turn to come" in line for line in you)
+    assert (
+        "(first turn to come)" in CliRunner().invoke(app, [*args[:3], "greedy,human", *args[4:]], input="quit\n").output
+    )
+    assert "  Or type pass: skip this step" in out and "Pass: skip" not in out
+
+
+def test_an_unknown_push_a_monster_action_is_told_in_a_sentence() -> None:
+    result = CliRunner().invoke(app, ["render", "--play", "foo", "-O", "x.png"])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "or is the word assist." in said and "are assist" not in said, said
+
+
+def test_a_monstra_replay_says_who_moves_once(tmp_path: Path) -> None:
+    state = games.get("monstra").new(2, seed=4)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(state.record()))
+    out = CliRunner().invoke(app, ["replay", str(path), "--to", "3"]).output
+    assert out.count(" to move") == 1 and "to decide" not in out and "(act)" not in out, out
+
+
+def test_bench_help_says_how_seconds_bounds_each_figure() -> None:
+    status, out = run(["bench", "--help"])
+    said = flat(out)
+    assert status == 0 and "--seconds bounds each figure" in said, said
+    assert "'bench push-a-monster' runs about a second longer per repeat" in said
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "monster-smsh"],
+        ["sim", "monster-smsh", "-n", "1"],
+        ["bench", "monster-smsh", "--seconds", "0.01", "--repeats", "1"],
+        ["replay", "RECORD", "--final"],
+        ["render", "RECORD"],
+    ],
+)
+def test_a_misspelt_game_gets_a_did_you_mean(tmp_path: Path, args: list[str]) -> None:
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps({"game": "monster-smsh", "actions": []}))
+    status, out = run([str(record) if a == "RECORD" else a for a in args])
+    said = flat(out)
+    assert status == 2 and "Unknown game 'monster-smsh'. Did you mean 'monster-smash'?" in said, said
+
+
+def test_a_near_miss_of_an_alias_suggests_the_games_id() -> None:
+    with pytest.raises(MonsterLairError, match="Did you mean 'push-a-monster'"):
+        games.get("pushamonstr")
+    with pytest.raises(MonsterLairError) as refused:
+        games.get("chess")
+    assert "Did you mean" not in str(refused.value)

@@ -121,3 +121,17 @@ def test_every_games_float_options_refuse_non_finite_values() -> None:
                     game.options.resolve({name: bad})
             checked += 1
     assert checked > 0  # Push a Monster's tremor_scale at least
+
+
+def test_a_choice_can_be_typed_as_its_label_and_the_refusal_names_the_labels() -> None:
+    first = Option(
+        "first_player", -1, "Who starts.", choices=(-1, 0, 1), choice_labels=("Random", "Player 1", "Player 2")
+    )
+    assert [first.check(v) for v in ("player 2", " Player  1 ", "RANDOM", "1", 0)] == [1, 0, -1, 1, 0]
+    with pytest.raises(BadOptions) as refused:
+        first.check("2")
+    assert str(refused.value) == (
+        "Option 'first_player' must be one of Random (-1), Player 1 (0), Player 2 (1), not '2'."
+    )
+    words = Option("mode", "a", "Mode.", choices=("a", "b"), choice_labels=("b", "Other"))
+    assert words.check("b") == "b"  # a value keeps its meaning before any label

@@ -496,3 +496,58 @@ def test_read_line_skips_the_rest_of_an_overlong_line() -> None:
     assert read_line(stream, 10) == (b"", True)
     assert read_line(stream, 10) == (b"next", False)
     assert read_line(stream, 10) == (None, False)
+
+
+# --- the documentation's examples are what the engine says -----------------------------------------------
+
+
+def _doc() -> str:
+    from pathlib import Path
+
+    return (Path(__file__).resolve().parents[2] / "docs" / "engine-protocol.md").read_text(encoding="utf-8")
+
+
+def test_the_documented_session_is_what_the_engine_answers() -> None:
+    """docs/engine-protocol.md's session showed the bot answering "burn 2" where the engine says "pass"."""
+    block = _doc().split("## A session", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    lines = [line for line in block.splitlines() if line.strip()]
+    engine = Engine()
+    pairs = list(zip(lines[::2], lines[1::2], strict=True))
+    assert len(pairs) >= 5
+    for request, documented in pairs:
+        assert request.startswith("> ") and documented.startswith("< ")
+        answer = engine.handle(request[2:])
+        if "…" in documented:  # a long answer, shortened in the doc: its start must match
+            assert answer.startswith(documented[2:].split("…")[0].rstrip('"[,')), (request, answer)
+        else:
+            assert json.loads(answer) == json.loads(documented[2:]), (request, answer)
+
+
+def test_the_documented_record_has_the_rules_version_the_engine_plays() -> None:
+    from monsterlair import games
+
+    example = _doc().split("### RECORD", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    record = json.loads(example.replace("{…}", "{}").replace(", …", ""))
+    game = games.get(record["game"])
+    assert record["rules_version"] == game.rules_version
+    engine = Engine()
+    ask(engine, {"cmd": "new", "game": record["game"], "seed": record["seed"]})
+    for action in record["actions"]:
+        assert ask(engine, {"cmd": "play", "game_id": "g1", "action": action})["ok"], action
+
+
+@pytest.mark.parametrize(("seed", "shown"), [(-1, "-1"), (1.5, "1.5"), ("7", "a string"), (True, "a boolean")])
+@pytest.mark.parametrize("cmd", ["new", "bot"])
+def test_a_seed_is_a_whole_number_from_0(engine: Engine, cmd: str, seed: Any, shown: str) -> None:
+    game_id = new_game(engine)
+    request = {"cmd": "new", "game": "toy-race", "seed": seed}
+    if cmd == "bot":
+        request = {"cmd": "bot", "game_id": game_id, "bot": "random", "seed": seed}
+    response = ask(engine, request)
+    assert code(response) == "bad_request"
+    assert response["error"]["message"] == f'"seed" must be a whole number (0 or more), not {shown}.'
+
+
+def test_a_misspelt_game_gets_a_did_you_mean(engine: Engine) -> None:
+    response = ask(engine, {"cmd": "new", "game": "monster-clb"})
+    assert code(response) == "unknown_game" and "Did you mean 'monster-club'?" in response["error"]["message"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from collections.abc import Iterator
 from typing import Any
 
 import gymnasium
@@ -10,13 +13,41 @@ import pytest
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from monsterlair import games
-from monsterlair.core import BadOptions, Game, GameOver, IllegalAction, Rng
-from monsterlair.rl import MonsterLairGym, MonsterLairVectorEnv, gymnasium_id, vector_env
+from monsterlair.core import BadOptions, Game, GameOver, IllegalAction, Rng, State
+from monsterlair.rl import MonsterLairGym, MonsterLairVectorEnv, gym_env, gymnasium_id, vector_env
 from tests.example_game import ToyGame
 from tests.rl.helpers import GAME_IDS, player_counts, variants
 
 CARD_GAMES = ["monster-smash", "monstra", "monster-club"]
 SPARSE_GAMES = [g for g in GAME_IDS if type(games.get(g)).encode_state_sparse is not Game.encode_state_sparse]
+WRITER_GAMES = [g for g in GAME_IDS if type(games.get(g)).observation_writer is not Game.observation_writer]
+
+
+def settings_of(game_id: str) -> Iterator[tuple[int, dict[str, str], dict[str, Any]]]:
+    """(players, option setting, resolved options) for every player count and every option variant (alone) the game
+    accepts at that count."""
+    game = games.get(game_id)
+    settings: list[dict[str, str]] = [{}, *({name: value} for g, name, value in variants() if g == game_id)]
+    for players in player_counts(game_id):
+        for setting in settings:
+            options = game.options.resolve(setting)
+            try:
+                game.new(players, 0, options)
+            except BadOptions:
+                continue
+            yield players, setting, options
+
+
+def walk(game: Game, players: int, seed: int, options: dict[str, Any], rng: Rng) -> Iterator[State]:
+    """Every position of a random game (moves drawn with ``rng``), the finished one last: one state object, moved on
+    in place (as the vector environment's games are) after each is yielded."""
+    state = game.new(players, seed, options)
+    while True:
+        yield state
+        if state.over:
+            return
+        legal = state.legal_actions()
+        state.apply_quiet(legal[rng.below(len(legal))])
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -230,39 +261,193 @@ def test_the_sparse_fast_path_gives_exactly_the_views_encoding(game_id: str) -> 
     """Every value, summed as the contract says, equals encode_view's (so it holds nothing the view hides)."""
     game = games.get(game_id)
     checked = 0
-    settings = [{}, *({name: value} for g, name, value in variants() if g == game_id)]
-    for players in player_counts(game_id):
-        for setting in settings:
-            options = game.options.resolve(setting)
-            try:
-                game.new(players, 0, options)
-            except BadOptions:
-                continue
-            for seed in range(3):
-                state = game.new(players, seed, options)
-                rng = Rng(seed)
-                while True:
-                    for seat in range(players):
-                        dense = game.encode_view(state.view(seat), players, options)
-                        sparse = game.encode_state_sparse(state, seat, players, options)
-                        assert sparse is not None
-                        index, values = sparse
-                        assert len(index) == len(values)
-                        summed = [0.0] * len(dense)
-                        for i, v in zip(index, values, strict=True):
-                            summed[i] += v
-                        assert summed == dense, (
-                            setting,
-                            players,
-                            seat,
-                            [i for i, (a, b) in enumerate(zip(summed, dense, strict=True)) if a != b],
-                        )
-                        checked += 1
-                    if state.over:
-                        break
-                    legal = state.legal_actions()
-                    state.apply_unchecked(legal[rng.below(len(legal))])
+    for players, setting, options in settings_of(game_id):
+        for seed in range(3):
+            for state in walk(game, players, seed, options, Rng(seed)):
+                for seat in range(players):
+                    dense = game.encode_view(state.view(seat), players, options)
+                    sparse = game.encode_state_sparse(state, seat, players, options)
+                    assert sparse is not None
+                    index, values = sparse
+                    assert len(index) == len(values)
+                    summed = [0.0] * len(dense)
+                    for i, v in zip(index, values, strict=True):
+                        summed[i] += v
+                    assert summed == dense, (
+                        setting,
+                        players,
+                        seat,
+                        [i for i, (a, b) in enumerate(zip(summed, dense, strict=True)) if a != b],
+                    )
+                    checked += 1
     assert checked > 100
+
+
+def test_the_card_games_have_observation_writers() -> None:
+    assert set(WRITER_GAMES) >= {"monster-smash", "monster-club"}
+
+
+@pytest.mark.parametrize("game_id", WRITER_GAMES)
+def test_the_observation_writer_writes_exactly_the_views_encoding(game_id: str) -> None:
+    """After every move of random games (every player count and option variant), the writer's row for each seat is
+    ``encode_view`` of that seat's view as float32, feature for feature. Rows follow their game move by move (so
+    the writer's per-row caches carry over), other rows are written only now and then, for a seat drawn anew each
+    time (so several moves, or a new game, pass between two writes), and each new game reuses the rows."""
+    game = games.get(game_id)
+    checked = 0
+    for players, setting, options in settings_of(game_id):
+        size = game.observation_size(players, options)
+        rows = 2 * players
+        buffer = np.full((rows, size), np.nan, dtype=np.float32)  # so a value the writer leaves out shows
+        writer = game.observation_writer(players, options, memoryview(buffer.reshape(-1)), rows)
+        assert writer is not None
+        rng = Rng(players)
+        for seed in range(12):
+            for state in walk(game, players, seed, options, rng):
+                expected = [
+                    np.asarray(game.encode_view(state.view(seat), players, options), dtype=np.float32)
+                    for seat in range(players)
+                ]
+                for seat in range(players):
+                    writer.write(seat, state, seat)
+                    if rng.below(3 if seat else 25) == 0:  # a few moves apart, or many (the pile gathered up)
+                        seat_now = rng.below(players)
+                        writer.write(players + seat, state, seat_now)
+                        assert np.array_equal(buffer[players + seat], expected[seat_now]), (setting, players)
+                for seat in range(players):
+                    wrong = np.flatnonzero(buffer[seat] != expected[seat]).tolist()
+                    assert not wrong, (setting, players, seat, wrong, buffer[seat][wrong], expected[seat][wrong])
+                    checked += 1
+    assert checked > 1000
+
+
+class WriterRows:
+    """A game's observation writer for two players and the default options, over ``rows`` rows filled with NaN (so
+    a value the writer leaves out shows)."""
+
+    def __init__(self, game_id: str, rows: int) -> None:
+        self.game = games.get(game_id)
+        self.options = self.game.options.resolve({})
+        self.buffer = np.full((rows, self.game.observation_size(2, self.options)), np.nan, dtype=np.float32)
+        writer = self.game.observation_writer(2, self.options, memoryview(self.buffer.reshape(-1)), rows)
+        assert writer is not None
+        self.writer = writer
+
+    def check(self, row: int, state: State, seat: int) -> None:
+        """Write ``seat``'s observation of ``state`` into ``row``: it is ``encode_view`` of the seat's view."""
+        self.writer.write(row, state, seat)
+        expected = np.asarray(self.game.encode_view(state.view(seat), 2, self.options), dtype=np.float32)
+        assert np.flatnonzero(self.buffer[row] != expected).tolist() == []
+
+
+def test_the_monster_smash_writer_follows_a_pile_gathered_up_and_a_new_attack_between_two_writes() -> None:
+    """Rows written far apart: one when the discard pile is short and again once it has been gathered into the deck
+    and has grown longer than it was (so the new pile is not the old one with cards added), one only when a defence
+    is about to be picked (so the attack differs while the phase, the seats and the picks are the same), and one
+    when seat 0 has burned one card and again a turn later when it burns more (the picks look added to, but the
+    hand has changed in other ways since)."""
+    rows = WriterRows("monster-smash", 3)
+    game, options = rows.game, rows.options
+
+    def check(row: int, state: Any) -> None:
+        rows.check(row, state, 0)
+
+    regrown = defences = burns = 0
+    for seed in range(400):
+        state = game.new(2, seed, options)
+        rng = Rng(seed)
+        written_at: int | None = None  # the pile's length when row 0 was last written (None: not waiting)
+        gathered = False  # whether the pile was gathered up since
+        burned: tuple[int, ...] | None = None  # seat 0's one burned card when row 2 was written, and its turns then
+        while not state.over:
+            pile = len(state.discard)
+            if state.phase == 1 and state.seat == 0 and state.picks:  # Phase.BURN, seat 0 has picked
+                if burned is None and len(state.picks) == 1:
+                    check(2, state)
+                    burned = (state.picks[0], state.turns)
+                elif (
+                    burned is not None
+                    and state.turns > burned[1]
+                    and len(state.picks) > 1
+                    and state.picks[0] == burned[0]
+                ):
+                    check(2, state)
+                    burns += 1
+                    burned = None
+            if written_at is None and 1 <= pile <= 3:
+                check(0, state)
+                written_at, gathered = pile, False
+            elif written_at is not None and gathered and pile > written_at:
+                check(0, state)
+                regrown += 1
+                written_at = None
+            if state.phase == 4 and not state.picks:  # Phase.DEFEND, nothing picked yet
+                check(1, state)
+                defences += 1
+            legal = state.legal_actions()
+            state.apply_quiet(legal[rng.below(len(legal))])
+            gathered = gathered or len(state.discard) < pile
+    assert regrown >= 3 and defences >= 20 and burns >= 3
+
+
+def test_the_monster_club_writer_shows_a_revealed_hand_and_then_forgets_it() -> None:
+    """Rows that follow whole games, checked whenever a hand is shown (the reveal procedure, rare in random play)
+    and on the move after it."""
+    rows = WriterRows("monster-club", 2)
+    game, options = rows.game, rows.options
+    shown = 0
+    for seed in range(150):
+        state = game.new(2, seed, options)
+        rng = Rng(seed)
+        was_shown = False
+        while not state.over:
+            showing = bool(state.phase == 2 and state.revealed)  # turns.P_REVEAL
+            for seat in (0, 1):
+                if showing or was_shown:
+                    rows.check(seat, state, seat)
+                else:
+                    rows.writer.write(seat, state, seat)
+            shown += showing
+            was_shown = showing
+            legal = state.legal_actions()
+            state.apply_quiet(legal[rng.below(len(legal))])
+    assert shown >= 10
+
+
+@pytest.mark.parametrize(
+    "copier", [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))], ids=["deepcopy", "pickle"]
+)
+def test_an_environment_with_a_writer_copies_and_the_copy_writes_its_own_arrays(copier: Any) -> None:
+    """A copied vector env (its writer holds a view of its array, which cannot be copied as such) plays on exactly
+    as the original, each observing its own games; the original's array is left alone by the copy's steps."""
+    env = vector_env("monster-smash", num_envs=3, opponents="random", copy=False)
+    env.reset(seed=4)
+    twin = copier(env)
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        actions = random_actions(env._masks, rng)
+        before = env._obs.copy()
+        twin_obs = twin.step(actions)[0]
+        assert np.array_equal(env._obs, before)
+        obs = env.step(actions)[0]
+        assert np.array_equal(obs, twin_obs)
+        for i, state in enumerate(twin.game_states):
+            assert state is not None and state is not env.game_states[i]
+            expected = twin.enc.game.encode_view(state.view(int(twin.seats[i])), 2, twin.enc.options)
+            assert np.array_equal(twin_obs[i], np.asarray(expected, dtype=np.float32))
+    single = gym_env("monster-club", opponents="random")
+    single.reset(seed=5)
+    other = copier(single)
+    state = other.game_state
+    assert np.array_equal(other.enc.observe(state, other.seat), single.enc.observe(single.game_state, single.seat))
+
+
+def test_the_observation_writer_refuses_a_buffer_of_the_wrong_shape_or_type() -> None:
+    game = games.get("monster-smash")
+    size = game.observation_size(2, game.options.resolve({}))
+    for buffer in (np.zeros(2 * size + 1, np.float32), np.zeros(2 * size, np.float64)):
+        with pytest.raises(ValueError):
+            game.observation_writer(2, game.options.resolve({}), memoryview(buffer), 2)
 
 
 def test_a_game_without_the_fast_path_is_encoded_from_its_view(toy: ToyGame) -> None:

@@ -96,3 +96,21 @@ async def test_a_replay_speaks_prose_steps_by_turn_and_names_its_bots(app: FastA
     lobby = (await client.get("/api/tables")).json()
     line = next(t for t in lobby["finished"] if t["id"] == tid)
     assert line["result_summary"]["headline"] == result["headline"]
+
+
+def test_a_monstra_replay_steps_by_rounds_as_its_board_counts_them() -> None:
+    from monsterlair.server.tables import words
+
+    log = [
+        {"ply": 1, "undone": False, "turn": 1, "event": {"type": "round"}},
+        {"ply": 2, "undone": False, "turn": 1, "event": {"type": "act"}},
+        {"ply": 3, "undone": False, "turn": 2, "event": {"type": "round"}},
+    ]
+    unit = games.get("monstra").turn_unit[0]
+    rounds = words.turns([0, 1, 1], ["Ann", "Bo"], log, unit)
+    assert [(t["label"], t["unit"], t["first"], t["last"]) for t in rounds] == [
+        ("Round 1", "round", 1, 2),
+        ("Round 2", "round", 3, 3),
+    ]
+    smash = words.turns([0, 1, 1], ["Ann", "Bo"], log, games.get("monster-smash").turn_unit[0])
+    assert [t["label"] for t in smash] == ["Turn 1 · Ann", "Turn 2 · Bo"]

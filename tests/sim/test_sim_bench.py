@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from monsterlair import games
 from monsterlair.cli import app
 from monsterlair.sim.bench import bench_game, clone_us, default_players, random_playouts, sample_states, scaling
 from tests import example_game
@@ -136,3 +138,24 @@ def test_monster_smash_is_measured_against_its_reference_engine() -> None:
     assert table.exit_code == 0 and "÷ reference" in table.output and "—" in table.output, table.output
     data = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
     assert data["games"][0]["vs_reference"] > 0 and data["games"][1]["vs_reference"] is None
+
+
+def test_each_ismcts_search_of_the_bench_is_given_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose playouts are slow (Push a Monster's physics) keeps to ``--seconds``: every search is
+    limited to the budget not yet spent, never a whole 200-iteration search regardless."""
+    import monsterlair.bots as bots_module
+    from monsterlair.sim import bench
+
+    limits: list[float] = []
+
+    class Recording(bots_module.ISMCTSBot):
+        def __init__(self, **options: Any) -> None:
+            super().__init__(**options)
+            limits.append(self.seconds)
+
+    monkeypatch.setattr(bots_module, "ISMCTSBot", Recording)
+    game = games.get("monstra")
+    states = bench.sample_states(game, 2, 6, 1, {})
+    assert bench.ismcts_rate(states, 0.05, 1) > 0
+    assert limits and all(0 < limit <= 0.05 for limit in limits)
+    assert limits == sorted(limits, reverse=True)  # the time left shrinks search by search

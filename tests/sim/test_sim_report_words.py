@@ -78,7 +78,7 @@ def test_unknown_decks_are_refused_before_any_game_with_the_presets_named() -> N
     assert result.exit_code == 2, result.output
     text = _words(result.output)
     assert "'foo' and 'bar' are not preset decks of Monster Club" in text
-    assert "stonewall, inkwell, cutthroat and graveyard" in text
+    assert "Stonewall, Inkwell, Cutthroat and Grave Choir" in text
     assert "game 0" not in text and "BadOptions" not in text and "games finished" not in text
     from monsterlair import games
 
@@ -103,7 +103,7 @@ def test_the_terminal_names_stand_outs_not_their_keys(monkeypatch: pytest.Monkey
 
     summary: dict[str, Any] = {
         "game": "monstra",
-        "outliers": {"tests": 3, "stands_out": 1, "expected_by_chance": 0.2},
+        "outliers": {"tests": 3, "stands_out": 1, "expected_by_chance": 0.2, "uncorrected": 1, "level": 0.05},
         "factors": {},
         "usage": {"tactic": {"frost-bind": {"rate": 0.222, "stands_out": True}}},
     }

@@ -95,10 +95,10 @@ def test_mark_outliers_flags_only_what_survives_the_correction() -> None:
 
 def test_a_lopsided_lineup_is_warned_about_and_a_mirror_is_not() -> None:
     strong = {"greedy": {"n": 100, "rate": 0.99}, "random": {"n": 100, "rate": 0.01}}
-    [warning] = lineup_warnings(strong, 2)
+    [warning] = lineup_warnings(strong, 0.5)
     assert "greedy wins 99.0%" in warning and "--bots greedy" in warning
-    assert lineup_warnings({"greedy": {"n": 200, "rate": 0.5}}, 2) == []
-    assert lineup_warnings({"a": {"n": 100, "rate": 0.55}, "b": {"n": 100, "rate": 0.45}}, 2) == []
+    assert lineup_warnings({"greedy": {"n": 200, "rate": 0.5}}, 0.5) == []
+    assert lineup_warnings({"a": {"n": 100, "rate": 0.55}, "b": {"n": 100, "rate": 0.45}}, 0.5) == []
 
 
 @pytest.mark.parametrize(
@@ -145,7 +145,8 @@ def test_summary_and_report_carry_usage_actions_margins_and_outliers() -> None:
         ("monster-club", "card", "quick-step", "Quick Step"),
         ("push-a-monster", "monster", "blue", "blue Wisp"),
         ("monstra", "behaviour", "unknown-id", "unknown-id"),
-        ("monster-club", "deck", "random", "random"),
+        ("monster-club", "deck", "graveyard", "Grave Choir"),
+        ("monster-club", "deck", "random", "Random"),
     ],
 )
 def test_a_report_names_what_the_data_calls_by_id(game_id: str, kind: str, value: str, label: str) -> None:

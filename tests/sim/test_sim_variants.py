@@ -150,12 +150,12 @@ def test_sim_deck_matrix_end_to_end(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--vary", "first_round_attacks=true,false", "--tournament", "greedy,random"], "Choose one of"),
-        (["--keep", "some"], "--keep is 'outliers' or 'all'"),
+        (["-n", "2", "--keep", "some"], "--keep is 'outliers' or 'all'"),
         (["--deck-matrix", "--players", "3"], "two seats"),
-        (["--vary", "nope=1,2"], "has no option 'nope'"),
+        (["-n", "2", "--vary", "nope=1,2"], "has no option 'nope'"),
     ],
 )
 def test_bad_sweep_arguments_are_refused(args: list[str], message: str) -> None:
-    result = CliRunner().invoke(app, ["sim", "monster-club", "-n", "2", "-w", "1", *args])
+    result = CliRunner().invoke(app, ["sim", "monster-club", "-w", "1", *args])
     assert result.exit_code != 0
     assert message in result.output

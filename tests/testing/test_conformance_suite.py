@@ -9,12 +9,25 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
-from monsterlair.core import Action, BadAction, Event, GameKind, IllegalAction, OptionValue, Result, Rng, Seat, State
+from monsterlair.core import (
+    Action,
+    BadAction,
+    Event,
+    GameKind,
+    IllegalAction,
+    ObservationWriter,
+    OptionValue,
+    Result,
+    Rng,
+    Seat,
+    State,
+)
 from monsterlair.testing.conformance import (
     assert_state_unchanged,
     check_game,
@@ -231,6 +244,48 @@ class LeakySparseGame(ToyGame):
         return list(range(len(dense))), dense
 
 
+class _ViewWriter(ObservationWriter):
+    """Writes the encoded view of seat ``view_seat(seat)`` (the seat's own: correct; another's: a leak)."""
+
+    def __init__(
+        self, game: ToyGame, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
+    ) -> None:
+        super().__init__(out, rows, game.observation_size(players, options))
+        self.game, self.players, self.options = game, players, options
+
+    def view_seat(self, seat: int) -> int:
+        return seat
+
+    def write(self, row: int, state: State, seat: int) -> None:
+        dense = self.game.encode_view(state.view(self.view_seat(seat)), self.players, self.options)
+        self.out[row * self.size : (row + 1) * self.size] = array("f", dense)
+
+    def forget(self, row: int) -> None:
+        return None
+
+
+class _LeakyViewWriter(_ViewWriter):
+    def view_seat(self, seat: int) -> int:
+        return 0
+
+
+class WriterGame(ToyGame):
+    """A correct observation writer: the seat's view encoded."""
+
+    writer_class: type[_ViewWriter] = _ViewWriter
+
+    def observation_writer(
+        self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
+    ) -> ObservationWriter | None:
+        return self.writer_class(self, players, options, out, rows)
+
+
+class LeakyWriterGame(WriterGame):
+    """An observation writer that reads seat 0's hand for every seat."""
+
+    writer_class = _LeakyViewWriter
+
+
 def _game(state_class: type[ToyState], game_class: type[ToyGame] = ToyGame) -> ToyGame:
     class Mutant(game_class):  # type: ignore[valid-type,misc]
         def create(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> ToyState:
@@ -265,6 +320,7 @@ MUTANTS: list[tuple[str, ToyGame, str]] = [
     ("chance undeclared", _game(ToyState, _declaring(GameKind(has_chance=False))), "declares no chance"),
     ("games longer than declared", _game(ToyState, _declaring(GameKind(max_game_length=3))), "max_game_length is 3"),
     ("leaky sparse encoding", _game(ToyState, LeakySparseGame), "differs from encode_view"),
+    ("leaky observation writer", _game(ToyState, LeakyWriterGame), "observation_writer"),
 ]
 
 
@@ -288,6 +344,10 @@ def test_the_example_game_passes_at_every_player_count() -> None:
 
 def test_a_correct_sparse_fast_path_passes() -> None:
     assert check_game(_game(ToyState, SparseGame), seeds=range(2), subprocess_check=False).games > 0
+
+
+def test_a_correct_observation_writer_passes() -> None:
+    assert check_game(_game(ToyState, WriterGame), seeds=range(2), subprocess_check=False).games > 0
 
 
 def test_options_are_passed_through_and_caps_count() -> None:

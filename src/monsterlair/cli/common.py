@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -68,17 +70,63 @@ def load_game(game_id: str) -> Game:
         fail(str(exc))
 
 
+def file_trouble(exc: OSError, path: Path) -> str:
+    """Why ``path`` could not be read or written, in a player's words (no errno codes or numbers)."""
+    code = exc.errno
+    if code == errno.ENOENT:
+        return "there is no such file"
+    if code == errno.EISDIR:
+        return "it is a folder, not a file"
+    if code in (errno.ENOTDIR, errno.EEXIST):  # a file where a folder should be (EEXIST: from mkdir)
+        blocking = next((p for p in reversed(path.parents) if p.is_file()), None)
+        if blocking is not None:
+            return f"{blocking} is a file, not a folder"
+        if code == errno.ENOTDIR:
+            return "part of the path is not a folder"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if code == errno.EROFS:
+        return "the disk is read-only"
+    if code == errno.ENOSPC:
+        return "the disk is full"
+    return (exc.strerror or "the system refused it").rstrip(".").lower()
+
+
+def writable_file(path: Path, what: str = "the file") -> Path:
+    """``path``, checked before any work is done: its missing folders are created (as ``sim --records`` creates
+    its folder), and it must not be a folder nor lie under a file. An error exit in a sentence otherwise, so a
+    command never plays a whole game only to find it cannot save it."""
+    if path.is_dir():
+        fail(f"Cannot write {what} to {path}: it is a folder; name a file in it.")
+    blocking = next((p for p in reversed(path.parents) if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        fail(f"Cannot write {what} to {path}: {blocking} is a file, not a folder.")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"Cannot create the folder {path.parent} for {what}: {file_trouble(exc, path.parent)}.")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"Cannot write {what} to {path}: permission denied.")
+    return path
+
+
 def read_record(file: Path) -> tuple[Game, dict[str, Any]]:
     """A saved record (JSON) and its game, or an error exit in a sentence (``replay`` and ``render`` read
     records here). Its contents are not checked: ``Game.replay`` does that, with the contract's messages."""
     try:
         record = json.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
-        fail(f"Cannot read {file}: {exc.strerror or exc}.")
+        fail(f"Cannot read {file}: {file_trouble(exc, file)}.")
     except (ValueError, UnicodeDecodeError):
         fail(f"{file} is not a JSON record.")
     if not isinstance(record, dict) or not isinstance(record.get("game"), str):
         fail(f'{file} is not a game record (it needs a "game" field).')
+    if "actions" in record and not isinstance(record["actions"], list):
+        # A sim summary names its game too, and counts its actions by kind: it is no game's list of moves.
+        fail(
+            f"{file} is not a game record (it holds no list of moves); records are saved by 'play --save', "
+            "'sim --records' and the engine's 'record'."
+        )
     return load_game(record["game"]), record
 
 

@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import GameArgument, GameOptions, ModeOption, fail, load_game, parse_options
+from monsterlair.cli.common import (
+    GameArgument,
+    GameOptions,
+    ModeOption,
+    fail,
+    file_trouble,
+    load_game,
+    parse_options,
+    writable_file,
+)
 from monsterlair.core.words import plural
 
 if TYPE_CHECKING:
@@ -332,7 +341,10 @@ class PlaySession:
         self.console.print(f"  Picked: {escape(picked)}. Type [bold]done[/bold] to confirm.")
         for action in others:
             label = self.game.action_label(self.state, action, self.names)
-            self.console.print(f"  Or type [bold]{escape(str(action))}[/bold]: {escape(label)}")
+            typed = str(action)
+            if label.lower().startswith(f"{typed.lower()}: "):  # "Pass: skip this step" after "Or type pass"
+                label = label[len(typed) + 2 :]
+            self.console.print(f"  Or type [bold]{escape(typed)}[/bold]: {escape(label)}")
 
     def pick(self, text: str, actions: list[Any]) -> Any | None:
         """The action ``text`` names (menu number, menu phrase, action text, or the start of one menu phrase
@@ -403,10 +415,11 @@ def save_record(state: State, path: Path, console: Console) -> bool:
     from rich.markup import escape
 
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # as --save does before the game
         path.write_text(json.dumps(state.record(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
     except OSError as exc:
         console.print(
-            f"[red]Could not save the record to {escape(str(path))}: {escape(exc.strerror or str(exc))}[/red]"
+            f"[red]Could not save the record to {escape(str(path))}: {escape(file_trouble(exc, path))}.[/red]"
         )
         return False
     console.print(f"Record saved to {escape(str(path))} (watch it with: monsterlair replay {escape(str(path))}).")
@@ -435,6 +448,8 @@ def play(
 
     game = load_game(game_id)
     options = parse_options(option, mode, game)
+    if save is not None:
+        writable_file(save, "the record")  # before the game, not after it
     seat_list = [s.strip() for s in seats.split(",")] if seats else None
     if seat_list is not None and any(not s for s in seat_list):
         fail("--seats has an empty entry; write for example --seats human,greedy.")

@@ -12,7 +12,16 @@ from typing import Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import GameOptions, check_step, fail, load_game, parse_options, read_record
+from monsterlair.cli.common import (
+    GameOptions,
+    check_step,
+    fail,
+    file_trouble,
+    load_game,
+    parse_options,
+    read_record,
+    writable_file,
+)
 from monsterlair.core.words import plural
 
 GAME_ID = "push-a-monster"
@@ -39,6 +48,7 @@ def render(
         from monsterlair.games.push_a_monster.render import write_png
     except ImportError:  # pragma: no cover - Pillow comes with the physics extra, like pymunk
         fail("Pictures need Pillow: pip install 'monsterlair[physics]'.")
+    writable_file(out, "the picture")  # before any game is replayed or played
     events: list[Any] = []
     if record is not None:
         game, data = read_record(record)  # as ``replay`` reads it, with its error sentences
@@ -74,7 +84,10 @@ def render(
     frames = None
     if trail:
         frames = next((e.data.get("frames") for e in reversed(events) if e.type in ("push", "nudge")), None)
-    path = write_png(state.view(seat), out, scale=scale, frames=frames)
+    try:
+        path = write_png(state.view(seat), out, scale=scale, frames=frames)
+    except OSError as exc:
+        fail(f"Cannot write the picture to {out}: {file_trouble(exc, out)}.")
     played = len(state.history)
     when = f"after {plural(played, 'action')}" if played else "the opening position"
     typer.echo(f"Wrote {path} ({when}).")

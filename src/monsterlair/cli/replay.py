@@ -57,7 +57,7 @@ class Timeline:
 
         state = self.states[step]
         names = self.names
-        console.rule(f"Move {step} of {self.last} · turn {self.turn_of(step)}")
+        console.rule(f"Move {step} of {self.last} · {self.game.turn_unit[0]} {self.turn_of(step)}")
         events = self.events[step] if step > 0 else self.states[0].opening_events()
         for event in events:
             if event.type in self.game.minor_events:
@@ -74,7 +74,7 @@ class Timeline:
         if state.over and state.result is not None:
             console.rule("Game over")
             console.print(escape(self.game.describe_result(state.result, seat, names, state.options).plain()))
-        elif state.to_move is not None:
+        elif state.to_move is not None and not self.game.board_names_mover:
             console.print(f"{escape(names[state.to_move])} to move.")
 
     @property

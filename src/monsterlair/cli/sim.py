@@ -36,14 +36,17 @@ RESULTS_FILE = "results.jsonl"
 
 def sim(
     game_id: GameArgument,
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    games: Annotated[
+        int | None,
+        typer.Option("--games", "-n", help="Number of games (default 100; not for tournaments or deck matrices)."),
+    ] = None,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="Comma-separated bot specs, one per seat of the lineup (repeated round the table). The default is a "
-            "mirror match of greedy bots: for balance work, bots of equal strength."
+            "mirror match of greedy bots: for balance work, bots of equal strength. Default: greedy."
         ),
-    ] = "greedy",
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option("--players", "-p", help="Seats (default: one per bot, at least 2, as the game allows)."),
@@ -64,7 +67,12 @@ def sim(
     tournament: Annotated[
         str | None, typer.Option(help="Round robin between these bots (comma-separated specs); rates them.")
     ] = None,
-    games_per_pair: Annotated[int, typer.Option(help="Games per pair of bots in a tournament.")] = 100,
+    games_per_pair: Annotated[
+        int | None,
+        typer.Option(
+            help="Games per pair of bots in a tournament, or per pair of decks in a deck matrix (default 100)."
+        ),
+    ] = None,
     backend: Annotated[str, typer.Option(help="Where games run: 'local' processes or 'ray'.")] = "local",
     ray_address: Annotated[
         str | None, typer.Option(help="Join this Ray cluster (implies --backend ray); default: a private instance.")
@@ -74,11 +82,12 @@ def sim(
         Path | None, typer.Option(help="Save replayable records of the games into this directory (see --keep).")
     ] = None,
     keep: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="Which records --records keeps: 'outliers' (longest, shortest, capped, most lopsided) or 'all'."
+            help="Which records --records keeps: 'outliers' (longest, shortest, capped, most lopsided) or 'all'. "
+            "Default: outliers."
         ),
-    ] = "outliers",
+    ] = None,
     vary: Annotated[
         str | None,
         typer.Option(help="Play the same games once per value of an option and compare them, paired: NAME=A,B,…"),
@@ -100,12 +109,21 @@ def sim(
     """Simulate many games between bots and report win rates, seat advantage and game length."""
     from monsterlair import bots as bot_registry
     from monsterlair.core import BadOptions
+    from monsterlair.core.words import plural
     from monsterlair.sim import plan, plan_tournament, summarize
     from monsterlair.sim.runner import block_size, pair_seatings
     from monsterlair.sim.variants import Variant, parse_vary, plan_deck_matrix, plan_variants
 
     game = load_game(game_id)
     options = parse_options(option, mode, game)
+    _refuse_what_does_not_apply(
+        game, options, games=games, bots=bots, tournament=tournament, games_per_pair=games_per_pair,
+        deck_matrix=deck_matrix, decks=decks, records=records, keep=keep,
+    )  # fmt: skip
+    games = 100 if games is None else games
+    games_per_pair = 100 if games_per_pair is None else games_per_pair
+    keep = "outliers" if keep is None else keep
+    bots = "greedy" if bots is None else bots
     specs = _specs(tournament if tournament is not None else bots, "--tournament" if tournament else "--bots")
     if workers is not None and workers < 1:
         fail("--workers must be at least 1.")
@@ -138,19 +156,23 @@ def sim(
         if deck_matrix:
             matrix_decks = _deck_list(game, decks)
             tasks = plan_deck_matrix(game, specs[0], matrix_decks, games_per_pair, seed=seed, options=resolved)
+            block = 2
             balanced = True
         elif vary is not None:
             variants = parse_vary(game, vary)
             for variant in variants:
                 game.new(n, seed, {**resolved, **variant.options})
             tasks = plan_variants(game.id, specs, games, variants, players=n, seed=seed, options=resolved)
-            balanced = games % block_size(specs, n) == 0
+            block = block_size(specs, n)
+            balanced = games % block == 0
         elif tournament is not None:
             tasks = plan_tournament(game.id, specs, games_per_pair, players=n, seed=seed, options=resolved)
-            balanced = games_per_pair % len(pair_seatings(specs[0], specs[1], n)) == 0
+            block = len(pair_seatings(specs[0], specs[1], n))
+            balanced = games_per_pair % block == 0
         else:
             tasks = plan(game.id, specs, games, players=n, seed=seed, options=resolved)
-            balanced = games % block_size(specs, n) == 0
+            block = block_size(specs, n)
+            balanced = games % block == 0
             if cards is not None:
                 variants, tasks = _card_variants(cards, tasks)
     except BadOptions as exc:
@@ -164,7 +186,10 @@ def sim(
     runner = _backend(backend, workers, ray_address, chunk_size)
     console = err_console()
     if known:
-        console.print(f"Resuming: {len(known)} of {len(tasks)} games are already in {log_path}.")
+        console.print(
+            f"Resuming: {len(known)} of {plural(len(tasks), 'game')} {'is' if len(known) == 1 else 'are'} "
+            f"already in {log_path}."
+        )
     started = time.perf_counter()
     try:
         edited = [t for t in todo if cards is not None and t.variant == variants[1].label]
@@ -184,7 +209,8 @@ def sim(
             log.close()
     elapsed = time.perf_counter() - started
     results = sorted([*known.values(), *fresh], key=lambda r: int(r["index"]))
-    summary = summarize(results, n)
+    sides = _sides(game, n, resolved)
+    summary = summarize(results, n, sides)
     summary.update(
         game=game.id,
         players=n,
@@ -198,16 +224,17 @@ def sim(
         seconds=round(elapsed, 3),
         resumed=len(known),
         balanced=balanced,
+        block=block,
     )
     if variants:
-        summary["variants"] = _variant_summaries(results, variants, n)
+        summary["variants"] = _variant_summaries(results, variants, n, sides, _score_label(game, results, resolved))
     if deck_matrix:
         from monsterlair.sim.variants import deck_matrix as matrix_of
 
         summary["deck_matrix"] = matrix_of(results, matrix_decks)
         summary["lineup"] = [specs[0], specs[0]]
     if records is not None:
-        summary["records"] = _save_records(records, results, kept, keep)
+        summary["records"] = _save_records(records, results, kept, keep, len(known), log_path)
     rated = _ratings(results, specs, seed) if tournament is not None else None
     if report is not None:
         _write_report(report, summary, results, rated)
@@ -219,6 +246,43 @@ def sim(
         _print_summary(summary, rated)
     if summary["failed"]:
         raise typer.Exit(1)
+
+
+def _refuse_what_does_not_apply(
+    game: Game,
+    options: dict[str, str],
+    *,
+    games: int | None,
+    bots: str | None,
+    tournament: str | None,
+    games_per_pair: int | None,
+    deck_matrix: bool,
+    decks: str | None,
+    records: Path | None,
+    keep: str | None,
+) -> None:
+    """Refuse an option the chosen kind of run would ignore, saying what it is for (exit code 2)."""
+    if tournament is not None and bots is not None:
+        fail("A tournament plays the bots --tournament names; --bots is for an ordinary run. Leave out --bots.")
+    if games is not None and (tournament is not None or deck_matrix):
+        what = "each pair of bots of a tournament" if tournament is not None else "each pair of decks"
+        fail(f"--games (-n) is for an ordinary run; give the games of {what} with --games-per-pair.")
+    if games_per_pair is not None and tournament is None and not deck_matrix:
+        fail("--games-per-pair is for --tournament and --deck-matrix; give the number of games with --games (-n).")
+    if decks is not None and not deck_matrix:
+        fail("--decks names the decks a --deck-matrix plays; to choose a seat's deck, use the game's options (-o).")
+    if deck_matrix:
+        presets = game.deck_presets()
+        chosen = sorted(set(options) & set(game.deck_matchup(presets[0], presets[-1]))) if len(presets) > 1 else []
+        if chosen:
+            fail(
+                f"A deck matrix gives each side every deck in turn, so -o {' and -o '.join(chosen)} cannot choose "
+                "one; name the decks to play with --decks."
+            )
+        if bots is not None and len(_specs(bots, "--bots")) > 1:
+            fail("A deck matrix plays one bot against itself (so only the decks differ); give one bot in --bots.")
+    if keep in ("outliers", "all") and records is None:
+        fail("--keep says which records --records keeps; add --records DIR.")
 
 
 def _check_cards(game: Game, path: Path) -> None:
@@ -255,16 +319,44 @@ def _card_variants(path: Path, tasks: list[GameTask]) -> tuple[list[Any], list[G
 
 def _deck_list(game: Game, text: str | None) -> list[str]:
     from monsterlair.core import BadOptions
+    from monsterlair.sim.variants import preset_decks
 
     presets = game.deck_presets()
     if not presets:
         raise BadOptions(f"{game.title} has no preset decks to match against each other.")
     if text is None:
         return presets
-    return [d.strip() for d in text.split(",") if d.strip()]
+    return preset_decks(game, [d.strip() for d in text.split(",") if d.strip()])
 
 
-def _variant_summaries(results: list[dict[str, Any]], variants: list[Any], players: int) -> dict[str, dict[str, Any]]:
+def _sides(game: Game, players: int, options: dict[str, Any]) -> list[int]:
+    """Which side each seat plays on (``Game.teams``; a co-operative game: every seat on one side)."""
+    teams = game.teams(players, options)
+    return [0] * players if teams is None else list(teams)
+
+
+def _score_label(game: Game, results: list[dict[str, Any]], options: dict[str, Any]) -> str | None:
+    """What the game's scores mean ("destroys", "knockouts scored"), from a finished game (``Game.score_label``)."""
+    from monsterlair.core import Result
+
+    done = next((r for r in results if not r.get("error")), None)
+    if done is None:
+        return None
+    result = Result(
+        tuple(done["winners"]),
+        tuple(done["ranks"]),
+        tuple(done["scores"]),
+        str(done["termination"]),
+        bool(done["capped"]),
+        dict(done["detail"]),
+        tuple(done["payoffs"]),
+    )
+    return game.score_label(result, options)
+
+
+def _variant_summaries(
+    results: list[dict[str, Any]], variants: list[Any], players: int, sides: list[int], score_label: str | None
+) -> dict[str, dict[str, Any]]:
     """Per variant: its own summary and, against the first variant (the baseline), the paired comparison."""
     from monsterlair.sim import summarize
     from monsterlair.sim.variants import by_variant, compare
@@ -274,29 +366,42 @@ def _variant_summaries(results: list[dict[str, Any]], variants: list[Any], playe
     out: dict[str, dict[str, Any]] = {}
     for variant in variants:
         group = groups.get(variant.label, [])
-        entry: dict[str, Any] = {"summary": summarize(group, players)}
+        entry: dict[str, Any] = {"summary": summarize(group, players, sides)}
         if variant is not variants[0]:
             entry["against"] = variants[0].label
-            entry["comparison"] = compare(base, group, players)
+            entry["comparison"] = compare(base, group, players, score_label)
         out[variant.label] = entry
     return out
 
 
 def _save_records(
-    directory: Path, results: list[dict[str, Any]], kept: dict[int, dict[str, Any]], keep: str
+    directory: Path,
+    results: list[dict[str, Any]],
+    kept: dict[int, dict[str, Any]],
+    keep: str,
+    resumed: int,
+    log_path: Path | None,
 ) -> list[dict[str, Any]]:
+    """Write the records and say how many were kept; a game resumed from the results file was not played in
+    this run, so it has no record, and the message says so."""
+    from monsterlair.core.words import plural
     from monsterlair.sim.records import write_records
 
     try:
         index = write_records(directory, results, kept, keep)
     except OSError as exc:
         fail(f"Cannot write the records into {directory}: {exc.strerror or exc}.")
-    missing = (
-        " (games resumed from the results file have no record: run them again to get one)"
-        if len(index) < len([r for r in results if not r.get("error")]) and keep == "all"
-        else ""
-    )
-    err_console().print(f"Records: {len(index)} games in {directory}{missing}.")
+    line = f"Records: {plural(len(index), 'game')} in {directory}."
+    if resumed:
+        which = f"{resumed} of {len(results)} games"
+        if resumed == len(results):
+            which = "the game" if resumed == 1 else f"all {resumed} games"
+        line += (
+            f" Records are kept only for games played in this run: {which} {'was' if resumed == 1 else 'were'} "
+            f"already in {log_path} and {'has' if resumed == 1 else 'have'} none (to record them, play them "
+            "again into a new --out or --report)."
+        )
+    err_console().print(line)
     return index
 
 
@@ -450,7 +555,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     from rich.table import Table
 
     from monsterlair.core.words import plural
-    from monsterlair.sim.report import endings
+    from monsterlair.sim.report import deck_names, endings, unbalanced_text
 
     console = Console(highlight=False)
     who = summary["tournament"] or summary["lineup"]
@@ -462,27 +567,11 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     )
     table = Table(title="Win rate per bot (a shared victory counts as a win)")
     for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean payoff"):
-        table.add_column(column, justify="right" if column != "bot" else "left")
+        table.add_column(column, justify="right" if column != "bot" else "left", overflow="fold")
     for spec, e in summary["bots"].items():
         table.add_row(escape(spec), str(e["n"]), f"{e['wins']:g}", _pct(e["rate"]), _ci(e), f"{e['mean_payoff']:.3f}")
     console.print(table)
-    if summary["players"] == 1:  # one seat: no share to be fair to, no seat to have an advantage
-        only = summary["first_seat"]
-        console.print(
-            f"Win rate (one seat: how often the game was won, as a mission's success rate): "
-            f"{_pct(only['rate']).strip()}, {only['wins']:g} of {only['n']} games (95% CI {_ci(only)})."
-        )
-    else:
-        seats = Table(title=f"Win rate per seat (fair share {_pct(summary['fair_share']).strip()})")
-        for column in ("seat", "wins", "win rate", "95% CI"):
-            seats.add_column(column, justify="right")
-        for s, e in enumerate(summary["seats"]):
-            seats.add_row(str(s + 1), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
-        console.print(seats)
-        first, mover = summary["first_seat"], summary["first_mover"]
-        console.print(f"First-seat advantage: seat 1 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
-        if mover["n"]:
-            console.print(f"The seat that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
+    _print_seats(console, summary)
     length = Table(title="Game length")
     for column in ("", "mean", "median", "p90"):
         length.add_column(column, justify="right")
@@ -509,11 +598,11 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     if summary.get("variants"):
         _print_variants(console, summary["variants"])
     if summary.get("deck_matrix"):
-        _print_matrix(console, summary["deck_matrix"])
+        _print_matrix(console, summary["deck_matrix"], deck_names(summary))
     if rated is not None:
         ratings = Table(title="Tournament ratings (Bradley–Terry, Elo scale, mean 0; 95% bootstrap CI)")
         for column in ("bot", "rating", "95% CI", "games", "mean score"):
-            ratings.add_column(column, justify="right" if column != "bot" else "left")
+            ratings.add_column(column, justify="right" if column != "bot" else "left", overflow="fold")
         for spec, e in sorted(rated["bots"].items(), key=lambda kv: -kv[1]["rating"]):
             lo, hi = e["ci95"]
             ratings.add_row(
@@ -521,13 +610,52 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
             )
         console.print(ratings)
     if not summary["balanced"]:
-        console.print(
-            "[yellow]The game count is not a multiple of the block of seatings: seats are not exactly balanced."
-        )
+        console.print(f"[yellow]{escape(unbalanced_text(summary))}")
     if summary["failed"]:
         console.print(f"[red]{summary['failed']} games failed:[/red]")
         for e in summary["errors"]:
             console.print(f"  game {e['index'] + 1} (seed {e['seed']}): {escape(e['error'])}", markup=True)
+
+
+def _print_seats(console: Any, summary: dict[str, Any]) -> None:
+    """Win rates by seat against the fair share, by team when partners share a side; for a game whose seats
+    win or lose together (one seat, or a co-operative mission) only how often the game was won."""
+    from rich.table import Table
+
+    from monsterlair.core.words import join_words
+
+    first, mover = summary["first_seat"], summary["first_mover"]
+    players = summary["players"]
+    if summary.get("together", players == 1):  # no share to be fair to, no seat to have an advantage
+        who = "one seat" if players == 1 else f"the {players} seats win or lose together"
+        console.print(
+            f"Win rate ({who}: how often the game was won, as a mission's success rate): "
+            f"{_pct(first['rate']).strip()}, {first['wins']:g} of {first['n']} games (95% CI {_ci(first)})."
+        )
+        return
+    fair = _pct(summary["fair_share"]).strip()
+    teams = summary.get("teams")
+    if teams:
+        table = Table(title=f"Win rate per team (fair share {fair})")
+        for column in ("team", "wins", "win rate", "95% CI"):
+            table.add_column(column, justify="right" if column != "team" else "left")
+        for e in teams:
+            table.add_row(
+                f"seats {join_words(str(s + 1) for s in e['seats'])}", f"{e['wins']:g}", _pct(e["rate"]), _ci(e)
+            )
+        console.print(table)
+        if mover["n"]:
+            console.print(f"The team that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
+        return
+    seats = Table(title=f"Win rate per seat (fair share {fair})")
+    for column in ("seat", "wins", "win rate", "95% CI"):
+        seats.add_column(column, justify="right")
+    for s, e in enumerate(summary["seats"]):
+        seats.add_row(str(s + 1), f"{e['wins']:g}", _pct(e["rate"]), _ci(e))
+    console.print(seats)
+    console.print(f"First-seat advantage: seat 1 wins {_pct(first['rate']).strip()} (95% CI {_ci(first)}).")
+    if mover["n"]:
+        console.print(f"The seat that moves first wins {_pct(mover['rate']).strip()} (95% CI {_ci(mover)}).")
 
 
 def _workers(count: Any) -> str:
@@ -545,14 +673,18 @@ def _print_played(console: Any, summary: dict[str, Any]) -> None:
 
     usage = summary.get("usage") or {}
     if usage:
-        kinds = ", ".join(f"{kind} ({len(values)})" for kind, values in usage.items())
-        console.print(f"What was played: {kinds} (use and win rate when used: see the --report).")
+        kinds = ", ".join(f"{kind} {len(values)}" for kind, values in usage.items())
+        console.print(
+            f"What was played, as how many different ones of each kind were used: {kinds} (how often each was "
+            "used, and the win rate when used: see the --report)."
+        )
     o = summary.get("outliers") or {}
     if o.get("tests"):
         marked = [f"{name} {_pct(e['rate']).strip()}" for name, e in stand_outs(summary)]
         console.print(
-            f"Stand out after a Benjamini–Hochberg correction: {o['stands_out']} of {o['tests']} rates "
-            f"(chance alone would pass about {o['expected_by_chance']:.1f} uncorrected)"
+            f"Rates tested: {o['tests']}; {o['uncorrected']} pass at the {_pct(o['level']).strip()} level "
+            f"uncorrected, where chance alone would pass about {o['expected_by_chance']:.1f}; "
+            f"{o['stands_out']} stand out after a Benjamini–Hochberg correction"
             + (f": {escape(', '.join(marked[:12]))}{' …' if len(marked) > 12 else ''}." if marked else ".")
         )
 
@@ -561,7 +693,7 @@ def _print_variants(console: Any, variants: dict[str, Any]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from monsterlair.sim.report import ab_headers
+    from monsterlair.sim.report import ab_headers, difference_text, p_text
 
     for label, entry in variants.items():
         if "comparison" not in entry:
@@ -569,17 +701,20 @@ def _print_variants(console: Any, variants: dict[str, Any]) -> None:
         title, a_head, b_head = ab_headers(str(entry["against"]), str(label))
         table = Table(title=f"{title} (paired on the same games; difference: B − A)")
         for column in ("measure", a_head, b_head, "difference", "p"):
-            table.add_column(escape(column), justify="right" if column != "measure" else "left")
+            table.add_column(escape(column), justify="right" if column != "measure" else "left", overflow="fold")
         for measure, c in entry["comparison"].items():
             if c["kind"] == "rate":
-                a, b, diff = _pct(c["a"]["rate"]), _pct(c["b"]["rate"]), f"{100 * c['difference']:+.1f} pts"
+                a, b = _pct(c["a"]["rate"]), _pct(c["b"]["rate"])
             else:
-                a, b, diff = f"{c['a']:.2f}", f"{c['b']:.2f}", f"{c['difference']:+.2f}"
-            table.add_row(escape(measure), a, b, diff, f"{c['p']:.3f}{' *' if c['p'] < 0.05 else ''}")
+                a, b = f"{c['a']:.2f}", f"{c['b']:.2f}"
+            diff, detail = difference_text(c)
+            table.add_row(
+                escape(measure), a, b, f"{diff} ({detail})", f"{p_text(c['p'])}{' *' if c['p'] < 0.05 else ''}"
+            )
         console.print(table)
 
 
-def _print_matrix(console: Any, matrix: dict[str, Any]) -> None:
+def _print_matrix(console: Any, matrix: dict[str, Any], names: dict[str, str]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -587,12 +722,12 @@ def _print_matrix(console: Any, matrix: dict[str, Any]) -> None:
     table = Table(title="Deck against deck: the row deck's score (a draw counts half)")
     table.add_column("deck")
     for deck in decks:
-        table.add_column(escape(deck), justify="right")
+        table.add_column(escape(names[deck]), justify="right")
     table.add_column("all", justify="right")
     for a in decks:
         cells = [_pct(matrix["score"][a][b]["score"]) if b in matrix["score"].get(a, {}) else "—" for b in decks]
         overall = matrix["overall"].get(a)
-        table.add_row(escape(a), *cells, _pct(overall["score"]) if overall else "—")
+        table.add_row(escape(names[a]), *cells, _pct(overall["score"]) if overall else "—")
     console.print(table)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from http.cookies import SimpleCookie
 from typing import Any
@@ -44,10 +45,9 @@ def _post(server: str, path: str, body: Any, cookie: str | None = None) -> tuple
         except (ValueError, KeyError, TypeError):
             message = f"The server at {server} answered {exc.code}."
         raise WebReplayError(message) from None
-    except (urllib.error.URLError, OSError) as exc:
-        reason = getattr(exc, "reason", exc)
+    except (urllib.error.URLError, OSError):  # refused, unknown name, timeout: the reader needs no socket detail
         raise WebReplayError(
-            f"No Monster Lair server answers at {server} ({reason}). Start one with 'monsterlair serve', "
+            f"No Monster Lair server answers at {server}. Start one with 'monsterlair serve', "
             "or name another with --server."
         ) from None
 
@@ -58,7 +58,17 @@ def open_on_server(record: Any, server: str = DEFAULT_SERVER) -> str:
     Raises:
         WebReplayError: the server is not reachable or refused the record (``bad_record`` and the like).
     """
-    base = server.rstrip("/")
+    base = server.strip().rstrip("/")
+    parts = urllib.parse.urlsplit(base)
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:  # 'http://host:abc'
+        port_ok = False
+    if parts.scheme not in ("http", "https") or not parts.hostname or not port_ok:
+        raise WebReplayError(
+            f"--server needs an address such as http://lair.example:8000, not {server!r} "
+            f"(the default is {DEFAULT_SERVER})."
+        )
     _, cookie = _post(base, "/api/auth/guest", {"name": GUEST_NAME})
     if cookie is None:
         raise WebReplayError(f"The server at {base} did not sign in a guest, so the game could not be sent.")

@@ -12,6 +12,7 @@ from monsterlair.core.errors import (
 )
 from monsterlair.core.events import Event, redact
 from monsterlair.core.game import RECORD_KEYS, Action, BaseState, Game, Seat, State
+from monsterlair.core.observation import ObservationWriter
 from monsterlair.core.options import Option, OptionSet, OptionValue
 from monsterlair.core.perspective import Perspective
 from monsterlair.core.result import Result, ranks_from_scores
@@ -33,6 +34,7 @@ __all__ = [
     "GameSpec",
     "IllegalAction",
     "MonsterLairError",
+    "ObservationWriter",
     "Option",
     "OptionSet",
     "OptionValue",

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from monsterlair.core.errors import BadOptions
+from monsterlair.core.words import join_words
 
 OVERRIDE_ENV = "MONSTERLAIR_CARD_DATA"
 """The environment variable naming an override file of card data (unset: the shipped data)."""
@@ -112,15 +113,46 @@ def check_override(package: str, path: Path) -> dict[str, Any]:
         BadCardData: if the file cannot be read, or names a top-level table no data file of the game has.
     """
     override = load_override(path)
-    known: set[str] = set()
+    known: dict[str, Any] = {}
     for entry in resources.files(package).joinpath("data").iterdir():
         if entry.name.endswith(".toml"):
             known.update(shipped(package, entry.name))
-    unknown = sorted(set(override) - known)
+    unknown = sorted(set(override) - set(known))
     if unknown:
         raise BadCardData(
             f"{path}: unknown table(s) {', '.join(unknown)}; this game's card data has {', '.join(sorted(known))}."
         )
     if not override:
         raise BadCardData(f"{path} changes nothing: it holds no tables.")
+    for key, changes in override.items():
+        entries = known[key]
+        if isinstance(entries, list) and entries and isinstance(entries[0], dict) and isinstance(changes, list):
+            _check_new_cards(key, entries, changes, path)
     return override
+
+
+def _check_new_cards(key: str, entries: list[dict[str, Any]], changes: list[Any], path: Path) -> None:
+    """An entry with an id the shipped data lacks adds a card, so it must give every field each shipped card
+    has; one that does not is most likely a misspelt id, and is refused naming the closest id.
+
+    Raises:
+        BadCardData: naming the card, the closest shipped id and the fields a new card needs.
+    """
+    import difflib
+
+    ids = [str(e.get("id")) for e in entries]
+    needed = sorted(set.intersection(*(set(e) for e in entries)) - {"id"})
+    for change in changes:
+        card = change.get("id") if isinstance(change, dict) else None
+        if not isinstance(card, str) or card in ids:
+            continue
+        close = difflib.get_close_matches(card, ids, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        if change.get("remove") is True:
+            raise BadCardData(f"{path}: there is no {key} {card!r}{hint} to remove.")
+        missing = [f for f in needed if f not in change]
+        if missing:
+            raise BadCardData(
+                f"{path}: there is no {key} {card!r}{hint}; a new {key} needs {join_words(needed)}, "
+                f"and this one lacks {join_words(missing)}."
+            )

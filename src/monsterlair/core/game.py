@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from monsterlair.core.actions import ActionSpace
 from monsterlair.core.copying import copier
@@ -22,6 +22,9 @@ from monsterlair.core.result import Result
 from monsterlair.core.rng import Rng, fresh_seed
 from monsterlair.core.spec import GameKind, GameSpec
 from monsterlair.core.words import Voice, capitalise, plural, seat_label
+
+if TYPE_CHECKING:
+    from monsterlair.core.observation import ObservationWriter
 
 Seat = int
 Action = Any
@@ -241,6 +244,9 @@ class Game(ABC):
     """The game's fixed actions (for the default action methods); ``None`` if the game writes them itself."""
     terminations: ClassVar[Mapping[str, str]] = {}
     """How the game ends, in words, by ``Result.termination`` code (for :meth:`termination_text`)."""
+    board_names_mover: ClassVar[bool] = False
+    """True when :meth:`render` itself says who is to move and what they decide (MONSTRA's last line), so the
+    terminal's replay adds no "Player 2 to move." line of its own under the board."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Fill the metadata from the class's own ``spec``, so a game states it once."""
@@ -377,6 +383,20 @@ class Game(ABC):
         exactly the values of ``encode_view`` on the view (``tests/rl/test_vector.py`` checks it on random
         playouts of every game that has one), so it cannot hold anything the view hides.
         Default: ``None`` (no fast path; the view is encoded).
+        """
+        return None
+
+    def observation_writer(
+        self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
+    ) -> ObservationWriter | None:
+        """Optional RL fast path: a writer of ``encode_view``'s numbers for seats straight into rows of ``out``.
+
+        ``out`` is a flat, writable float32 buffer of ``rows * observation_size`` values (see
+        :class:`~monsterlair.core.observation.ObservationWriter`). The writer reads the state, never a view
+        dict, and may keep per-row caches to rewrite only what changed; it must write exactly what
+        ``encode_view`` gives for the seat's view (``tests/rl/test_vector.py`` and the conformance suite check
+        it along random games), so it cannot hold anything the view hides. The vector environment uses it
+        before ``encode_state_sparse``. Default: ``None`` (no writer).
         """
         return None
 
@@ -538,6 +558,9 @@ class Game(ABC):
         if isinstance(seat, int) and not isinstance(seat, bool):
             return f"{voice.subject(seat)}: {kind}."
         return f"{capitalise(kind)}."
+
+    turn_unit: ClassVar[tuple[str, str]] = ("turn", "turns")
+    """What the game calls the span ``turn_of_event`` numbers, singular and plural (MONSTRA: rounds)."""
 
     def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
         """The number of the turn an event opens, for games that number their turns in the log (the log and

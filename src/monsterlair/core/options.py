@@ -54,6 +54,7 @@ class Option:
             BadOptions: with a sentence that says what the option accepts.
         """
         kind = type(self.default)
+        value = self._by_label(value)
         if kind is bool:
             if isinstance(value, bool):
                 out: OptionValue = value
@@ -82,7 +83,11 @@ class Option:
                 raise BadOptions(f"Option '{self.name}' takes a text value, not {value!r}.")
             out = value
         if self.choices is not None and out not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
+            if self.choice_labels is not None:  # the words a form shows, each with the value it stands for
+                pairs = zip(self.choice_labels, self.choices, strict=True)
+                allowed = ", ".join(f"{label} ({choice!r})" for label, choice in pairs)
+            else:
+                allowed = ", ".join(repr(c) for c in self.choices)
             raise BadOptions(f"Option '{self.name}' must be one of {allowed}, not {value!r}.")
         if isinstance(out, int | float) and not isinstance(out, bool):
             if self.minimum is not None and out < self.minimum:
@@ -90,6 +95,19 @@ class Option:
             if self.maximum is not None and out > self.maximum:
                 raise BadOptions(f"Option '{self.name}' must be at most {_number(self.maximum)}, not {out!r}.")
         return out
+
+    def _by_label(self, value: Any) -> Any:
+        """The choice a text names by its label (``first_player=Player 2``, as a form words it; any case),
+        else ``value`` itself. A value that is already a choice keeps its meaning before any label."""
+        if self.choice_labels is None or self.choices is None or not isinstance(value, str):
+            return value
+        if value in (str(c) for c in self.choices):
+            return value
+        wanted = " ".join(value.split()).casefold()
+        for label, choice in zip(self.choice_labels, self.choices, strict=True):
+            if " ".join(label.split()).casefold() == wanted:
+                return choice
+        return value
 
     def schema(self) -> dict[str, Any]:
         """A JSON-ready description (used by the protocol and the create-table form)."""

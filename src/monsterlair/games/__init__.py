@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 
@@ -104,7 +105,10 @@ def get(game_id: str) -> Game:
     key = str(game_id).strip().lower()
     key = _ALIASES.get(key, key)
     if key not in _MODULES:
-        raise UnknownGame(f"Unknown game {game_id!r}. Known games: {', '.join(_MODULES)}.")
+        names = {**{i: i for i in _MODULES}, **_ALIASES}  # an alias's near miss suggests its game's id
+        close = difflib.get_close_matches(key, list(names), n=1)
+        hint = f" Did you mean '{names[close[0]]}'?" if close else ""
+        raise UnknownGame(f"Unknown game {game_id!r}.{hint} Known games: {', '.join(_MODULES)}.")
     if key not in _loaded:
         game = importlib.import_module(_MODULES[key]).GAME
         if game.id != key:

@@ -73,15 +73,29 @@ def _str(obj: Mapping[str, Any], name: str, cmd: str) -> str:
     return value
 
 
-def _int(obj: Mapping[str, Any], name: str, cmd: str, *, optional: bool = False) -> int | None:
+def _int(
+    obj: Mapping[str, Any], name: str, cmd: str, *, optional: bool = False, minimum: int | None = None
+) -> int | None:
     if name not in obj or (optional and obj[name] is None):
         if optional:
             return None
         raise _bad(f"'{cmd}' needs a \"{name}\" field (a whole number).")
     value = obj[name]
+    at_least = "" if minimum is None else f" ({minimum} or more)"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(f'"{name}" must be a whole number, not {_kind(value)}.')
+        raise _bad(f'"{name}" must be a whole number{at_least}, not {_shown(value)}.')
+    if minimum is not None and value < minimum:
+        raise _bad(f'"{name}" must be a whole number{at_least}, not {_shown(value)}.')
     return value
+
+
+def _shown(value: Any) -> str:
+    """A number as it was sent when it is short ("1.5", "-1"), else its JSON type ("a string")."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        text = repr(value)
+        if len(text) <= 24:
+            return text
+    return _kind(value)
 
 
 def _seat(obj: Mapping[str, Any], name: str) -> int | None:
@@ -254,7 +268,7 @@ def _parse_new(o: Mapping[str, Any], rid: Any) -> New:
     return New(
         game=_str(o, "game", "new"),
         players=_int(o, "players", "new", optional=True),
-        seed=_int(o, "seed", "new", optional=True),
+        seed=_int(o, "seed", "new", optional=True, minimum=0),
         options=_object(o, "options", "new", optional=True),
         id=rid,
     )
@@ -288,7 +302,7 @@ def _parse_bot(o: Mapping[str, Any], rid: Any) -> BotRequest:
         game_id=_str(o, "game_id", "bot"),
         bot=_str(o, "bot", "bot"),
         budget=budget,
-        seed=_int(o, "seed", "bot", optional=True),
+        seed=_int(o, "seed", "bot", optional=True, minimum=0),
         id=rid,
     )
 

@@ -2,6 +2,8 @@
 
 Everything here goes through the game contract only (``view`` → ``encode_view``, ``legal_actions`` →
 ``action_index``, ``Result``), so every registered game gets environments without game-specific code.
+(The vector environment may use the contract's fast paths instead, ``Game.observation_writer`` or
+``Game.encode_state_sparse``, which must give exactly ``encode_view``'s numbers.)
 An observation is built from ``state.view(seat)`` and nothing else, which is what keeps hidden
 information out of it: whatever the view redacts, the observation cannot hold.
 """
@@ -101,7 +103,17 @@ class GameEncoding:
     hashable values and their index depends only on the action, the player count and the options).
     """
 
-    __slots__ = ("game", "players", "options", "num_actions", "observation_size", "_index", "_own_index")
+    __slots__ = (
+        "game",
+        "players",
+        "options",
+        "num_actions",
+        "observation_size",
+        "_index",
+        "_own_index",
+        "_row",
+        "_writer",
+    )
 
     def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any]) -> None:
         """Resolve the game and check the set-up by building one state.
@@ -123,6 +135,9 @@ class GameEncoding:
             )
         self._index: dict[Action, int] = {}
         self._own_index = _actions_carry_index(self.game)
+        # The game's observation writer, if it has one, with one row of its own (``observe``).
+        self._row: Observation = np.zeros((1, self.observation_size), dtype=np.float32)
+        self._writer = self.game.observation_writer(self.players, self.options, self._row.data.cast("B").cast("f"), 1)
 
     # --- spaces ---------------------------------------------------------------------------------
     def observation_box(self) -> spaces.Box:
@@ -154,7 +169,15 @@ class GameEncoding:
         return self.game.create(self.players, seed, self.options)
 
     def observe(self, state: State, seat: int) -> Observation:
-        """The numeric encoding of ``state.view(seat)``: the only thing an observation is made from."""
+        """The numeric encoding of ``state.view(seat)``: the only thing an observation is made from.
+
+        A fresh array. Through the game's observation writer when it has one (the same numbers, read straight
+        from the state), else ``encode_view`` of the view.
+        """
+        if self._writer is not None:
+            self._writer.write(0, state, seat)
+            row: Observation = self._row[0].copy()
+            return row
         return self.observe_view(state.view(seat))
 
     def observe_view(self, view: Mapping[str, Any]) -> Observation:

@@ -6,9 +6,11 @@ that seed), without one Python environment object, one info dict and one freshly
 per sub-environment and step:
 
 * observations, masks, rewards and flags live in arrays allocated once; each step writes the
-  encoding of every sub-environment straight into the observation array (the non-zero entries only,
-  in one assignment for the whole batch, when the game has the contract's sparse fast path
-  ``Game.encode_state_sparse``; the view's ``encode_view`` row by row otherwise);
+  encoding of every sub-environment straight into the observation array: through the game's
+  ``Game.observation_writer`` when it has one (it writes each row from the state, rewriting only what
+  changed since the row's last step), else the non-zero entries of the contract's sparse fast path
+  ``Game.encode_state_sparse`` in one assignment for the whole batch, else the view's ``encode_view``
+  row by row;
 * the legal actions are ``infos["action_mask"]`` (int8, ``(num_envs, num_actions)``) and
   :meth:`MonsterLairVectorEnv.action_masks` (bool);
 * autoreset follows Gymnasium's vector conventions (``metadata["autoreset_mode"]``): ``NEXT_STEP``
@@ -123,6 +125,12 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self.redeals = 0
         game = self.enc.game
         self._sparse = type(game).encode_state_sparse is not Game.encode_state_sparse
+        # The game's observation writer, if it has one, owns these rows (it may rewrite only what changed since
+        # its last write to a row, so nothing else writes here); each step copies them into the batch handed out.
+        self._written: Observations = np.zeros((N, size), dtype=np.float32)
+        self._writer = game.observation_writer(
+            self.enc.players, self.enc.options, self._written.data.cast("B").cast("f"), N
+        )
 
     # --- episodes -------------------------------------------------------------------------------
     def _reset_one(self, i: int, seed: int | None) -> None:
@@ -290,6 +298,14 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         if mask_cols:
             mask_rows = np.repeat(self._row_ids, [len(legal) for legal in self._legal])
             masks[mask_rows, np.fromiter(mask_cols, dtype=np.intp, count=len(mask_cols))] = 1
+        writer = self._writer
+        if writer is not None:
+            write = writer.write
+            for i, state in enumerate(self.game_states):
+                assert state is not None
+                write(i, state, seats[i])
+            np.copyto(obs, self._written)
+            return
         rows: list[int] = []
         lengths: list[int] = []
         cols: list[int] = []

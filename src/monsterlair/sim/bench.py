@@ -174,8 +174,10 @@ def ismcts_rate(
     from monsterlair.bots import ISMCTSBot
 
     # Random playouts to the end, one determinization each, as documented: the same search in every game
-    # (a game's own search settings would change what an iteration is).
-    bot = ISMCTSBot(iterations=ISMCTS_ITERATIONS, depth=0, prior=0, playout="random", reuse=1, c=0.7)
+    # (a game's own search settings would change what an iteration is). Each search is also given the time
+    # left, so a game whose playouts are slow (Push a Monster's physics: seconds per 200 iterations) keeps
+    # to ``seconds``, give or take the iterations between two clock checks.
+    search = {"depth": 0, "prior": 0, "playout": "random", "reuse": 1, "c": 0.7}
     choices = [s for s in states if not s.over and len(s.legal_actions()) >= 2]
     if not choices:
         return 0.0
@@ -188,6 +190,7 @@ def ismcts_rate(
         i += 1
         seat = state.to_move
         assert seat is not None
+        bot = ISMCTSBot(iterations=ISMCTS_ITERATIONS, seconds=max(seconds - spent, 1e-3), **search)
         start = clock()
         report = bot.search(Perspective(state, seat), rng)
         spent += clock() - start

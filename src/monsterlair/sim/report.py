@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from monsterlair import games
 from monsterlair.cli.web_replay import DEFAULT_SERVER
 from monsterlair.core import Game, MonsterLairError
+from monsterlair.core.words import join_words, plural
 
 MAX_FACTOR_ROWS = 60
 """Values shown per factor kind (the most and least winning ones when there are more)."""
@@ -231,8 +232,10 @@ def render_html(
         parts.append(rate_plot([b for b, _ in bots], [e for _, e in bots], "Win rate by bot", None))
     parts.append(_table(("bot", *RATE_HEADER[1:]), _rate_rows(bots)) + "</section>")
     fair = summary["fair_share"]
-    if len(summary["seats"]) == 1:
+    if summary.get("together", len(summary["seats"]) == 1):
         parts.append(_one_seat(summary))
+    elif summary.get("teams"):
+        parts.append(_teams(summary))
     else:
         seats = [(f"seat {s + 1}", e) for s, e in enumerate(summary["seats"])]
         parts.append(
@@ -258,7 +261,7 @@ def render_html(
     if summary.get("variants"):
         parts.append(_variants(summary))
     if summary.get("deck_matrix"):
-        parts.append(_deck_matrix(summary["deck_matrix"]))
+        parts.append(_deck_matrix(summary["deck_matrix"], deck_names(summary)))
     if summary.get("records") is not None:
         parts.append(_records(summary["records"]))
     if summary["failed"]:
@@ -282,19 +285,41 @@ def _overview(summary: Mapping[str, Any]) -> str:
     ]
     note = ""
     if summary.get("balanced") is False:
-        note = "<p class='note'>The game count is not a multiple of the seatings per deal: seats are not balanced.</p>"
+        note = f"<p class='note'>{html.escape(unbalanced_text(summary))}</p>"
     return "<section id='overview'><h2>Overview</h2>" + _table(("", ""), rows) + note + "</section>"
 
 
 def _one_seat(summary: Mapping[str, Any]) -> str:
-    """A one-seat game (a solo mission): its win rate, plainly; no fair share, no seat advantage."""
+    """A game whose seats win or lose together (a solo or co-operative mission): its win rate, plainly; no fair
+    share, no seat advantage."""
     only = summary["seats"][0]
+    players = len(summary["seats"])
+    who = "One seat" if players == 1 else f"The {players} seats win or lose together"
     return (
-        "<section id='seats'><h2>Win rate</h2><p class='note'>One seat: the share of games won (a mission's success "
+        f"<section id='seats'><h2>Win rate</h2><p class='note'>{who}: the share of games won (a mission's success "
         "rate).</p>"
         + _table(("", "games", "wins", "win rate", "95 % CI"), [["won", *_rate_rows([("", only)])[0][1:5]]])
         + "</section>"
     )
+
+
+def _teams(summary: Mapping[str, Any]) -> str:
+    """Partners share a side: the win rate of each side against its fair share, and of the side that moved
+    first (a seat's own win rate is its side's)."""
+    fair = summary["fair_share"]
+    teams = [(f"seats {join_words(str(s + 1) for s in e['seats'])}", e) for e in summary["teams"]]
+    out = [
+        "<section id='seats'><h2>Win rate by team</h2>",
+        f"<p class='note'>Partners win or lose together. Dashed line: a team's fair share {_pct(fair)}.</p>",
+    ]
+    if summary["finished"]:
+        out.append(rate_plot([t for t, _ in teams], [e for _, e in teams], "Win rate by team", fair))
+    rows = [row[:5] for row in _rate_rows(teams)]
+    mover = summary["first_mover"]
+    if mover["n"]:
+        rows.append(["the team that moved first", *_rate_rows([("", mover)])[0][1:5]])
+    out.append(_table(("team", "games", "wins", "win rate", "95 % CI"), rows))
+    return "".join(out) + "</section>"
 
 
 def _first_seat(summary: Mapping[str, Any]) -> str:
@@ -317,10 +342,10 @@ def _first_seat(summary: Mapping[str, Any]) -> str:
     return "".join(out) + "</section>"
 
 
-def _baseline(summary: Mapping[str, Any], fair: float) -> float:
+def _baseline(summary: Mapping[str, Any], fair: float | None) -> float:
     """The win rate of all seats together (the reference line of presence and usage plots)."""
     n = sum(e["n"] for e in summary["seats"])
-    return sum(e["wins"] for e in summary["seats"]) / n if n else fair
+    return sum(e["wins"] for e in summary["seats"]) / n if n else (fair or 0.0)
 
 
 Entry = tuple[str, Mapping[str, Any]]
@@ -340,7 +365,7 @@ class _ByKind(NamedTuple):
     table: Callable[[str, Mapping[str, Mapping[str, Any]]], tuple[list[Entry], str, tuple[str, ...], list[list[Any]]]]
 
 
-def _by_kind(summary: Mapping[str, Any], fair: float, section: _ByKind) -> str:
+def _by_kind(summary: Mapping[str, Any], fair: float | None, section: _ByKind) -> str:
     """A section of per-kind tables: the title, the note and the outlier note, then per kind a heading, a
     win-rate plot against the win rate of all seats together, and the table."""
     key = section.key
@@ -384,6 +409,30 @@ def stand_outs(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]
         for name, e in _named(summary, kind, values).items()
         if e.get("stands_out")
     ]
+
+
+def p_text(p: float) -> str:
+    """A p-value as a report prints it: three decimals, and "< 0.001" below that (never "0.000")."""
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def difference_text(c: Mapping[str, Any]) -> tuple[str, str]:
+    """A paired comparison's difference (B − A) and what backs it: for a rate, in points, with the deals whose
+    outcome the change turned against it and for it ("−8.8 pts", "71 deals turned against, 36 for"); for a
+    number, with its 95 % interval ("−6.00", "−8.90 to −3.10")."""
+    if c["kind"] == "rate":
+        against, for_ = c["changed_a_only"], c["changed_b_only"]
+        return f"{100 * c['difference']:+.1f} pts", f"{plural(against, 'deal')} turned against, {for_} for"
+    lo, hi = c["ci95"]
+    return f"{c['difference']:+.2f}", f"{lo:+.2f} to {hi:+.2f}"
+
+
+def unbalanced_text(summary: Mapping[str, Any]) -> str:
+    """The warning for a game count that is not a whole number of blocks of seatings, naming the block."""
+    block = summary.get("block")
+    count = "--games-per-pair" if summary.get("tournament") else "The game count"
+    fix = f" (use a multiple of {block})" if block else ""
+    return f"{count} is not a multiple of the block of seatings{fix}: seats are not exactly balanced."
 
 
 def ab_headers(a: str, b: str) -> tuple[str, str, str]:
@@ -549,20 +598,17 @@ def _variants(summary: Mapping[str, Any]) -> str:
         rows = []
         names, diffs, lows, highs = [], [], [], []
         for measure, c in entry["comparison"].items():
+            diff, detail = difference_text(c)
             if c["kind"] == "rate":
                 a, b = _pct(c["a"]["rate"]), _pct(c["b"]["rate"])
-                diff = f"{100 * c['difference']:+.1f} pts"
-                detail = f"changed {c['changed_a_only']} → {c['changed_b_only']}"
             else:
                 a, b = f"{c['a']:.2f}", f"{c['b']:.2f}"
-                diff = f"{c['difference']:+.2f}"
-                detail = f"95 % CI {c['ci95'][0]:+.2f} – {c['ci95'][1]:+.2f}"
                 names.append(measure)
                 diffs.append(c["difference"])
                 lows.append(c["difference"] - c["ci95"][0])
                 highs.append(c["ci95"][1] - c["difference"])
             mark = "★" if c["p"] < 0.05 else ""
-            rows.append([measure, a, b, diff, detail, f"{c['p']:.3f}", mark])
+            rows.append([measure, a, b, diff, detail, p_text(c["p"]), mark])
         title, a_head, b_head = ab_headers(str(entry["against"]), str(label))
         out.append(f"<h3>{html.escape(title)}</h3>")
         if names:
@@ -578,14 +624,21 @@ def _variants(summary: Mapping[str, Any]) -> str:
             out.append(_png(fig))
         out.append(
             _table(
-                ("measure", a_head, b_head, "difference (B − A)", "pairs", "p", "p < 0.05"),
+                ("measure", a_head, b_head, "difference (B − A)", "pairs (for rates) or 95 % CI", "p", "p < 0.05"),
                 rows,
             )
         )
     return "".join(out) + "</section>"
 
 
-def _deck_matrix(matrix: Mapping[str, Any]) -> str:
+def deck_names(summary: Mapping[str, Any]) -> dict[str, str]:
+    """The matrix's decks by the names the game gives them (its ids if this installation lacks the game)."""
+    game = _game(summary)
+    decks = (summary.get("deck_matrix") or {}).get("decks") or []
+    return {d: d if game is None else game.report_label("deck", d) for d in decks}
+
+
+def _deck_matrix(matrix: Mapping[str, Any], names: Mapping[str, str]) -> str:
     decks = list(matrix["decks"])
     n = len(decks)
     grid = [[float("nan")] * n for _ in range(n)]
@@ -594,14 +647,14 @@ def _deck_matrix(matrix: Mapping[str, Any]) -> str:
             cell = matrix["score"].get(a, {}).get(b)
             if cell is not None:
                 grid[i][j] = cell["score"]
-    plot = _score_grid_plot(grid, decks, "Score of the row deck against the column deck")
+    plot = _score_grid_plot(grid, [names[d] for d in decks], "Score of the row deck against the column deck")
     rows = [
-        [a, b, c["n"], _pct(c["score"]), _ci(c)]
+        [names[a], names[b], c["n"], _pct(c["score"]), _ci(c)]
         for a in decks
         for b, c in matrix["score"].get(a, {}).items()
         if decks.index(a) < decks.index(b)
     ]
-    overall = [[a, c["n"], _pct(c["score"]), _ci(c)] for a, c in matrix["overall"].items()]
+    overall = [[names.get(a, a), c["n"], _pct(c["score"]), _ci(c)] for a, c in matrix["overall"].items()]
     return "".join(
         [
             "<section id='deck-matrix'><h2>Deck against deck</h2>",

@@ -191,7 +191,8 @@ def run_game(task: GameTask) -> dict[str, Any]:
     Monster Club's turns), otherwise runs of consecutive decisions by one seat), ``actions`` (per seat,
     decisions by kind: the first word of the action's text, such as ``burn`` or ``attack``), ``usage`` (per
     seat, ``{"kind:value": [times, first turn]}`` from the game's :meth:`~monsterlair.core.Game.report_usage`:
-    what the seat played or used and the turn it first did, counted as ``turns``), ``seconds``, ``error``
+    what the seat played or used and the turn of the decision that first did, counted as ``turns``: a decision
+    that ends a turn belongs to that turn, not to the one its events open), ``seconds``, ``error``
     (``None``, or what went wrong, in words without the exception's class: a failed game is reported, never
     allowed to stop the batch; ``where`` keeps the end of the traceback) and, when the task asks, ``record``
     (the replayable record). Each seat's bot gets its own generator derived from the game seed, so the game is
@@ -235,6 +236,7 @@ def run_game(task: GameTask) -> dict[str, Any]:
             if seat != last:
                 turns += 1
                 last = seat
+            when = clock or turns  # the turn the decision was taken in, before its own events open the next
             clock = _announced_turn(game, events, clock)
             kind = str(action).split(" ", 1)[0]
             actions[seat][kind] = actions[seat].get(kind, 0) + 1
@@ -242,7 +244,7 @@ def run_game(task: GameTask) -> dict[str, Any]:
                 for s in range(task.players) if user is None else (user,):
                     entry = usage[s].get(label)
                     if entry is None:
-                        usage[s][label] = [1, clock or turns]
+                        usage[s][label] = [1, when]
                     else:
                         entry[0] += 1
         result = state.result

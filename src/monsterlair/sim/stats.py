@@ -106,12 +106,16 @@ def factor_rates(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, di
     return out
 
 
-def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, Any]:
+def summarize(results: Sequence[Mapping[str, Any]], players: int, sides: Sequence[int] | None = None) -> dict[str, Any]:
     """The batch report from per-game result dicts (as :func:`monsterlair.sim.runner.run_game` makes).
 
-    Per bot (by spec): seat-games played, wins (a shared victory counts as a win), win rate with
-    95 % CI and mean payoff (shared wins split). Per seat: win rate with CI; ``first_seat`` is seat 0,
-    ``first_mover`` the seat that made the game's first decision. Game length in decisions and turns;
+    ``sides`` says which side each seat plays on (``Game.teams``; ``None``: every seat for itself; every seat
+    on one side: a co-operative game). Per bot (by spec): seat-games played, wins (a shared victory counts as
+    a win), win rate with 95 % CI and mean payoff (shared wins split). Per seat: win rate with CI; ``teams``
+    (when partners share a side): per side its seats and win rate; ``together`` when every seat wins or loses
+    with the others (a co-operative mission, or one seat): then there is no fair share (``None``), else it is
+    one side's share. ``first_seat`` is seat 0, ``first_mover`` the seat that made the game's first decision.
+    Game length in decisions and turns;
     ``outcomes`` counts games someone won, draws (no winner, payoffs shared) and games every seat lost
     (no winner, payoffs all 0: a failed co-operative mission); ``draws`` and ``lost`` repeat those
     counts; games cut by a safety cap; presence win rates per recorded factor; the game's own measures
@@ -155,6 +159,18 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, A
     outcomes = {"won": 0, "draw": 0, "lost": 0}
     for r in finished:
         outcomes[outcome(r)] += 1
+    side_of = list(sides) if sides is not None else list(range(players))
+    members = {side: [s for s in range(players) if side_of[s] == side] for side in dict.fromkeys(side_of)}
+    together = len(members) == 1
+    teams = (
+        [
+            {**rate(sum(1 for r in finished if set(seats) & set(r["winners"])), n), "seats": seats}
+            for seats in members.values()
+        ]
+        if not together and any(len(seats) > 1 for seats in members.values())
+        else None
+    )
+    fair = None if together else 1.0 / len(members)
     return {
         "games": len(results),
         "finished": n,
@@ -164,7 +180,9 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, A
         "seats": seats_out,
         "first_seat": seats_out[0] if seats_out else rate(0, 0),
         "first_mover": rate(mover_wins, mover_n),
-        "fair_share": 1.0 / players,
+        "fair_share": fair,
+        "teams": teams,
+        "together": together,
         "length": {
             "decisions": describe([r["decisions"] for r in finished]),
             "turns": describe([r["turns"] for r in finished]),
@@ -183,7 +201,7 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int) -> dict[str, A
         "actions": action_frequencies(finished),
         "margins": {k: v for k, v in margins(finished).items() if k != "values"},
         "outliers": outliers,
-        "warnings": lineup_warnings(bots_out, players),
+        "warnings": lineup_warnings(bots_out, fair),
     }
 
 
@@ -199,15 +217,15 @@ LOPSIDED = 0.75
 win rates describe the bots more than the game."""
 
 
-def lineup_warnings(bots: Mapping[str, Mapping[str, Any]], players: int) -> list[str]:
-    """Warnings about a lineup that makes factor and usage win rates meaningless: bots of unequal strength.
+def lineup_warnings(bots: Mapping[str, Mapping[str, Any]], fair: float | None) -> list[str]:
+    """Warnings about a lineup that makes factor and usage win rates meaningless: bots of unequal strength
+    (``fair``: one side's fair share; ``None``: every seat wins or loses together, so no bot can outplay another).
 
     In a mirror match every seat plays alike, so a deck's or card's win rate speaks of the deck or card. When
     one bot wins nearly every game, every factor's win rate is pinned near the share of seats that bot holds.
     """
-    if len(bots) < 2:
+    if len(bots) < 2 or fair is None:
         return []
-    fair = 1.0 / players
     strong = [(spec, e) for spec, e in bots.items() if e["n"] and e["rate"] >= max(LOPSIDED, fair + 0.25)]
     out = []
     for spec, e in strong:

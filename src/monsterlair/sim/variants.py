@@ -79,6 +79,25 @@ def plan_variants(
     return tasks
 
 
+def preset_decks(game: Game, decks: Sequence[str]) -> list[str]:
+    """The ids of preset decks named by their id or their name (``Game.report_label``), in any case; a game
+    without preset decks gets them back as they are (its ``deck_matchup`` refuses them).
+
+    Raises:
+        BadOptions: naming the decks that are not presets, and the presets by name.
+    """
+    presets = game.deck_presets()
+    known = {key.strip().lower(): p for p in presets for key in (p, game.report_label("deck", p))}
+    unknown = [d for d in dict.fromkeys(decks) if presets and d.strip().lower() not in known]
+    if unknown:
+        which = "is not a preset deck" if len(unknown) == 1 else "are not preset decks"
+        raise BadOptions(
+            f"{join_words([repr(d) for d in unknown])} {which} of {game.title}; "
+            f"its preset decks are {join_words([game.report_label('deck', p) for p in presets])}."
+        )
+    return [known.get(d.strip().lower(), d) for d in decks]
+
+
 def plan_deck_matrix(
     game: Game,
     bot: str,
@@ -88,22 +107,16 @@ def plan_deck_matrix(
     seed: int,
     options: Mapping[str, Any],
 ) -> list[GameTask]:
-    """Every pair of ``decks`` in a two-player game between two ``bot`` seats: ``games_per_pair`` games a pair,
-    alternating which side has which deck on a shared deal (games ``2j`` and ``2j + 1`` share a seed), and every
-    pair on the same deals. A task's ``variant`` is ``"first/second"``: seat 0 holds ``first``.
+    """Every pair of ``decks`` (preset decks by id or name, any case) in a two-player game between two ``bot``
+    seats: ``games_per_pair`` games a pair, alternating which side has which deck on a shared deal (games ``2j``
+    and ``2j + 1`` share a seed), and every pair on the same deals. A task's ``variant`` is
+    ``"first/second"`` (deck ids): seat 0 holds ``first``.
 
     Raises:
         BadOptions: for a deck that is not one of the game's preset decks, fewer than two decks, a repeated
             deck, an odd or non-positive game count, or a game without decks.
     """
-    presets = game.deck_presets()
-    unknown = [d for d in dict.fromkeys(decks) if presets and d not in presets]  # no presets: deck_matchup says so
-    if unknown:
-        which = "is not a preset deck" if len(unknown) == 1 else "are not preset decks"
-        raise BadOptions(
-            f"{join_words([repr(d) for d in unknown])} {which} of {game.title}; "
-            f"its preset decks are {join_words(presets)}."
-        )
+    decks = preset_decks(game, decks)
     if len(decks) < 2 or len(set(decks)) != len(decks):
         raise BadOptions("A deck matrix needs at least two different decks.")
     if games_per_pair < 2 or games_per_pair % 2:
@@ -197,12 +210,16 @@ def _paired_number(
 
 
 def compare(
-    baseline: Sequence[Mapping[str, Any]], other: Sequence[Mapping[str, Any]], players: int
+    baseline: Sequence[Mapping[str, Any]],
+    other: Sequence[Mapping[str, Any]],
+    players: int,
+    score_label: str | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Paired comparison of two variants' games (paired by their game number within the variant).
 
     Measures: each seat's win, the first mover's win, each bot's win (for lineups of different bots), a
-    draw, a safety cap, game length in decisions and turns, and the score margin. Failed games drop their pair.
+    draw, a safety cap, game length in decisions and turns, and the score margin, in the game's score
+    (``score_label``, ``Game.score_label``: "score margin (destroys)"). Failed games drop their pair.
     """
     base_by = {_position(r, baseline): r for r in baseline}
     pairs = [
@@ -222,7 +239,7 @@ def compare(
     out["cut by a safety cap"] = _paired_binary(pairs, _capped)
     out["length (decisions)"] = _paired_number(pairs, lambda r: float(r["decisions"]))
     out["length (turns)"] = _paired_number(pairs, lambda r: float(r["turns"]))
-    out["score margin"] = _paired_number(pairs, margin)
+    out[f"score margin ({score_label})" if score_label else "score margin"] = _paired_number(pairs, margin)
     return out
 
 

@@ -20,8 +20,8 @@ every decision checks, raising ``AssertionError`` with the game, player count, s
   ``render`` and ``describe_action`` give text; every event
   reads as a sentence to every seat and a spectator (``describe_event``: no ``key=value``, no reprs);
 * the views of every seat and the spectator: JSON-native, the common keys, consistent with the state; the
-  RL encoding has ``observation_size`` finite numbers, and a game's optional sparse fast path
-  (``encode_state_sparse``) gives exactly those numbers;
+  RL encoding has ``observation_size`` finite numbers, and a game's optional fast paths (the sparse
+  ``encode_state_sparse`` and the ``observation_writer``, writing into a fresh row) give exactly those numbers;
 * ``clone()``: equal to the original, and independent of it (playing on one leaves the other alone);
   applying an action to a clone gives the same events, views and record as applying it to the original;
 * bad input: actions legal elsewhere (at other decisions or seats), garbage texts and foreign objects raise
@@ -54,6 +54,7 @@ import math
 import os
 import subprocess
 import sys
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -887,6 +888,24 @@ def _check_views(state: State, snap: Snapshot) -> None:
         )
         if type(game).encode_state_sparse is not Game.encode_state_sparse:
             _check_sparse(game.encode_state_sparse(state, seat, n, state.options), encoded, size, name)
+        if type(game).observation_writer is not Game.observation_writer:
+            _check_writer(state, seat, encoded, size, name)
+
+
+def _check_writer(state: State, seat: int, encoded: list[float], size: int, name: str) -> None:
+    """The game's observation writer, writing into a fresh row, gives ``encode_view``'s numbers as float32."""
+    row = array("f", bytes(4 * size))
+    writer = state.game.observation_writer(state.players, state.options, memoryview(row).cast("B").cast("f"), 1)
+    if writer is None:
+        return
+    writer.write(0, state, seat)
+    expected = array("f", encoded)
+    wrong = [i for i in range(size) if row[i] != expected[i]]
+    _require(
+        not wrong,
+        f"observation_writer({name}) differs from encode_view at {wrong[:8]}"
+        + (f": {row[wrong[0]]!r} instead of {expected[wrong[0]]!r}" if wrong else ""),
+    )
 
 
 def _check_sparse(sparse: tuple[list[int], list[float]] | None, encoded: list[float], size: int, name: str) -> None:

@@ -25,7 +25,10 @@ def test_moves_and_tactics_say_what_they_do_and_what_they_cost() -> None:
         tactic = TACTICS[TACTIC_INDEX[t]]
         assert f"{tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects)}" in text
     assert "Win: defeat it before the last round ends" in text  # the Expert Guardian must be defeated
-    assert "(Ann)" in text and "seat 0" not in text and "Your decision" in text
+    assert "(Ann)" in text and "seat 0" not in text
+    acting = next(s for s in team["slots"] if s["unit"] == view["acting"])
+    name = CREATURES[CREATURE_INDEX[acting["creature"]]].name
+    assert text.splitlines()[-1] == f"Your move: {name} ({view['acting'].upper()}) acts."
 
 
 def test_a_tactic_that_would_leave_too_little_en_for_the_signature_is_flagged() -> None:
@@ -39,7 +42,8 @@ def test_a_tactic_that_would_leave_too_little_en_for_the_signature_is_flagged() 
         tactic = TACTICS[TACTIC_INDEX[t]]
         line = next(x for x in text.splitlines() if x.strip().startswith(f"{tactic.name} ("))
         flagged = "leaves too little EN" in line
-        assert flagged == (tactic.cost <= team["energy"] < tactic.cost + need), line
+        energy = team["energy"]
+        assert flagged == (tactic.cost <= energy and energy - tactic.cost < need <= energy), line
     assert re.search(r"Win: defeat it, or end the last round with it at \d+ HP or less\.", text)
 
 
@@ -56,3 +60,52 @@ def test_the_round_order_names_places_and_creatures_as_the_board_does() -> None:
     view = GAME.new(2, seed=3).view(0)
     view["order"][0] = {**view["order"][0], "unit": "-", "done": False}
     assert "KO " in GAME.render(view, 0)
+
+
+def test_only_the_tactic_that_puts_the_signature_out_of_reach_is_flagged() -> None:
+    """A 0-EN Cleanse was flagged "(leaves too little EN for Rebirth Flare, 3 EN)" when 2 EN were too little
+    before it: the warning is for a tactic that makes the move unaffordable, not for one that changes nothing."""
+    view = GAME.new(1, seed=3, options={"mode": "mission"}).view(0)
+    team = view["teams"][0]
+    acting = next(s for s in team["slots"] if s["unit"] == view["acting"])
+    need = CREATURES[CREATURE_INDEX[acting["creature"]]].cost
+    team["hand"] = ["cleanse", "focus"]  # 0 EN and 1 EN
+    for energy, flagged in ((need - 1, set()), (need, {"Focus"}), (need + 1, set())):
+        team["energy"] = energy
+        lines = [x.strip() for x in GAME.render(view, 0).splitlines()]
+        warned = {x.split(" (")[0] for x in lines if "leaves too little EN" in x}
+        assert warned == flagged, (energy, lines)
+
+
+def test_the_decision_at_hand_is_said_once_in_players_words() -> None:
+    """The board said "Player 2 to decide (act)." and the replay added "Player 2 to move."; in play "Your
+    decision (act).". One line now says who moves and what they decide."""
+    state = GAME.new(2, seed=4)
+    mover = state.to_move
+    view = state.view(None)
+    text = GAME.render(view, None, ["Ann", "Bob"])
+    acting = next(s for t in view["teams"] for s in t["slots"] if s and s["unit"] == view["acting"])
+    name = CREATURES[CREATURE_INDEX[acting["creature"]]].name
+    assert text.splitlines()[-1] == f"{['Ann', 'Bob'][mover]} to move: {name} ({view['acting'].upper()}) acts."
+    assert "to decide" not in text and "(act)" not in text and "decision" not in text.lower()
+    assert GAME.board_names_mover
+    for phase, mine, theirs in (
+        ("discard", "Your move: discard a tactic, down to five.", "Bob to move: discarding a tactic, down to five."),
+        ("cleanse", "Your move: choose the condition the Cleanse removes.", "Bob to move: choosing the condition"),
+        ("order", "Your move: your creatures tie on SPD; choose which acts first.", "Bob to move: choosing which"),
+    ):
+        seen = {**view, "phase": phase, "to_move": 1}
+        assert mine in GAME.render(seen, 1, ["Ann", "Bob"]) and theirs in GAME.render(seen, 0, ["Ann", "Bob"])
+
+
+def test_a_two_against_two_game_is_not_called_a_duel() -> None:
+    import pytest
+
+    from monsterlair.core import BadOptions
+
+    with pytest.raises(BadOptions) as refused:
+        GAME.new(2, seed=1, options={"mode": "2v2"})
+    assert "duel needs" not in str(refused.value) and "2 against 2 needs 4 players" in str(refused.value)
+    with pytest.raises(BadOptions) as refused:
+        GAME.new(4, seed=1, options={"mode": "mission"})
+    assert "duel" not in str(refused.value)

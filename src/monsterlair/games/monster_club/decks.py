@@ -96,6 +96,9 @@ def _load_presets() -> dict[str, Preset]:
 PRESETS: dict[str, Preset] = _load_presets()
 """The preset decks by id, in file order."""
 
+DECK_LABELS: dict[str, str] = {**{p.id: p.name for p in PRESETS.values()}, RANDOM: "Random", "custom": "Custom"}
+"""A deck's public label by its id (what :func:`deck_id` gives)."""
+
 
 _MONSTER_INDICES = tuple(c.index for c in MONSTERS)
 _POWER_INDICES = tuple(c.index for c in POWERS)
@@ -135,6 +138,23 @@ def parse_deck_list(text: str) -> tuple[int, ...]:
     return validate_deck(cards)
 
 
+def preset_id(value: str) -> str | None:
+    """The preset deck a value names by its id or its name, in any case (``"Grave Choir"`` and
+    ``"graveyard"`` both give ``"graveyard"``); ``None`` if it names no preset."""
+    key = value.strip().lower()
+    if key in PRESETS:
+        return key
+    return next((p.id for p in PRESETS.values() if p.name.lower() == key), None)
+
+
+def deck_id(value: str) -> str:
+    """The id of the deck an option value names: a preset's id, ``random``, or ``custom`` for a list."""
+    key = value.strip().lower()
+    if key == RANDOM:
+        return RANDOM
+    return preset_id(value) or "custom"
+
+
 def check_deck_option(value: str, name: str) -> None:
     """Check a ``deck0``/``deck1`` option value without building the deck.
 
@@ -142,10 +162,10 @@ def check_deck_option(value: str, name: str) -> None:
         DeckError: naming the problem and the accepted values.
     """
     key = value.strip().lower()
-    if key == RANDOM or key in PRESETS:
+    if key == RANDOM or preset_id(value) is not None:
         return
     if "," not in value:
-        known = ", ".join([RANDOM, *PRESETS])
+        known = ", ".join([RANDOM, *(p.name for p in PRESETS.values())])
         raise DeckError(
             f"Option '{name}' must be a preset deck ({known}) or a list of {DECK_SIZE} card names "
             f"separated by commas, not {value!r}."
@@ -165,16 +185,12 @@ def build_deck(value: str, rng: Rng) -> tuple[int, ...]:
     key = value.strip().lower()
     if key == RANDOM:
         return random_deck(rng)
-    if key in PRESETS:
-        return PRESETS[key].cards
+    preset = preset_id(value)
+    if preset is not None:
+        return PRESETS[preset].cards
     return parse_deck_list(value)
 
 
 def deck_label(value: str) -> str:
     """A short public label for a deck option value (the preset's name, ``Random`` or ``Custom``)."""
-    key = value.strip().lower()
-    if key == RANDOM:
-        return "Random"
-    if key in PRESETS:
-        return PRESETS[key].name
-    return "Custom"
+    return DECK_LABELS[deck_id(value)]

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import BadOptions, Event, Game, State
+from monsterlair.core import BadOptions, Event, Game, ObservationWriter, State
 from monsterlair.core.options import OptionValue
 from monsterlair.core.words import Voice
 from monsterlair.games.monster_club import actions, heuristic, text, usage, view, words
 from monsterlair.games.monster_club.cards import BY_ID
-from monsterlair.games.monster_club.decks import PRESETS, DeckError, check_deck_option
+from monsterlair.games.monster_club.decks import DECK_LABELS, PRESETS, DeckError, check_deck_option, deck_id
 from monsterlair.games.monster_club.spec import HAND_TARGET, SPEC
 from monsterlair.games.monster_club.state import ClubState
 
@@ -64,6 +64,12 @@ class MonsterClubGame(Game):
             return None
         return view.encode_sparse(state, seat)
 
+    def observation_writer(
+        self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
+    ) -> ObservationWriter | None:
+        """A writer of :meth:`encode_view`'s numbers straight from states into rows of ``out`` (``view``)."""
+        return view.ClubObservationWriter(out, rows)
+
     def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
         """Each feature's bounds, from the card table (``view.observation_bounds``)."""
         return view.observation_bounds(players, options)
@@ -101,10 +107,14 @@ class MonsterClubGame(Game):
         return text.describe_action(str(action))
 
     def report_factors(self, state: State) -> dict[int, list[str]]:
-        """Per seat: its deck's label (preset name, ``random`` or ``custom``) and whether it plays first."""
+        """Per seat: its deck's id (a preset's id, ``random`` or ``custom``; :meth:`report_label` gives its
+        name) and whether it plays first."""
         assert isinstance(state, ClubState)
         return {
-            seat: [f"deck:{state.deck_labels[seat].lower()}", f"first:{'yes' if seat == state.first else 'no'}"]
+            seat: [
+                f"deck:{deck_id(str(state.options[f'deck{seat}']))}",
+                f"first:{'yes' if seat == state.first else 'no'}",
+            ]
             for seat in (0, 1)
         }
 
@@ -117,7 +127,9 @@ class MonsterClubGame(Game):
         return {"deck0": first, "deck1": second}
 
     def report_label(self, kind: str, value: str) -> str:
-        """A card by its name (``card:<id>``); other values as they are."""
+        """A card by its name (``card:<id>``), a deck by its name (``deck:<id>``); other values as they are."""
+        if kind == "deck":
+            return DECK_LABELS.get(value, value)
         card = BY_ID.get(value) if kind == "card" else None
         return value if card is None else card.name
 

@@ -89,7 +89,7 @@ OPTIONS = OptionSet(
         Option(
             "first_player",
             -1,
-            "Who takes the first turn. Rule MC-1.3.",
+            "Who takes the first turn: drawn at random, seat 1 or seat 2 (as the decks are named). Rule MC-1.3.",
             choices=(-1, 0, 1),
             choice_labels=("Drawn at random", "Seat 1", "Seat 2"),
             label="First turn",

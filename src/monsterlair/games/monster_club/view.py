@@ -9,10 +9,10 @@ order of either deck, and the other player's face-down cards. :func:`build_view`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from monsterlair.core import Rng
+from monsterlair.core import ObservationWriter, Rng, State
 from monsterlair.core.options import OptionValue
 from monsterlair.games.monster_club import turns as _turns
 from monsterlair.games.monster_club.board import CODE_CARD, CODE_ID, CODE_LIMIT, CODE_MONSTER, Stack
@@ -281,18 +281,24 @@ _PLACE_BASES = tuple(_SCALARS + place * _STACK_FEATURES for place in range(2 * S
 _PLACE_INDICES = tuple(tuple(b + o for o in (0, 1, 2, 8, 9, 10, 11, 12, 13, 14)) for b in _PLACE_BASES)
 
 
-def _stack(st: Stack, mine: bool, place: int, idx: list[int], val: list[float]) -> None:
-    """One stack's entries (``view._encode_stack`` of ``view._stack_view``; the score is ``shown_score``'s)."""
+def _face_up_powers(st: Stack) -> tuple[int, int, int, bool]:
+    """What a stack's face-up powers add, subtract, how many they are and whether one multiplies (only face-up
+    powers are read: the view shows a face-down one only to its owner)."""
     add = opp = visible = 0
     doubles = False
-    if st.p:
-        for code, up in zip(st.p, st.pup, strict=True):
-            if up:  # only face-up powers are read (the view shows a face-down one only to its owner)
-                a, o, m = _POWER[code]
-                add += a
-                opp += o
-                doubles = doubles or m > 1
-                visible += 1
+    for code, up in zip(st.p, st.pup, strict=True):
+        if up:
+            a, o, m = _POWER[code]
+            add += a
+            opp += o
+            doubles = doubles or m > 1
+            visible += 1
+    return add, opp, visible, doubles
+
+
+def _stack(st: Stack, mine: bool, place: int, idx: list[int], val: list[float]) -> None:
+    """One stack's entries (``view._encode_stack`` of ``view._stack_view``; the score is ``shown_score``'s)."""
+    add, opp, visible, doubles = _face_up_powers(st)
     mup = st.mup
     known = mup or st.mknown or mine
     idx += _PLACE_INDICES[place]
@@ -349,3 +355,155 @@ def encode_sparse(state: ClubState, seat: int) -> tuple[list[int], list[float]]:
         idx += [base + _CODE_SLOT[c] for c in codes]
         val += [1.0] * len(codes)
     return idx, val
+
+
+# --- the observation writer (the vector environment's fast path) ---
+# ``Game.observation_writer``: ``encode_view(build_view(state, seat))`` written as float32 straight into a row of
+# the caller's buffer. It reads what ``encode_sparse`` reads (only what the view shows the seat) and keeps, per
+# row, what it last wrote there: a stack's 15 features are rewritten only when one of the stack's fields the
+# encoding reads changed (its monster, the face-up flags, the powers, the turn's flags), a card-count block (own
+# hand, the two graves, the shown hand) only when its cards changed (a grave's new cards added on), the phase's
+# one-hot only when the phase changed; the eight other scalars every time. Each value is computed with the same
+# expression as ``encode_view``'s (a count of c cards is c), so the float32 numbers are exactly the same;
+# ``tests/rl/test_vector.py`` compares them after every move of random games, for both seats.
+
+_PHASE_OF = tuple(_PHASE_SLOT.get(name, -1) for name in PHASE_NAMES)
+"""Per phase number: the index of its one-hot slot (-1: a phase without one)."""
+_SIZE = observation_size(2, {})
+_ZEROS = memoryview(bytes(4 * _SIZE)).cast("f")
+_SHOWN = _HAND + 3 * NUM_CARDS
+StackKey = tuple[int | bool, ...]
+
+
+class ClubObservationWriter(ObservationWriter):
+    """Monster Club's :class:`ObservationWriter` (see the comment above for what it rewrites when)."""
+
+    def __init__(self, out: memoryview[float], rows: int) -> None:
+        """Bind to ``out`` (``rows`` x ``observation_size`` float32 values)."""
+        super().__init__(out, rows, _SIZE)
+        self._states: list[ClubState | None] = [None] * rows
+        self._seats = [-1] * rows
+        self._phases = [-1] * rows
+        self._stacks: list[list[StackKey | None]] = [[None] * (2 * SPACES) for _ in range(rows)]
+        self._hands: list[list[int]] = [[] for _ in range(rows)]
+        self._graves: list[list[list[int]]] = [[[], []] for _ in range(rows)]
+        self._grave_counts: list[list[list[int]]] = [[[0] * NUM_CARDS, [0] * NUM_CARDS] for _ in range(rows)]
+        self._shown: list[tuple[int, ...]] = [() for _ in range(rows)]
+
+    def forget(self, row: int) -> None:
+        """The next write to ``row`` rewrites all of it."""
+        self._states[row] = None
+
+    def _start(self, row: int, state: ClubState, seat: int) -> None:
+        """Zero the row and note it as holding nothing (every block's cache says so)."""
+        o = row * _SIZE
+        self.out[o : o + _SIZE] = _ZEROS
+        self._states[row], self._seats[row] = state, seat
+        self._phases[row] = -1
+        self._stacks[row] = [None] * (2 * SPACES)
+        self._hands[row] = []
+        self._graves[row] = [[], []]
+        self._grave_counts[row] = [[0] * NUM_CARDS, [0] * NUM_CARDS]
+        self._shown[row] = ()
+
+    def write(self, row: int, state: State, seat: int) -> None:
+        """Write ``encode_view(build_view(state, seat))`` into row ``row``, rewriting only what changed."""
+        if TYPE_CHECKING:  # (the vector environment gives this game's states only; no check per step)
+            assert isinstance(state, ClubState)
+        if state is not self._states[row] or seat != self._seats[row]:
+            self._start(row, state, seat)
+        out, o = self.out, row * _SIZE
+        opp = 1 - seat
+        target = max(1, int(state.target))
+        destroys, decks, hands = state.destroys, state.decks, state.hands
+        out[o] = state.to_move == seat
+        out[o + 1] = state.active == seat
+        phase = _PHASE_OF[state.phase]
+        if phase != self._phases[row]:
+            if self._phases[row] >= 0:
+                out[o + self._phases[row]] = 0.0
+            if phase >= 0:
+                out[o + phase] = 1.0
+            self._phases[row] = phase
+        out[o + 6] = min(1.0, destroys[seat] / target)
+        out[o + 7] = min(1.0, destroys[opp] / target)
+        out[o + 8] = len(decks[seat]) / 25.0
+        out[o + 9] = len(decks[opp]) / 25.0
+        out[o + 10] = len(hands[seat]) / MAX_HAND
+        out[o + 11] = len(hands[opp]) / MAX_HAND
+        keys = self._stacks[row]
+        board = state.board
+        for place, st in enumerate(board[seat] + board[opp]):  # own spaces first
+            # The fields the encoding reads (the powers' codes and face-up flags come in two lists of one length).
+            key = None if st is None else (st.m, st.mup, st.mknown, st.moved, st.attacked, *st.p, *st.pup)
+            if key != keys[place]:
+                self._write_stack(o + _PLACE_BASES[place], st, place < SPACES)
+                keys[place] = key
+        hand = hands[seat]
+        if hand != self._hands[row]:
+            self._recount(o + _HAND, hand)
+            self._hands[row] = hand[:]
+        graves = state.graves
+        seen = self._graves[row]
+        if graves[seat] != seen[0]:
+            self._write_grave(row, o + _HAND + NUM_CARDS, 0, graves[seat])
+        if graves[opp] != seen[1]:
+            self._write_grave(row, o + _HAND + 2 * NUM_CARDS, 1, graves[opp])
+        shown = state.revealed if state.phase == _turns.P_REVEAL else ()
+        if shown != self._shown[row]:
+            self._recount(o + _SHOWN, shown)
+            self._shown[row] = shown
+
+    def _write_stack(self, b: int, st: Stack | None, mine: bool) -> None:
+        """A stack's 15 features at ``b`` (``_stack``'s values; zeros for an empty space)."""
+        out = self.out
+        out[b : b + _STACK_FEATURES] = _ZEROS[:_STACK_FEATURES]
+        if st is None:
+            return
+        add, opp, visible, doubles = _face_up_powers(st)
+        mup = st.mup
+        known = mup or st.mknown or mine
+        out[b] = 1.0
+        out[b + 1] = mup
+        out[b + 2] = known
+        out[b + 8] = len(st.p) / 3.0
+        out[b + 9] = visible / 3.0
+        out[b + 10] = add / 10.0
+        out[b + 11] = opp / 10.0
+        out[b + 12] = doubles
+        if mup:
+            out[b + 13] = shown_score(st) / 20.0  # type: ignore[operator]  # (an int when face up)
+        out[b + 14] = st.moved or st.attacked
+        if known:
+            score_value, limit_value, type_slot = _MONSTER[st.m]
+            out[b + 3] = score_value
+            out[b + 4] = limit_value
+            out[b + type_slot] = 1.0
+
+    def _recount(self, b: int, codes: Sequence[int]) -> None:
+        """A card-count block at ``b``: how many of each card ``codes`` holds."""
+        out, slot = self.out, _CODE_SLOT
+        out[b : b + NUM_CARDS] = _ZEROS[:NUM_CARDS]
+        counts = [0] * NUM_CARDS
+        for c in codes:
+            s = slot[c]
+            counts[s] += 1
+            out[b + s] = counts[s]
+
+    def _write_grave(self, row: int, b: int, which: int, grave: list[int]) -> None:
+        """A grave's counts at ``b``: the cards added since the last write, unless cards also left it (then all)."""
+        out, slot = self.out, _CODE_SLOT
+        seen = self._graves[row][which]
+        counts = self._grave_counts[row][which]
+        m = len(seen)
+        if len(grave) > m and grave[:m] == seen:
+            new = grave[m:]
+        else:
+            out[b : b + NUM_CARDS] = _ZEROS[:NUM_CARDS]
+            counts = self._grave_counts[row][which] = [0] * NUM_CARDS
+            new = grave
+        for c in new:
+            s = slot[c]
+            counts[s] += 1
+            out[b + s] = counts[s]
+        self._graves[row][which] = grave[:]

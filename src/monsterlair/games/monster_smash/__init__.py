@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import Event, Game, IllegalAction, State
+from monsterlair.core import Event, Game, IllegalAction, ObservationWriter, State
 from monsterlair.core.options import OptionValue
 from monsterlair.core.words import Voice
 from monsterlair.games.monster_smash import actions as _actions
@@ -25,7 +25,7 @@ from monsterlair.games.monster_smash.spec import (
 )
 from monsterlair.games.monster_smash.state import SmashState
 from monsterlair.games.monster_smash.text import render as _render
-from monsterlair.games.monster_smash.view import OBSERVATION_SIZE
+from monsterlair.games.monster_smash.view import OBSERVATION_SIZE, SmashObservationWriter
 from monsterlair.games.monster_smash.view import encode_sparse as _encode_sparse
 from monsterlair.games.monster_smash.view import encode_view as _encode_view
 from monsterlair.games.monster_smash.view import observation_bounds as _observation_bounds
@@ -94,6 +94,12 @@ class MonsterSmash(Game):
         if not isinstance(state, SmashState):
             return None
         return _encode_sparse(state, seat, options)
+
+    def observation_writer(
+        self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
+    ) -> ObservationWriter | None:
+        """A writer of :meth:`encode_view`'s numbers straight from states into rows of ``out`` (``view``)."""
+        return SmashObservationWriter(out, rows, options)
 
     def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
         """Every feature in [0, 1] (``view.observation_bounds``)."""

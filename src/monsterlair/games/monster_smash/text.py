@@ -11,9 +11,7 @@ from rich.markup import escape
 from monsterlair.core.words import Voice, plural
 from monsterlair.games.monster_smash.spec import (
     CODE_KIND,
-    KIND_NAME,
     KIND_SUIT,
-    KIND_VALUE,
     SUIT_COLOURS,
     SUIT_IDS,
     SUIT_INDEX,
@@ -21,7 +19,7 @@ from monsterlair.games.monster_smash.spec import (
     WIN_SUIT,
     WIN_TOTAL,
 )
-from monsterlair.games.monster_smash.words import termination_words
+from monsterlair.games.monster_smash.words import card_name, termination_words
 
 _PHASE_TEXT = {
     "first_turn": "first turn: mulligan or keep",
@@ -34,10 +32,11 @@ _PHASE_TEXT = {
 
 
 def card(code: str) -> str:
-    """A card as rich markup: value and squad monster in the suit's colour, e.g. ``[red]3 Flarefang[/red]``."""
+    """A card as rich markup: squad monster and value in the suit's colour, as the log names it
+    (``words.card_name``: "Flarefang 3"), then its suit, e.g. ``[red]Flarefang 3[/red] (ember)``."""
     k = CODE_KIND[code]
     colour = SUIT_COLOURS[KIND_SUIT[k]]
-    return f"[bold {colour}]{KIND_VALUE[k]} {KIND_NAME[k]}[/bold {colour}] [dim]({SUIT_IDS[KIND_SUIT[k]]})[/dim]"
+    return f"[bold {colour}]{card_name(code)}[/bold {colour}] [dim]({SUIT_IDS[KIND_SUIT[k]]})[/dim]"
 
 
 def monster(suit_id: str) -> str:
@@ -85,7 +84,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     for s in range(players):
         marker = "▶" if view["to_move"] == s else " "
         status = "[strike]eliminated[/strike]" if view["eliminated"][s] else plural(view["hand_sizes"][s], "card")
-        first = "" if view["played_first_turn"][s] else " [dim](first turn to come)[/dim]"
+        # Not for the seat whose first turn is under way: the heading above says so, and it is no turn "to come".
+        coming = not view["played_first_turn"][s] and not view["over"] and s != view["turn_seat"]
+        first = " [dim](first turn to come)[/dim]" if coming else ""
         lines.append(f" {marker} {_seat_name(view, s, names)}: {status}{first}")
     removed = view["removed_suit"]
     if removed is not None:

@@ -8,9 +8,12 @@ without any hand. Nothing else of the state is read.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from monsterlair.core.game import State
+from monsterlair.core.observation import ObservationWriter
 from monsterlair.core.options import OptionValue
 from monsterlair.games.monster_smash.spec import (
     CODE_KIND,
@@ -19,19 +22,19 @@ from monsterlair.games.monster_smash.spec import (
     GAME_ID,
     KIND_CODE,
     KIND_VALUE,
+    LOCAL_VALUE,
     MAX_HAND,
     MAX_PLAYERS,
     NUM_KINDS,
     NUM_SUITS,
+    NUM_VALUES,
     PHASE_NAMES,
     SUIT_IDS,
     SUIT_INDEX,
     WIN_SUIT,
     Phase,
 )
-
-if TYPE_CHECKING:
-    from monsterlair.games.monster_smash.state import SmashState
+from monsterlair.games.monster_smash.state import SmashState
 
 _BURN, _ATTACK, _DEFEND = int(Phase.BURN), int(Phase.ATTACK), int(Phase.DEFEND)
 
@@ -313,3 +316,250 @@ def encode_sparse(state: SmashState, seat: int, options: Mapping[str, OptionValu
         1.0 if options.get("eliminate_on_any_empty_hand") else 0.0,
     )
     return idx, val
+
+
+# --- the observation writer (the vector environment's fast path) ---
+# ``Game.observation_writer``: ``encode_view(build_view(state, seat))`` written as float32 straight into a row of
+# the caller's buffer. It reads exactly what ``build_view`` gives the seat (as ``encode_sparse`` does) and keeps,
+# per row, what it last wrote there, so that a step rewrites only the blocks that changed: the hand block when
+# the seat's hand changed, the discard block for the cards laid on the pile since (all of it when the pile was
+# gathered up), the picked-cards blocks when the picks changed, the phase's one-hot when the phase changed; the
+# seats' features and the scalars every time; the monsters, the removed suit and the options once per game.
+# Every value comes from a table built by the same float arithmetic as ``encode_view`` (a count of c cards of a
+# kind is 1 / copies added c times), so the float32 numbers are exactly those of ``encode_view``;
+# ``tests/rl/test_vector.py`` compares them after every move of random games, for every seat.
+
+
+def _repeated_sums(step: float, most: int) -> tuple[float, ...]:
+    """``(0.0, step, step + step, ...)``: ``encode_view``'s sum of ``c`` equal addends, for ``c`` up to ``most``."""
+    sums = [0.0]
+    for _ in range(most):
+        sums.append(sums[-1] + step)
+    return tuple(sums)
+
+
+_COUNT_VALUE: tuple[tuple[float, ...], ...] = tuple(_repeated_sums(_PER_COPY[g], COPIES[g]) for g in range(NUM_KINDS))
+"""``_COUNT_VALUE[kind][c]``: the encoded count of ``c`` cards of that (global) kind."""
+_SIZE_VALUE: tuple[float, ...] = tuple(min(1.0, n / MAX_HAND) for n in range(DECK_SIZE + 1))
+_PILE_VALUE: tuple[float, ...] = tuple(n / DECK_SIZE for n in range(DECK_SIZE + 1))
+_SUIT_SHARE: tuple[float, ...] = tuple(min(1.0, n / WIN_SUIT) for n in range(DECK_SIZE + 1))
+_PICKED = _BURNING
+_PICKED_END = _SCALARS  # the burning, attack and defence blocks and the two totals
+_LIVING, _SIZE, _FIRST_DONE, _TO_MOVE, _TURN, _DEFENDER = 1, 2, 3, 4 + NUM_SUITS, 5 + NUM_SUITS, 6 + NUM_SUITS
+_ZEROS = memoryview(bytes(4 * OBSERVATION_SIZE)).cast("f")
+_ORDER: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {
+    n: tuple(tuple(((seat + r) % n, _SEATS + r * _SEAT_FEATURES) for r in range(n)) for seat in range(n))
+    for n in range(1, MAX_PLAYERS + 1)
+}
+"""``_ORDER[players][seat]``: ``(seat s, offset of s's features)`` for the seats from ``seat`` clockwise."""
+
+
+class SmashObservationWriter(ObservationWriter):
+    """Monster Smash's :class:`ObservationWriter` (see the comment above for what it rewrites when)."""
+
+    def __init__(self, out: memoryview[float], rows: int, options: Mapping[str, OptionValue]) -> None:
+        """Bind to ``out`` (``rows`` x ``OBSERVATION_SIZE`` float32 values); ``options`` are the encoding's."""
+        super().__init__(out, rows, OBSERVATION_SIZE)
+        self._options = (
+            1.0 if options.get("attack_requires_offsuit") else 0.0,
+            1.0 if options.get("eliminate_on_any_empty_hand") else 0.0,
+        )
+        self._states: list[SmashState | None] = [None] * rows
+        self._seats = [-1] * rows
+        self._cfgs: list[object] = [None] * rows
+        self._orders: list[tuple[tuple[int, int], ...]] = [()] * rows
+        self._hands: list[list[int]] = [[] for _ in range(rows)]
+        self._marks: list[tuple[Any, ...] | None] = [None] * rows
+        self._discards: list[list[int]] = [[] for _ in range(rows)]
+        self._discard_counts: list[list[int]] = [[0] * NUM_KINDS for _ in range(rows)]
+        self._phases = [-1] * rows
+        self._picking: list[tuple[int, int, int, tuple[int, ...]] | None] = [None] * rows
+        self._picks: list[tuple[int, ...]] = [()] * rows
+
+    def forget(self, row: int) -> None:
+        """The next write to ``row`` rewrites all of it."""
+        self._states[row] = None
+
+    def _start(self, row: int, state: SmashState, seat: int) -> None:
+        """Zero the row, write what stays the same for the whole game, and note the row as holding only that."""
+        out, o = self.out, row * OBSERVATION_SIZE
+        out[o : o + OBSERVATION_SIZE] = _ZEROS
+        cfg = state.cfg
+        suits = cfg.suits
+        out[o + _OWN_MONSTER + suits[seat]] = 1.0
+        for s, base in _ORDER[state.players][seat]:
+            out[o + base] = 1.0  # present
+            out[o + base + 4 + suits[s]] = 1.0  # its monster
+        if cfg.removed >= 0:
+            out[o + _REMOVED + cfg.removed] = 1.0
+        out[o + _OPTIONS], out[o + _OPTIONS + 1] = self._options
+        self._states[row], self._seats[row], self._cfgs[row] = state, seat, cfg
+        self._orders[row] = _ORDER[state.players][seat]
+        self._hands[row] = []
+        self._marks[row] = None
+        self._discards[row] = []
+        self._discard_counts[row] = [0] * NUM_KINDS
+        self._phases[row] = -1
+        self._picking[row] = None
+        self._picks[row] = ()
+
+    def write(self, row: int, state: State, seat: int) -> None:
+        """Write ``encode_view(build_view(state, seat))`` into row ``row``, rewriting only what changed."""
+        if TYPE_CHECKING:  # (the vector environment gives this game's states only; no check per step)
+            assert isinstance(state, SmashState)
+        if state is not self._states[row] or seat != self._seats[row] or state.cfg is not self._cfgs[row]:
+            self._start(row, state, seat)
+        out, o = self.out, row * OBSERVATION_SIZE
+        hands = state.hands
+        phase, turn_seat, target = state.phase, state.seat, state.target
+        picks = state.picks
+        picked: tuple[int, ...] = ()  # the cards picked since the last write within one choice
+        out_count = _COUNT_VALUE
+        if phase == _BURN or phase == _ATTACK or phase == _DEFEND:
+            picking = (phase, turn_seat, target, state.atk)
+            before = self._picks[row]
+            if picking != self._picking[row] or picks[: len(before)] != before:
+                self._write_picked(row, o, state, picking, picks)
+            elif len(picks) > len(before):  # the same choice, more cards picked: add those
+                picked = picks[len(before) :]
+                self._add_picked(o, state, picks, picked)
+                self._picks[row] = picks
+        elif self._picking[row] is not None:
+            self._write_picked(row, o, state, None, picks)
+        hand = hands[seat]
+        seen = self._hands[row]
+        if hand != seen:
+            rewrite = True
+            if picked and (target if phase == _DEFEND else turn_seat) == seat and len(hand) + len(picked) == len(seen):
+                # Picked cards leave the hand: if that is all that changed, only their kinds change.
+                rest = seen[:]
+                for k in picked:
+                    if k not in rest:
+                        break
+                    rest.remove(k)
+                else:
+                    if rest == hand:
+                        mine = state.cfg.to_global[seat]
+                        for k in picked:
+                            g = mine[k]
+                            out[o + g] = out_count[g][hand.count(k)]  # _HAND == 0
+                        out[o + _SCALARS + 1] = _SUIT_SHARE[bisect_left(hand, NUM_VALUES)]  # own_suit_count
+                        rewrite = False
+            if rewrite:
+                self._write_hand(o, state, seat, hand)
+            self._hands[row] = hand[:]
+        order = self._orders[row]
+        defender = target if phase == _ATTACK or phase == _DEFEND else -1
+        marks = (state.to_move, turn_seat, defender, state.alive, state.first_done, state.turns, state.res is None)
+        if marks != self._marks[row]:
+            self._write_marks(o, order, marks)
+            self._marks[row] = marks
+        size_value = _SIZE_VALUE
+        for s, base in order:
+            out[o + base + _SIZE] = size_value[len(hands[s])]
+        discard = state.discard
+        seen = self._discards[row]
+        if discard != seen:
+            m = len(seen)
+            if len(discard) > m and discard[:m] == seen:  # cards laid on the pile since (inlined for speed)
+                counts = self._discard_counts[row]
+                for g in discard[m:]:
+                    c = counts[g] = counts[g] + 1
+                    out[o + _DISCARD + g] = out_count[g][c]
+                out[o + _SIZES + 1] = _PILE_VALUE[len(discard)]
+                self._discards[row] = discard[:]
+            else:
+                self._write_discard(row, o, discard)
+        out[o + _SIZES] = _PILE_VALUE[len(state.deck)]
+        if phase != self._phases[row]:
+            if self._phases[row] >= 0:
+                out[o + _PHASE + self._phases[row]] = 0.0
+            out[o + _PHASE + phase] = 1.0
+            self._phases[row] = phase
+
+    def _write_hand(self, o: int, state: SmashState, seat: int, hand: list[int]) -> None:
+        """The seat's hand by kind (the hand is sorted, so a kind's copies lie together) and its own-suit share."""
+        out, count_value = self.out, _COUNT_VALUE
+        out[o : o + NUM_KINDS] = _ZEROS[:NUM_KINDS]  # _HAND == 0
+        mine = state.cfg.to_global[seat]
+        previous, c = -1, 0
+        for k in hand:
+            c = c + 1 if k == previous else 1
+            previous = k
+            g = mine[k]
+            out[o + g] = count_value[g][c]  # (a later copy overwrites with the larger count)
+        out[o + _SCALARS + 1] = _SUIT_SHARE[state.own_suit_count(seat)]
+
+    def _write_marks(self, o: int, order: tuple[tuple[int, int], ...], marks: tuple[Any, ...]) -> None:
+        """The seats' flags (living, first turn played, to move, whose turn, defender) and the two turn scalars."""
+        out = self.out
+        to_move, turn_seat, defender, alive, first_done, turns, going = marks
+        for s, base in order:
+            b = o + base
+            out[b + _LIVING] = alive >> s & 1
+            out[b + _FIRST_DONE] = first_done >> s & 1
+            out[b + _TO_MOVE] = to_move == s
+            out[b + _TURN] = turn_seat == s
+            out[b + _DEFENDER] = defender == s
+        out[o + _SCALARS] = going and not first_done >> turn_seat & 1
+        out[o + _SCALARS + 2] = min(1.0, turns / 200.0)
+
+    def _write_discard(self, row: int, o: int, discard: list[int]) -> None:
+        """The discard pile by kind and its size: only the cards laid on it since the last write, unless it was
+        gathered up (then all of it)."""
+        out, count_value = self.out, _COUNT_VALUE
+        seen = self._discards[row]
+        counts = self._discard_counts[row]
+        m = len(seen)
+        if len(discard) > m and discard[:m] == seen:  # cards laid on the pile since
+            new = discard[m:]
+        else:  # the pile was gathered up (and maybe grown again)
+            out[o + _DISCARD : o + _DISCARD + NUM_KINDS] = _ZEROS[:NUM_KINDS]
+            counts = self._discard_counts[row] = [0] * NUM_KINDS
+            new = discard
+        for g in new:
+            c = counts[g] = counts[g] + 1
+            out[o + _DISCARD + g] = count_value[g][c]
+        out[o + _SIZES + 1] = _PILE_VALUE[len(discard)]
+        self._discards[row] = discard[:]
+
+    def _write_picked(
+        self,
+        row: int,
+        o: int,
+        state: SmashState,
+        picking: tuple[int, int, int, tuple[int, ...]] | None,
+        picks: tuple[int, ...],
+    ) -> None:
+        """Rewrite the cards being burned, the attack and the defence by kind, and the two totals (zeros when no
+        cards are being picked), and note the choice and its picks as written."""
+        out, count_value = self.out, _COUNT_VALUE
+        self._picks[row] = picks
+        self._picking[row] = picking
+        out[o + _PICKED : o + _PICKED_END] = _ZEROS[: _PICKED_END - _PICKED]
+        if picking is None:
+            return
+        if picking[0] == _DEFEND:  # the committed attack
+            attack = state.atk
+            for g in set(attack):
+                out[o + _ATTACKING + g] = count_value[g][attack.count(g)]
+            out[o + _TOTALS] = min(1.0, sum(KIND_VALUE[g] for g in attack) / 20.0)
+        self._add_picked(o, state, picks, picks)
+
+    def _add_picked(self, o: int, state: SmashState, picks: tuple[int, ...], picked: tuple[int, ...]) -> None:
+        """Write the kinds of the ``picked`` cards (the last of ``picks``) into the block of the choice under way,
+        with their counts among all the ``picks``, and the choice's total."""
+        out, count_value = self.out, _COUNT_VALUE
+        phase = state.phase
+        to_global = state.cfg.to_global
+        if phase == _DEFEND:
+            block, mapping = o + _DEFENCE, to_global[state.target]
+        else:
+            block, mapping = o + (_BURNING if phase == _BURN else _ATTACKING), to_global[state.seat]
+        for k in picked:
+            g = mapping[k]
+            out[block + g] = count_value[g][picks.count(k)]
+        if phase == _ATTACK:
+            out[o + _TOTALS] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / 20.0)
+        elif phase == _DEFEND:
+            out[o + _TOTALS + 1] = min(1.0, sum(LOCAL_VALUE[k] for k in picks) / _DEFENCE_SCALE)

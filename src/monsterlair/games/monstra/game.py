@@ -13,6 +13,7 @@ from monsterlair.games.monstra.actions import Action
 from monsterlair.games.monstra.spec import (
     BEHAVIOURS,
     CREATURES,
+    PRESET_NAMES,
     PRESETS,
     SPEC,
     TACTICS,
@@ -24,6 +25,7 @@ from monsterlair.games.monstra.state import MonstraState
 _REPORT_LABELS: dict[str, dict[str, str]] = {
     "tactic": {t.id: t.name for t in TACTICS},
     "behaviour": {b.id: b.name for b in BEHAVIOURS},
+    "deck": PRESET_NAMES,
     **dict.fromkeys(("creature", *usage.CREATURE_KINDS), {c.id: c.name for c in CREATURES}),
 }
 """Names by data id, per report kind (a creature is reported as itself and by each kind of its acts)."""
@@ -35,6 +37,7 @@ class MonstraGame(Game):
     spec = SPEC
     action_space = actions.SPACE
     terminations = words.TERMINATIONS
+    board_names_mover = True  # the board's last line: "Player 2 to move: Astrafox (B2) acts."
     score_meaning = "knockouts scored by the seat's team (in a mission: damage dealt to the Guardian)"
     evaluator = staticmethod(heuristic.evaluate)
     search_settings = {"playout": "none", "reuse": 4, "c": 0.3}  # docs/bots.md, "MONSTRA's search settings"
@@ -94,6 +97,8 @@ class MonstraGame(Game):
         """A menu phrase for an action."""
         return actions.describe(action)
 
+    turn_unit = ("round", "rounds")
+
     def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
         """The game's own round numbers open its turns in the log and in replays."""
         return int(event["round"]) if event.get("type") == "round" else None
@@ -142,7 +147,7 @@ class MonstraGame(Game):
         return {"decks": f"{first}/{second}"}
 
     def report_label(self, kind: str, value: str) -> str:
-        """Tactics, creatures (as themselves or by their moves) and Guardian behaviours by their names."""
+        """Tactics, creatures (as themselves or by their moves), preset decks and Guardian behaviours by their names."""
         return _REPORT_LABELS.get(kind, {}).get(value, value)
 
     def report_usage(self, seat: int, action: Action, events: Sequence[Event]) -> list[tuple[int | None, str]]:

@@ -19,6 +19,7 @@ from typing import Any
 from monsterlair.core import BadOptions, Option, OptionSet, OptionValue, Rng
 from monsterlair.core.data import read_data
 from monsterlair.core.spec import GameKind, GameSpec
+from monsterlair.core.words import join_words
 
 GAME_ID = "monstra"
 TITLE = "MONSTRA"
@@ -198,6 +199,36 @@ def _int(raw: Mapping[str, Any], key: str, where: str, low: int, high: int) -> i
     return value
 
 
+CREATURE_FIELDS = ("id", "name", "sign", "evo", "spd", "hp", "strike", "premium", "signature")
+SIGNATURE_FIELDS = ("name", "cost", "target", "effects")
+TACTIC_FIELDS = ("id", "name", "cost", "target", "effects")
+BEHAVIOUR_FIELDS = ("id", "name", "version", "effects")
+VERSION_FIELDS = ("name", "hp", "spd", "win_at_or_below", "must_defeat")
+"""The fields a data file's creature, signature move, tactic, Guardian behaviour and Guardian version take: any
+other is refused, so a misspelt field (or one written outside its table) cannot be silently ignored."""
+
+
+def _check_fields(
+    raw: Mapping[str, Any],
+    allowed: Sequence[str],
+    where: str,
+    kind: str,
+    inner: tuple[str, Sequence[str]] | None = None,
+) -> None:
+    """Refuse fields a ``kind`` does not take, naming those it does (and the table a field belongs in, when
+    ``inner`` names a nested table whose field it is: ``cost`` goes inside a creature's ``signature``)."""
+    unknown = sorted(set(raw) - set(allowed))
+    if not unknown:
+        return
+    hint = ""
+    if inner is not None:
+        misplaced = [k for k in unknown if k in inner[1]]
+        if misplaced:
+            which = "it belongs" if len(misplaced) == 1 else "they belong"
+            hint = f" ({', '.join(repr(k) for k in misplaced)}: {which} inside '{inner[0]}')"
+    raise DataError(f"{where}: unknown field(s) {', '.join(unknown)}{hint}; a {kind} takes {', '.join(allowed)}.")
+
+
 def _choice(value: Any, allowed: Sequence[str], where: str, key: str) -> int:
     if value not in allowed:
         raise DataError(f"{where}: '{key}' must be one of {', '.join(allowed)}, not {value!r}.")
@@ -275,17 +306,19 @@ def _load_creatures(raw: list[Any]) -> tuple[Creature, ...]:
     out: list[Creature] = []
     seen: set[str] = set()
     for i, c in enumerate(raw):
-        where = f"creatures.toml, creature {c.get('id', i + 1)!r}"
+        where = f"creature {c.get('id', i + 1)!r}"
         cid = c.get("id")
         if not isinstance(cid, str) or cid != slug(cid) or cid in seen:
             raise DataError(f"{where}: 'id' must be a unique lower-case word.")
         seen.add(cid)
+        _check_fields(c, CREATURE_FIELDS, where, "creature", ("signature", SIGNATURE_FIELDS))
         sign = c.get("sign")
         if sign not in SIGNS:
             raise DataError(f"{where}: 'sign' must be one of {', '.join(SIGNS)}.")
         sig = c.get("signature")
         if not isinstance(sig, Mapping) or not isinstance(sig.get("name"), str):
             raise DataError(f"{where}: it needs a signature table with a name.")
+        _check_fields(sig, SIGNATURE_FIELDS, f"{where}, signature", "signature move")
         target = _choice(sig.get("target"), TARGET_RULES[:3], where + " signature", "target")
         effects = compile_effects(sig.get("effects"), where, allow_modifiers=False, allow_revive=False)
         _check_targets(effects, target, where)
@@ -315,11 +348,12 @@ def _load_tactics(raw: list[Any]) -> tuple[Tactic, ...]:
     out: list[Tactic] = []
     seen: set[str] = set()
     for i, t in enumerate(raw):
-        where = f"tactics.toml, tactic {t.get('id', i + 1)!r}"
+        where = f"tactic {t.get('id', i + 1)!r}"
         tid = t.get("id")
         if not isinstance(tid, str) or tid != slug(tid) or tid in seen:
             raise DataError(f"{where}: 'id' must be a unique lower-case hyphenated name.")
         seen.add(tid)
+        _check_fields(t, TACTIC_FIELDS, where, "tactic")
         target = _choice(t.get("target"), TARGET_RULES, where, "target")
         effects = compile_effects(t.get("effects"), where, allow_modifiers=True, allow_revive=target == TARGET_FALLEN)
         _check_targets(effects, target, where)
@@ -343,7 +377,8 @@ def _load_guardian(raw: dict[str, Any]) -> tuple[tuple[Behaviour, ...], dict[str
     versions_raw = raw.get("version", {})
     per: dict[str, list[int]] = {v: [] for v in versions_raw}
     for i, b in enumerate(raw.get("behaviour", [])):
-        where = f"guardian.toml, behaviour {b.get('id', i + 1)!r} ({b.get('version')})"
+        where = f"Guardian behaviour {b.get('id', i + 1)!r} ({b.get('version')})"
+        _check_fields(b, BEHAVIOUR_FIELDS, where, "Guardian behaviour")
         version = b.get("version")
         if version not in per:
             raise DataError(f"{where}: 'version' must be one of {', '.join(per)}.")
@@ -358,7 +393,8 @@ def _load_guardian(raw: dict[str, Any]) -> tuple[tuple[Behaviour, ...], dict[str
         behaviours.append(Behaviour(index=i, version=version, id=bid, name=str(b.get("name", bid)), effects=effects))
     versions: dict[str, GuardianVersion] = {}
     for vid, v in versions_raw.items():
-        where = f"guardian.toml, version {vid!r}"
+        where = f"Guardian version {vid!r}"
+        _check_fields(v, VERSION_FIELDS, where, "Guardian version")
         if len(per[vid]) != BEHAVIOURS_PER_VERSION:
             raise DataError(f"{where}: it needs exactly {BEHAVIOURS_PER_VERSION} behaviours, not {len(per[vid])}.")
         versions[vid] = GuardianVersion(
@@ -413,28 +449,36 @@ SOURCE_PREMIUMS: tuple[str, ...] = ("fenara", "aurelith", "vharax", "umbrael", "
 def _check_card_set() -> None:
     """The promises the issue and the rules make about the card set, checked at import."""
     if NUM_CREATURES < 30:
-        raise DataError(f"creatures.toml: at least 30 creatures are needed, not {NUM_CREATURES}.")
+        raise DataError(f"The game needs at least 30 creatures, not {NUM_CREATURES}: add one for each you remove.")
     missing_signs = set(SIGNS) - {c.sign for c in CREATURES}
     if missing_signs:
-        raise DataError(f"creatures.toml: no creature of sign(s) {', '.join(sorted(missing_signs))}.")
+        raise DataError(f"Every sign needs a creature; none is left of {join_words(sorted(missing_signs))}.")
     if {CREATURES[i].id for i in PREMIUMS} != set(SOURCE_PREMIUMS):
-        raise DataError(f"creatures.toml: the premiums must be exactly {', '.join(SOURCE_PREMIUMS)}.")
+        raise DataError(
+            f"The premium creatures are the five the rules name, {join_words(SOURCE_PREMIUMS)}: none of them can be "
+            "removed or made ordinary, and no other creature made premium."
+        )
     flaro = CREATURES[CREATURE_INDEX["flaro"]] if "flaro" in CREATURE_INDEX else None
     spiral = ((OP_DAMAGE, 5, TO_TARGET, COND_NONE, WHEN_ALWAYS), (OP_CONDITION, 0, TO_TARGET, COND_BURN, WHEN_ALWAYS))
     if flaro is None or flaro.move != "Flame Spiral" or flaro.cost != 2 or flaro.effects != spiral:
-        raise DataError("creatures.toml: Flaro's Flame Spiral must cost 2 EN and deal 5 damage and Burn.")
+        raise DataError(
+            "Flaro's Flame Spiral must cost 2 EN and deal 5 damage and Burn, as the rules give it: Flaro cannot be "
+            "removed, nor its move changed."
+        )
     if NUM_TACTICS < 18:
-        raise DataError(f"tactics.toml: at least 18 tactics are needed, not {NUM_TACTICS}.")
+        raise DataError(f"The game needs at least 18 tactics, not {NUM_TACTICS}: add one for each you remove.")
     if NUM_TACTICS < DECK_TACTICS or len(NON_PREMIUMS) < DECK_CREATURES:
         raise DataError("Too few cards to build a legal deck.")
     for tid in SOURCE_TACTICS:
         if tid not in TACTIC_INDEX:
-            raise DataError(f"tactics.toml: the source's tactic {tid!r} is missing.")
+            raise DataError(f"The tactic {tid!r} cannot be removed: the rules name it.")
     if set(GUARDIANS) != {"standard", "expert"}:
-        raise DataError("guardian.toml: the versions must be 'standard' and 'expert'.")
+        raise DataError("The Guardian's versions must be 'standard' and 'expert'.")
     for v in GUARDIANS.values():
         if "cinder-rift" not in {BEHAVIOURS[i].id for i in v.behaviours}:
-            raise DataError(f"guardian.toml: version {v.id!r} lacks Cinder Rift.")
+            raise DataError(
+                f"The Guardian behaviour 'cinder-rift' cannot be removed from version {v.id!r}: the rules name it."
+            )
 
 
 _check_card_set()
@@ -480,13 +524,28 @@ def validate_deck(creatures: Sequence[str], tactics: Sequence[str], who: str = "
 
 
 def _load_presets() -> dict[str, Deck]:
+    """The preset decks; a card one of them uses cannot be removed (the error names every deck that uses it, so a
+    card-data override can give those decks other cards in ``[[deck]]`` entries of its own)."""
+    raw = _read("decks.toml")["deck"]
+    for kind, index in (("creature", CREATURE_INDEX), ("tactic", TACTIC_INDEX)):
+        users: dict[str, list[str]] = {}
+        for d in raw:
+            for card in d[f"{kind}s"]:
+                if slug(str(card)) not in index:
+                    users.setdefault(str(card), []).append(str(d.get("name", d["id"])))
+        for card, decks in users.items():
+            which = f"the preset deck {decks[0]}" if len(decks) == 1 else f"the preset decks {join_words(decks)}"
+            raise DataError(
+                f"There is no {kind} {card!r}, and {which} {'uses' if len(decks) == 1 else 'use'} it: a card a preset "
+                f"deck uses cannot be removed unless the deck is given another (a [[deck]] entry with its {kind}s)."
+            )
     out: dict[str, Deck] = {}
-    for d in _read("decks.toml")["deck"]:
+    for d in raw:
         did = str(d["id"])
         try:
             deck = validate_deck(d["creatures"], d["tactics"], f"Preset deck {did!r}")
         except BadOptions as exc:
-            raise DataError(f"decks.toml: {exc}") from None
+            raise DataError(str(exc)) from None
         out[did] = Deck(deck.creatures, deck.tactics, did)
     return out
 
@@ -620,10 +679,12 @@ def resolve_mode(players: int, options: Mapping[str, OptionValue]) -> str:
     if players == 1 and mode != "mission":
         raise BadOptions("With 1 player MONSTRA is a solo mission: use mode=mission (or auto).")
     if players == 2 and mode == "2v2":
-        raise BadOptions("A 2v2 duel needs 4 players; with 2 players choose mode=duel or mode=mission.")
+        raise BadOptions("Playing 2 against 2 needs 4 players; with 2 players choose mode=duel or mode=mission.")
     if players == 4:
         if mode == "mission":
-            raise BadOptions("A mission is for 1 or 2 players (one team of two slots); 4 players play a 2v2 duel.")
+            raise BadOptions(
+                "A mission is for 1 or 2 players (one team of two slots); 4 players play 2 against 2 (mode=2v2)."
+            )
         return "2v2"
     return mode
 

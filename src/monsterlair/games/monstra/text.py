@@ -34,7 +34,7 @@ from monsterlair.games.monstra.spec import (
 from monsterlair.games.monstra.spec import (
     TOS as _TOS,
 )
-from monsterlair.games.monstra.words import TERMINATIONS, creature_name
+from monsterlair.games.monstra.words import TERMINATIONS, creature_name, decision_text
 
 _WHO = {
     "target": "the target",
@@ -186,7 +186,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
             for t in team["hand"]:
                 tactic = TACTICS[TACTIC_INDEX[t]]
                 warn = ""
-                if need is not None and tactic.cost <= team["energy"] < tactic.cost + need[1]:
+                energy = team["energy"]
+                # Only when this tactic is what takes the move out of reach: affordable before, not after.
+                if need is not None and tactic.cost <= energy and energy - tactic.cost < need[1] <= energy:
                     warn = f" [yellow](leaves too little EN for {need[0]}, {need[1]} EN)[/]"
                 lines.append(f"     {tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects)}{warn}")
         if team["fallen"]:
@@ -221,9 +223,10 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         else:
             outcome = f"a draw ({how})"
         lines.append(f"[bold]Game over[/]: {outcome}.")
-    elif view.get("to_move") is not None:
-        who = "Your decision" if v.is_you(view["to_move"]) else f"{escape(v.name(view['to_move']))} to decide"
-        lines.append(f"{who} ({view['phase']}).")
+    else:
+        decision = decision_text(view, v)
+        if decision is not None:
+            lines.append(escape(decision))
     return "\n".join(lines)
 
 

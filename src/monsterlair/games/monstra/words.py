@@ -103,6 +103,37 @@ class Table:
         return "A" if str(unit).startswith("a") else "B"
 
 
+def decision_text(view: Mapping[str, Any], v: Voice) -> str | None:
+    """The decision at hand in one sentence, worded as the browser's banner words it: "Your move: Pebblit (A1)
+    acts.", "Ann to move: Astrafox (B2) acts.", "Your move: discard a tactic, down to five." None when the
+    game is over. It names the player to move, so a replay adds no "… to move" line of its own."""
+    seat = view.get("to_move")
+    if view.get("over") or seat is None:
+        return None
+    you = v.is_you(seat)
+    who = "Your move" if you else f"{v.name(seat)} to move"
+    phase = view.get("phase")
+    if phase == "discard":
+        what = "discard a tactic, down to five" if you else "discarding a tactic, down to five"
+    elif phase == "order":
+        what = (
+            "your creatures tie on SPD; choose which acts first"
+            if you
+            else "choosing which of their creatures that tie on SPD acts first"
+        )
+    elif phase == "cleanse":
+        what = "choose the condition the Cleanse removes" if you else "choosing the condition the Cleanse removes"
+    else:
+        acting = view.get("acting")
+        slot = next(
+            (u for t in view.get("teams", []) for u in t.get("slots", []) if u and u.get("unit") == acting), None
+        )
+        if slot is None:
+            return f"{who}."
+        what = f"{creature_name(slot['creature'])} ({str(acting).upper()}) acts"
+    return f"{who}: {what}."
+
+
 def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> str | None:
     """The sentence for one event (``None`` for a type it does not know)."""
     tb = Table(v, options)

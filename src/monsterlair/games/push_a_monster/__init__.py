@@ -72,6 +72,10 @@ class PushAMonster(Game):
         """Units, angles, depth and the grid."""
         return _render_help()
 
+    def turn_of_event(self, event: Mapping[str, Any]) -> int | None:
+        """The die roll opens each turn (PM-3.1) and carries its number, as the board shows it ("Turn 4")."""
+        return int(event["turn"]) if event.get("type") == "roll" and "turn" in event else None
+
     def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
         """A log sentence in the reader's person (``words.py``); motion frames are left out."""
         return _words.event_text(event, voice)

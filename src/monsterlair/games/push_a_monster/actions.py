@@ -294,8 +294,8 @@ def parse(text: str) -> Action:
     if verb == "assist" and len(words) == 1:
         return ASSIST
     raise BadAction(
-        f"'{whole}' is not an action of Push a Monster; they start with place, take, push, nudge or shove "
-        "(or are assist)."
+        f"'{whole}' is not an action of Push a Monster: an action starts with place, take, push, nudge or "
+        "shove, or is the word assist."
     )
 
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from monsterlair.core.words import seat_label
+
 BACKGROUND = (245, 240, 230)
 BOARD = (206, 186, 150)
 BOARD_EDGE = (110, 86, 60)
@@ -69,21 +71,27 @@ def picture(view: Mapping[str, Any], *, scale: float = 220.0, frames: Mapping[st
             draw.line(pusher[i : i + 2], fill=MARK, width=2)
     # the legend: die, phase, supply, lines
     top = height - legend + 8
+    for i, line in enumerate(legend_lines(view)):
+        draw.text((10, top + 18 * i), line, fill=INK)
+    return image
+
+
+def legend_lines(view: Mapping[str, Any]) -> list[str]:
+    """The text under the picture: the turn, die and phase; the supply; then each player's line and tokens,
+    players named as the board names them ("Player 1" for the first)."""
     face = view["die"]["face"]
-    phase = view["phase"]
     active = view["active"]
-    head = f"turn {view['turn'] + 1}   die: {face if face is not None else '-'}   phase: {phase}"
+    head = f"turn {view['turn'] + 1}   die: {face if face is not None else '-'}   phase: {view['phase']}"
     if active is not None:
         head += f"   pushing #{active['monster']} ({active['kind']})"
-    draw.text((10, top), head, fill=INK)
     supply = "   ".join(f"{k}: {n}" for k, n in view["supply"].items())
-    draw.text((10, top + 18), f"supply   {supply}", fill=INK)
+    lines = [head, f"supply   {supply}"]
     winners = set(view["result"]["winners"]) if view["result"] else set()
     for s in range(view["players"]):
         held = ", ".join(f"{n} {k}" for k, n in view["tokens"][s].items() if n) or "no tokens"
         star = "  (wins)" if s in winners else ""
-        draw.text((10, top + 36 + 18 * s), f"seat {s}: line {view['lines'][s]}  ({held}){star}", fill=INK)
-    return image
+        lines.append(f"{seat_label(s)}: line {view['lines'][s]}  ({held}){star}")
+    return lines
 
 
 def write_png(view: Mapping[str, Any], path: str | Path, *, scale: float = 220.0, frames: Any = None) -> Path:

@@ -649,11 +649,12 @@ class PushState(State):
             self._start_turn(events)
 
     def _start_turn(self, events: list[Event]) -> None:
-        """The seat to move rolls the die (rule PM-3.1), and the game may end there (rule PM-9)."""
+        """The seat to move rolls the die (rule PM-3.1), and the game may end there (rule PM-9). The roll opens
+        the turn, so its event carries the turn's number as the board shows it (``Game.turn_of_event``)."""
         face = DIE_FACES[self._rng.below(len(DIE_FACES))]
         self._face = face
         self._tied = ()
-        events.append(Event("roll", {"seat": self._seat, "face": face_name(face)}))
+        events.append(Event("roll", {"seat": self._seat, "face": face_name(face), "turn": self._turn + 1}))
         if face == QUESTION:
             counts = [self.supply_count(k) for k in DIE_KINDS]
             most = max(counts)

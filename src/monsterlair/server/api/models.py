@@ -346,13 +346,15 @@ class ReplayAction(Out):
 
 
 class ReplayTurn(Out):
-    """Steps ``first..last`` are one seat's run of moves."""
+    """Steps ``first..last`` are one turn: one seat's run of moves, or a MONSTRA round (``unit``)."""
 
     turn: int
     seat: int
     first: int
     last: int
     label: str
+    unit: str
+    """What the game calls this span, as its board does: ``turn``, or ``round`` in MONSTRA."""
 
 
 class Replay(Out):

@@ -64,11 +64,11 @@ class LogMarks:
     """The marks of a table's growing log, worked out once per entry rather than once per message.
 
     A game that numbers its turns in events (``Game.turn_of_event``: Monster Smash and Monster Club's
-    ``turn``, MONSTRA's ``round``) gives the numbers: an entry belongs to the turn last opened (1 before the
-    first one logged). Otherwise a turn is one seat's run of consecutive moves (0 before the first move).
-    An undo marks the entries whose moves it took back. Entries appended since the last call are marked
-    from where the count stopped; a log that was replaced, or that shows turn numbers only now, is marked
-    again from the start.
+    ``turn``, MONSTRA's ``round``, Push a Monster's ``roll``) gives the numbers: an entry belongs to the turn
+    last opened (1 before the first one logged). Otherwise a turn is one seat's run of consecutive moves (0
+    before the first move). An undo marks the entries whose moves it took back. Entries appended since the
+    last call are marked from where the count stopped; a log that was replaced, or that shows turn numbers
+    only now, is marked again from the start.
     """
 
     __slots__ = ("game", "marks", "numbered", "turn", "mover", "tail")
@@ -181,9 +181,13 @@ def step_labels(log: Sequence[Mapping[str, Any]], steps: int) -> list[str]:
     return out
 
 
-def turns(movers: Sequence[Seat], names: Sequence[str], log: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def turns(
+    movers: Sequence[Seat], names: Sequence[str], log: Sequence[Mapping[str, Any]], unit: str = "turn"
+) -> list[dict[str, Any]]:
     """A replay's turns, ``first..last`` steps each (steps count from 1), numbered as the log numbers them
-    (``turn`` of each step's first standing entry; a step without one stays in the turn before)."""
+    (``turn`` of each step's first standing entry; a step without one stays in the turn before). ``unit`` is
+    what the game calls them (``Game.turn_unit``): a turn is labelled with its player ("Turn 3 · Ann"), a
+    MONSTRA round, where every seat acts, by its number alone ("Round 3")."""
     of_step: dict[int, int] = {}
     for entry in log:
         ply = int(entry["ply"])
@@ -196,7 +200,8 @@ def turns(movers: Sequence[Seat], names: Sequence[str], log: Sequence[Mapping[st
             out[-1]["last"] = step
             continue
         name = names[seat] if 0 <= seat < len(names) else seat_label(seat)
-        out.append({"turn": n, "seat": seat, "first": step, "last": step, "label": f"Turn {n} · {name}"})
+        label = f"Turn {n} · {name}" if unit == "turn" else f"{capitalise(unit)} {n}"
+        out.append({"turn": n, "seat": seat, "first": step, "last": step, "label": label, "unit": unit})
     return out
 
 

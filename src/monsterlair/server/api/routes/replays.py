@@ -82,7 +82,7 @@ async def replay(
             }
             for i, a in enumerate(standing)
         ],
-        "turns": words.turns([a.seat for a in standing], names, log),
+        "turns": words.turns([a.seat for a in standing], names, log, game.turn_unit[0]),
         "log": log,
         "result_text": words.result_json(game, meta.result, None, names, meta.options),
         "record": meta.record,
