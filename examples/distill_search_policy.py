@@ -194,16 +194,7 @@ def evaluate(game: Game, policy: Policy, opponent: Bot, games_: int, seed: int) 
     start = time.perf_counter()
     for i in range(games_):
         seat = i % PLAYERS
-        payoff = play_game(game, seed + i, seat, opponent, Rng(seed * 7919 + i), policy)
-        record = score.per_seat.setdefault(seat, [0, 0, 0])
-        outcome = 0 if payoff == 1.0 else (2 if payoff == 0.0 else 1)
-        record[outcome] += 1
-        if outcome == 0:
-            score.wins += 1
-        elif outcome == 1:
-            score.draws += 1
-        else:
-            score.losses += 1
+        score.add(seat, play_game(game, seed + i, seat, opponent, Rng(seed * 7919 + i), policy))
     score.seconds = time.perf_counter() - start
     return score
 

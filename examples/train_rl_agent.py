@@ -170,6 +170,17 @@ class Score:
     seconds: float = 0.0
     per_seat: dict[int, list[int]] = field(default_factory=dict)
 
+    def add(self, seat: int, payoff: float) -> None:
+        """Count one game the agent ended with ``payoff`` (1 a win, 0 a loss, anything between a draw) from ``seat``."""
+        outcome = 0 if payoff >= 1.0 else (2 if payoff <= 0.0 else 1)
+        self.per_seat.setdefault(seat, [0, 0, 0])[outcome] += 1
+        if outcome == 0:
+            self.wins += 1
+        elif outcome == 1:
+            self.draws += 1
+        else:
+            self.losses += 1
+
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
@@ -282,21 +293,14 @@ def evaluate(
     start = time.perf_counter()
     for seat in (0, 1):
         env = gym_env(game_id, seat=seat, opponents=opponents, players=2, seed=seed + seat, illegal="raise", **options)
-        record = score.per_seat.setdefault(seat, [0, 0, 0])
+        score.per_seat.setdefault(seat, [0, 0, 0])
         for _ in range(games // 2 + (games % 2 if seat == 0 else 0)):
             obs, info = env.reset()
             done, reward = False, 0.0
             while not done:
                 obs, reward, terminated, truncated, info = env.step(choose(obs, info["action_mask"]))
                 done = terminated or truncated
-            outcome = 0 if reward > 0 else (1 if reward == 0 else 2)
-            record[outcome] += 1
-            if outcome == 0:
-                score.wins += 1
-            elif outcome == 1:
-                score.draws += 1
-            else:
-                score.losses += 1
+            score.add(seat, 1.0 if reward > 0 else (0.5 if reward == 0 else 0.0))
     score.seconds = time.perf_counter() - start
     return score
 
