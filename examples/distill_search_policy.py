@@ -35,7 +35,13 @@ import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_rl_agent import Policy, Score  # noqa: E402  (the sibling example; its network and its score)
+from train_rl_agent import (  # noqa: E402  (the sibling example: its network, score and command-line words)
+    HelpFormatter,
+    Policy,
+    Score,
+    help_text,
+    saved_line,
+)
 
 from monsterlair import bots, games  # noqa: E402
 from monsterlair.bots.base import Bot  # noqa: E402
@@ -335,7 +341,7 @@ def distil(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=help_text(__doc__), formatter_class=HelpFormatter)
     parser.add_argument("--game", default="monster-club", help="game id (2 players)")
     parser.add_argument("--teacher", default="ismcts:iterations=300", help="the searching teacher's bot spec")
     parser.add_argument("--opponent", default="greedy", help="the opponent's bot spec (training and evaluation)")
@@ -383,7 +389,7 @@ def main() -> None:
     print(f"Done in {time.perf_counter() - start:.0f} s ({len(data)} labelled positions).")
     if args.save:
         saved = policy.save(args.save, args.game, label=args.label)
-        print(f"Saved the policy to {saved} (play it as policy:path=FILE).")
+        print(saved_line(saved))
 
 
 if __name__ == "__main__":

@@ -13,10 +13,10 @@ measure for a uniformly random agent (the baseline: about 50 %), and a shorter m
     .venv/bin/python examples/train_rl_agent.py                 # default run, under 3 minutes on one core
     .venv/bin/python examples/train_rl_agent.py --episodes 2000 --lr 0.01 --eval-games 400   # ~10 s
     .venv/bin/python examples/train_rl_agent.py --self-play 10   # against its own past, snapshots every 10 updates
-    .venv/bin/python examples/train_rl_agent.py --save smash.npz   # then: monsterlair play monster-smash \
-                                                                   #   --seats human,policy:path=smash.npz
-    .venv/bin/python examples/train_rl_agent.py --game monster-club --opponents greedy --minutes 50 \
-        --save club.npz                                            # against greedy, training capped at 50 min
+    .venv/bin/python examples/train_rl_agent.py --save smash.npz   # then play against it:
+    monsterlair play monster-smash --seats human,policy:path=smash.npz
+    # against greedy, training capped at 50 min:
+    .venv/bin/python examples/train_rl_agent.py --game monster-club --opponents greedy --minutes 50 --save club.npz
 
 With ``--self-play N`` the opponent is not ``random`` but the agent's own past: a snapshot of the policy is
 saved every N updates into a pool (``monsterlair.rl.selfplay.SelfPlay``) and each training game's opponent is
@@ -41,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from monsterlair.bots.policy import save_policy
+from monsterlair.core.words import plural
 from monsterlair.rl import gym_env
 from monsterlair.rl.selfplay import SelfPlay
 
@@ -158,6 +159,20 @@ class Policy:
         loss = float(-(targets * logp).sum(axis=1).mean())
         self._ascend(acts, (targets - probs) / len(targets), lr)
         return loss
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """``--help`` keeps the description's lines (its commands) and shows every option's default."""
+
+
+def help_text(doc: str | None) -> str:
+    """A module docstring as ``--help`` text, without reStructuredText's double backquotes."""
+    return (doc or "").replace("``", "")
+
+
+def saved_line(path: str) -> str:
+    """What a trainer says once it has written a policy file: where, and the bot spec that plays it."""
+    return f"Saved the policy to {path} (play it as policy:path={path})."
 
 
 @dataclass
@@ -317,7 +332,7 @@ def uniform_random(seed: int) -> Chooser:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=help_text(__doc__), formatter_class=HelpFormatter)
     parser.add_argument("--game", default="monster-smash", help="game id (2 players)")
     parser.add_argument(
         "--self-play", type=int, default=0, metavar="N", help="train against past snapshots, one every N updates"
@@ -358,13 +373,13 @@ def main() -> None:
     print(f"Trained in {time.perf_counter() - start:.0f} s. Evaluating (most likely action, fresh seeds)...")
     if args.save:
         saved = policy.save(args.save, args.game, label=args.label)
-        print(f"Saved the policy to {saved} (play it as policy:path=FILE).")
+        print(saved_line(saved))
     baseline = evaluate(uniform_random(args.seed), args.game, args.eval_games)
     trained = evaluate(greedy_policy(policy), args.game, args.eval_games)
     print(baseline.line("random agent ", "random"))
     print(trained.line("trained agent", "random"))
     for seat, (w, d, lost) in sorted(trained.per_seat.items()):
-        print(f"  in seat {seat}: {w} wins, {d} draws, {lost} losses")
+        print(f"  in seat {seat + 1}: {plural(w, 'win')}, {plural(d, 'draw')}, {plural(lost, 'loss', 'losses')}")
     if args.greedy_games > 0:
         print(evaluate(greedy_policy(policy), args.game, args.greedy_games, "greedy").line("trained agent", "greedy"))
     print(f"Total {time.perf_counter() - start:.0f} s.")

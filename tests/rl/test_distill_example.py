@@ -133,3 +133,19 @@ def test_labelled_positions_survive_a_save_and_a_load(tmp_path: Path) -> None:
     for name in ("obs", "legal", "visits", "means"):
         for a, b in zip(getattr(data, name), getattr(back, name), strict=True):
             assert np.array_equal(a, b), name
+
+
+def test_the_trainers_speak_to_their_user_in_plain_words() -> None:
+    """``--help`` keeps each example command on one line, shows defaults, no reStructuredText; a saved policy
+    is named with the exact bot spec that plays it."""
+    import subprocess
+
+    for name in ("train_rl_agent", "distill_search_policy"):
+        out = subprocess.run(
+            [sys.executable, str(EXAMPLES / f"{name}.py"), "--help"], capture_output=True, text=True, check=True
+        ).stdout
+        assert "``" not in out and "(default: " in out, name
+        assert max(len(line) for line in out.splitlines()) <= 120, out  # no two lines joined by a backslash
+    trainer = load("train_rl_agent")
+    said = trainer.saved_line("runs/club.npz")
+    assert said == "Saved the policy to runs/club.npz (play it as policy:path=runs/club.npz)."
