@@ -10,8 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from monsterlair.cli import app
-from monsterlair.core import Rng
-from monsterlair.games import get
+from tests.cli.records import random_finished_record
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -40,14 +39,7 @@ def test_a_new_game_without_moves_is_named_its_opening_position(
 
 def finished_record(tmp_path: Path) -> Path:
     """A finished Push a Monster game of seed 5, saved as ``game.json``."""
-    game = get("push-a-monster")
-    state = game.new(2, 5)
-    rng = Rng(5)
-    while not state.over:
-        state.apply(rng.choice(state.legal_actions()))
-    record = tmp_path / "game.json"
-    record.write_text(json.dumps(state.record()))
-    return record
+    return random_finished_record(tmp_path, "push-a-monster", 5)
 
 
 def test_render_a_record_part_way(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from monsterlair.cli import app
 from monsterlair.core import Rng
 from tests import example_game
+from tests.cli.records import random_finished_record
 
 
 @pytest.fixture(autouse=True)
@@ -163,15 +164,7 @@ def test_web_replay_without_a_server_says_none_answered(tmp_path: Path) -> None:
 
 
 def test_a_monstra_replay_counts_rounds_as_its_board_does(tmp_path: Path) -> None:
-    from monsterlair import games
-
-    game = games.get("monstra")
-    state = game.new(2, 3)
-    rng = Rng(3)
-    while not state.over:
-        state.apply(rng.choice(state.legal_actions()))
-    path = tmp_path / "monstra.json"
-    path.write_text(json.dumps(state.record()))
+    path = random_finished_record(tmp_path, "monstra", 3)
     status, out = run([str(path), "--to", "1"])
     assert status == 0, out
     assert "· round 1" in out and "· turn" not in out
