@@ -126,3 +126,13 @@ def test_the_default_player_count_moves_up_to_one_the_game_accepts() -> None:
     data = json.loads(result.output[result.output.index("{") :])
     assert data["players"] == 4 and data["lineup"] == ["random"] * 4 and data["finished"] == 4
     assert {"deck", "creature", "team", "first-team"} <= set(data["factors"])
+
+
+def test_the_overview_lists_options_as_a_designer_types_them(tmp_path: Path) -> None:
+    report = tmp_path / "report"
+    args = ["sim", "toy-race", "-n", "4", "--bots", "greedy,random", "-p", "2", "-w", "1", "--seed", "2"]
+    result = CliRunner().invoke(app, [*args, "-o", "max_turns=5", "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    overview = (report / "report.html").read_text().split("<section id='overview'>")[1].split("</section>")[0]
+    assert "max_turns=5" in overview, overview
+    assert "{" not in overview and "&quot;" not in overview, overview

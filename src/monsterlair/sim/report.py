@@ -272,6 +272,19 @@ def render_html(
     return "\n".join(parts)
 
 
+def settings_text(settings: Mapping[str, Any]) -> str:
+    """Options as a designer types them (``-o key=value``), sorted: "first_round_attacks=true, max_turns=80"."""
+
+    def value(v: Any) -> str:
+        if isinstance(v, bool) or v is None:
+            return json.dumps(v)
+        if isinstance(v, (int, float, str)):
+            return str(v)
+        return json.dumps(v, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+    return ", ".join(f"{key}={value(settings[key])}" for key in sorted(settings)) or "(none)"
+
+
 def _overview(summary: Mapping[str, Any]) -> str:
     rows = [
         ["game", summary["game"]],
@@ -279,8 +292,8 @@ def _overview(summary: Mapping[str, Any]) -> str:
         ["players", summary["players"]],
         ["bots", ", ".join(summary.get("tournament") or summary.get("lineup") or [])],
         ["seed", summary.get("seed", "")],
-        ["options", json.dumps(summary.get("options", {}), sort_keys=True, allow_nan=False)],
-        ["backend", json.dumps(summary.get("backend", {}), sort_keys=True, allow_nan=False)],
+        ["options", settings_text(summary.get("options", {}))],
+        ["backend", settings_text(summary.get("backend", {}))],
         ["run time (s)", summary.get("seconds", "")],
     ]
     note = ""
