@@ -136,3 +136,15 @@ def test_the_overview_lists_options_as_a_designer_types_them(tmp_path: Path) -> 
     overview = (report / "report.html").read_text().split("<section id='overview'>")[1].split("</section>")[0]
     assert "max_turns=5" in overview, overview
     assert "{" not in overview and "&quot;" not in overview, overview
+
+
+def test_kept_games_are_numbered_from_1_in_their_files_and_the_report(tmp_path: Path) -> None:
+    """``game-1.json`` is game 1 of the run, as the report's table, the failures and the console count games."""
+    report, records = tmp_path / "report", tmp_path / "records"
+    args = ["sim", "toy-race", "-n", "3", "--bots", "greedy,random", "-p", "2", "-w", "1", "--seed", "2"]
+    result = CliRunner().invoke(app, [*args, "--records", str(records), "--keep", "all", "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in records.glob("game-*.json")) == ["game-1.json", "game-2.json", "game-3.json"]
+    section = (report / "report.html").read_text().split("<section id='records'>")[1].split("</section>")[0]
+    for n in (1, 2, 3):
+        assert re.search(rf"<td>{n}</td>.*?game-{n}\.json", section), section

@@ -44,8 +44,9 @@ def outliers(results: Sequence[Mapping[str, Any]]) -> dict[int, list[str]]:
 
 
 def file_name(index: int) -> str:
-    """The record file of game ``index`` inside the records directory."""
-    return f"game-{index}.json"
+    """The record file of game ``index`` (from 0) inside the records directory: named by the game's number as
+    the reports and messages count games, from 1 (``game-1.json``)."""
+    return f"game-{index + 1}.json"
 
 
 def write_records(

@@ -694,7 +694,7 @@ def _records(index: Sequence[Mapping[str, Any]]) -> str:
     ]
     rows = [
         [
-            e["index"],
+            e["index"] + 1,
             e.get("variant") or "",
             ", ".join(e["why"]) or "kept",
             e["decisions"],
