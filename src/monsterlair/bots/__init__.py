@@ -19,7 +19,6 @@ load is reported by :func:`broken_plugins` and named in the error of a spec that
 
 from __future__ import annotations
 
-import difflib
 import inspect
 import logging
 import re
@@ -31,6 +30,7 @@ from monsterlair.bots.greedy import GreedyBot
 from monsterlair.bots.ismcts import MAX_ITERATIONS, MAX_SECONDS, ISMCTSBot, SearchReport
 from monsterlair.bots.policy import PolicyBot
 from monsterlair.bots.random_bot import RandomBot
+from monsterlair.core.words import closest
 
 log = logging.getLogger("monsterlair.bots")
 
@@ -152,8 +152,8 @@ def bot_class(name: str) -> type[Bot]:
     if cls is None:
         if key in _BROKEN:
             raise UnknownBot(_BROKEN[key])
-        close = difflib.get_close_matches(key, list(registry), n=1)
-        hint = f" Did you mean '{close[0]}'?" if close else ""
+        near = closest(key, registry)
+        hint = f" Did you mean '{near}'?" if near else ""
         raise UnknownBot(f"Unknown bot {name!r}.{hint} Known bots: {', '.join(registry)}.")
     return cls
 

@@ -337,20 +337,12 @@ def _sides(game: Game, players: int, options: dict[str, Any]) -> list[int]:
 
 def _score_label(game: Game, results: list[dict[str, Any]], options: dict[str, Any]) -> str | None:
     """What the game's scores mean ("destroys", "knockouts scored"), from a finished game (``Game.score_label``)."""
-    from monsterlair.core import Result
+    from monsterlair.core.result import result_from_json
 
     done = next((r for r in results if not r.get("error")), None)
     if done is None:
         return None
-    result = Result(
-        tuple(done["winners"]),
-        tuple(done["ranks"]),
-        tuple(done["scores"]),
-        str(done["termination"]),
-        bool(done["capped"]),
-        dict(done["detail"]),
-        tuple(done["payoffs"]),
-    )
+    result = result_from_json(done)  # a game's row holds its result's fields, as a stored result does
     return game.score_label(result, options)
 
 

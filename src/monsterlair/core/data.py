@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from monsterlair.core.errors import BadOptions
-from monsterlair.core.words import join_words
+from monsterlair.core.words import closest, join_words
 
 OVERRIDE_ENV = "MONSTERLAIR_CARD_DATA"
 """The environment variable naming an override file of card data (unset: the shipped data)."""
@@ -138,16 +138,14 @@ def _check_new_cards(key: str, entries: list[dict[str, Any]], changes: list[Any]
     Raises:
         BadCardData: naming the card, the closest shipped id and the fields a new card needs.
     """
-    import difflib
-
     ids = [str(e.get("id")) for e in entries]
     needed = sorted(set.intersection(*(set(e) for e in entries)) - {"id"})
     for change in changes:
         card = change.get("id") if isinstance(change, dict) else None
         if not isinstance(card, str) or card in ids:
             continue
-        close = difflib.get_close_matches(card, ids, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        near = closest(card, ids)
+        hint = f" (did you mean {near!r}?)" if near else ""
         if change.get("remove") is True:
             raise BadCardData(f"{path}: there is no {key} {card!r}{hint} to remove.")
         missing = [f for f in needed if f not in change]

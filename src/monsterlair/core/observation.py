@@ -16,6 +16,11 @@ from typing import Any
 from monsterlair.core.game import State
 
 
+def flat_floats(buffer: Any) -> memoryview[float]:
+    """A flat float32 view of a buffer's memory (a contiguous float32 array of any shape), as a writer takes it."""
+    return memoryview(buffer).cast("B").cast("f")
+
+
 class ObservationWriter(ABC):
     """Writes seats' encoded views into the rows of ``out``, a flat float32 buffer of ``rows * size`` values.
 
@@ -49,7 +54,7 @@ class ObservationWriter(ABC):
         """The view of the (copied) owner's buffer, as ``__init__`` was given it: flat float32."""
         owner = state.pop("out")
         self.__dict__.update(state)
-        self.out = memoryview(owner).cast("B").cast("f")
+        self.out = flat_floats(owner)
         if len(self.out) != self.rows * self.size:
             raise ValueError("An observation writer must be given a view of the whole buffer to be copied.")
 

@@ -6,13 +6,13 @@ defaults, documents itself for ``monsterlair engine`` (``games``), and renders t
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from monsterlair.core.errors import BadOptions
+from monsterlair.core.words import closest
 
 OptionValue = bool | int | float | str
 
@@ -97,7 +97,7 @@ class Option:
         return out
 
     def _by_label(self, value: Any) -> Any:
-        """The choice a text names by its label (``first_player=Player 2``, as a form words it; any case),
+        """The choice a text names by its label (``first_player=Seat 2``, as a form words it; any case),
         else ``value`` itself. A value that is already a choice keeps its meaning before any label."""
         if self.choice_labels is None or self.choices is None or not isinstance(value, str):
             return value
@@ -162,8 +162,8 @@ class OptionSet(Mapping[str, Option]):
         for name, value in given.items():
             if name not in self._options:
                 known = ", ".join(self._options) or "none"
-                close = difflib.get_close_matches(str(name), list(self._options), n=1)
-                hint = f" Did you mean '{close[0]}'?" if close else ""
+                near = closest(str(name), self._options)
+                hint = f" Did you mean '{near}'?" if near else ""
                 raise BadOptions(f"Unknown option '{name}'.{hint} Known options: {known}.")
             out[name] = self._options[name].check(value)
         return out

@@ -62,6 +62,14 @@ def third_person(verb: str) -> str:
     return f"{out} {rest}" if rest else out
 
 
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known name nearest to a misspelt ``word`` (for "Did you mean …?"), or ``None`` if none is near."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return close[0] if close else None
+
+
 def capitalise(text: str) -> str:
     """The text with its first letter upper-case (the rest untouched)."""
     return text[:1].upper() + text[1:]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import os
 
 from monsterlair.core.errors import UnknownGame
 from monsterlair.core.game import Game
+from monsterlair.core.words import closest
 
 # id -> module exporting GAME. Keep in the order games are shown to people.
 _MODULES: dict[str, str] = {
@@ -106,8 +106,8 @@ def get(game_id: str) -> Game:
     key = _ALIASES.get(key, key)
     if key not in _MODULES:
         names = {**{i: i for i in _MODULES}, **_ALIASES}  # an alias's near miss suggests its game's id
-        close = difflib.get_close_matches(key, list(names), n=1)
-        hint = f" Did you mean '{names[close[0]]}'?" if close else ""
+        near = closest(key, names)
+        hint = f" Did you mean '{names[near]}'?" if near else ""
         raise UnknownGame(f"Unknown game {game_id!r}.{hint} Known games: {', '.join(_MODULES)}.")
     if key not in _loaded:
         game = importlib.import_module(_MODULES[key]).GAME

@@ -20,6 +20,7 @@ from gymnasium import spaces
 
 from monsterlair import games
 from monsterlair.core import Action, BadOptions, Game, IllegalAction, Result, State
+from monsterlair.core.observation import flat_floats
 from monsterlair.core.options import OptionValue
 
 Observation = npt.NDArray[np.float32]
@@ -137,7 +138,7 @@ class GameEncoding:
         self._own_index = _actions_carry_index(self.game)
         # The game's observation writer, if it has one, with one row of its own (``observe``).
         self._row: Observation = np.zeros((1, self.observation_size), dtype=np.float32)
-        self._writer = self.game.observation_writer(self.players, self.options, self._row.data.cast("B").cast("f"), 1)
+        self._writer = self.game.observation_writer(self.players, self.options, flat_floats(self._row), 1)
 
     # --- spaces ---------------------------------------------------------------------------------
     def observation_box(self) -> spaces.Box:

@@ -34,6 +34,7 @@ from gymnasium.vector.utils import batch_space
 
 from monsterlair.bots.base import Bot
 from monsterlair.core import Action, BadOptions, Game, GameOver, IllegalAction, Rng, State
+from monsterlair.core.observation import flat_floats
 from monsterlair.rl.encoding import GameEncoding, outcome_reward, result_info
 from monsterlair.rl.gym import MAX_REDEALS, OpponentSpec, deal, play_opponents, table_bots
 
@@ -128,9 +129,7 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         # The game's observation writer, if it has one, owns these rows (it may rewrite only what changed since
         # its last write to a row, so nothing else writes here); each step copies them into the batch handed out.
         self._written: Observations = np.zeros((N, size), dtype=np.float32)
-        self._writer = game.observation_writer(
-            self.enc.players, self.enc.options, self._written.data.cast("B").cast("f"), N
-        )
+        self._writer = game.observation_writer(self.enc.players, self.enc.options, flat_floats(self._written), N)
 
     # --- episodes -------------------------------------------------------------------------------
     def _reset_one(self, i: int, seed: int | None) -> None:

@@ -75,6 +75,7 @@ from monsterlair.core import (
     Seat,
     State,
 )
+from monsterlair.core.observation import flat_floats
 
 DEFAULT_SEEDS = range(3)
 """Seeds per player count: enough to cover the rules' branches cheaply; raise it in a slow test."""
@@ -895,7 +896,7 @@ def _check_views(state: State, snap: Snapshot) -> None:
 def _check_writer(state: State, seat: int, encoded: list[float], size: int, name: str) -> None:
     """The game's observation writer, writing into a fresh row, gives ``encode_view``'s numbers as float32."""
     row = array("f", bytes(4 * size))
-    writer = state.game.observation_writer(state.players, state.options, memoryview(row).cast("B").cast("f"), 1)
+    writer = state.game.observation_writer(state.players, state.options, flat_floats(row), 1)
     if writer is None:
         return
     writer.write(0, state, seat)

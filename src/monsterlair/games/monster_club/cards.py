@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from monsterlair.core.data import read_data
+from monsterlair.core.words import closest
 
 ROCK, PAPER, SCISSORS = 0, 1, 2
 TYPES: tuple[str, ...] = ("rock", "paper", "scissors")
@@ -406,9 +407,7 @@ def find_card(key: str) -> Card:
     k = key.strip().lower()
     card = BY_ID.get(k) or BY_NAME.get(k)
     if card is None:
-        import difflib
-
-        close = difflib.get_close_matches(k, list(BY_ID) + list(BY_NAME), n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
+        near = closest(k, [*BY_ID, *BY_NAME])
+        hint = f" Did you mean {near!r}?" if near else ""
         raise KeyError(f"No card is called {key.strip()!r}.{hint}")
     return card
