@@ -148,3 +148,14 @@ def test_kept_games_are_numbered_from_1_in_their_files_and_the_report(tmp_path: 
     section = (report / "report.html").read_text().split("<section id='records'>")[1].split("</section>")[0]
     for n in (1, 2, 3):
         assert re.search(rf"<td>{n}</td>.*?game-{n}\.json", section), section
+
+
+def test_a_report_folder_that_is_a_file_is_refused_in_words(tmp_path: Path) -> None:
+    """Not "Cannot write the results: File exists.": which path is in the way, and why."""
+    blocker = tmp_path / "arena.png"
+    blocker.write_bytes(b"")
+    args = ["sim", "toy-race", "-n", "2", "--bots", "greedy,random", "-p", "2", "-w", "1"]
+    result = CliRunner().invoke(app, [*args, "--report", str(blocker)])
+    said = "".join(result.output.split())  # the console may fold a long path anywhere
+    assert result.exit_code == 2, result.output
+    assert "".join(f"{blocker} is a file, not a folder".split()) in said and "Fileexists" not in said, said

@@ -20,7 +20,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import GameArgument, GameOptions, ModeOption, err_console, fail, load_game, parse_options
+from monsterlair.cli.common import (
+    GameArgument,
+    GameOptions,
+    ModeOption,
+    err_console,
+    fail,
+    file_trouble,
+    load_game,
+    parse_options,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -382,7 +391,7 @@ def _save_records(
     try:
         index = write_records(directory, results, kept, keep)
     except OSError as exc:
-        fail(f"Cannot write the records into {directory}: {exc.strerror or exc}.")
+        fail(f"Cannot write the records into {directory}: {file_trouble(exc, directory)}.")
     line = f"Records: {plural(len(index), 'game')} in {directory}."
     if resumed:
         which = f"{resumed} of {len(results)} games"
@@ -436,8 +445,10 @@ def _open_log(path: Path | None, tasks: list[GameTask]) -> tuple[ResultLog | Non
         return log, log.load(tasks)
     except BadOptions as exc:
         fail(str(exc))
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}.")
+    except OSError as exc:
+        fail(f"Cannot read {path}: {file_trouble(exc, path)}.")
+    except UnicodeDecodeError:
+        fail(f"Cannot read {path}: it is not a text file of results.")
 
 
 def _backend(name: str, workers: int | None, address: str | None, chunk_size: int | None) -> Backend:
@@ -468,7 +479,7 @@ def _write_report(directory: Path, summary: dict[str, Any], results: list[dict[s
     try:
         page = write_report(directory, summary, results, rated)
     except OSError as exc:
-        fail(f"Cannot write the report into {directory}: {exc.strerror or exc}.")
+        fail(f"Cannot write the report into {directory}: {file_trouble(exc, directory)}.")
     err_console().print(f"Report: {page}")
 
 
@@ -529,7 +540,8 @@ def _run_with_progress(
             fail(f"Interrupted; {where}.", 130)
         except OSError as exc:
             progress.stop()
-            fail(f"Cannot write the results: {exc.strerror or exc}.")
+            target = log.path if log is not None else Path(exc.filename or ".")
+            fail(f"Cannot write the results to {target}: {file_trouble(exc, target)}.")
 
 
 def _pct(x: float) -> str:
