@@ -47,6 +47,7 @@ from monsterlair import bots, games  # noqa: E402
 from monsterlair.bots.base import Bot  # noqa: E402
 from monsterlair.bots.ismcts import ISMCTSBot  # noqa: E402
 from monsterlair.core import Game, Perspective, Rng, State  # noqa: E402
+from monsterlair.core.words import plural  # noqa: E402
 
 FloatArray = npt.NDArray[np.floating[Any]]
 
@@ -326,13 +327,18 @@ def distil(
         }
         history.append(line)
         if log:
-            won = f"learner seat won {100 * wins / max(played, 1):4.1f} % of them"
+            games_line = (
+                f"{plural(played, 'game')} (learner seat won {100 * wins / played:4.1f} % of them, "
+                f"teacher's share {share:.2f})"
+                if played
+                else "no new games (trained on the positions file)"
+            )
             ev = ""
             if score:
                 low, high = score.wilson()
                 ev = f"; vs {opponent_spec}: {100 * score.win_rate:.1f} % ({100 * low:.1f}-{100 * high:.1f} %)"
             print(
-                f"  round {r}: {played} games ({won}, teacher's share {share:.2f}), {len(data)} positions; "
+                f"  round {r}: {games_line}, {plural(len(data), 'position')}; "
                 f"loss {loss:.3f}, held-out agreement {100 * agree:.1f} %{ev}; "
                 f"{line['elapsed_s']:.0f} s",
                 flush=True,
@@ -364,8 +370,8 @@ def main() -> None:
     hidden = tuple(int(w) for w in args.hidden.split(",") if w)
     print(
         f"{args.game}, 2 players: distilling {args.teacher} into a network with hidden layers {hidden}, "
-        f"playing {args.opponent}; {args.rounds} rounds of up to {args.games} games"
-        + (f", {args.minutes:g} minutes at most." if args.minutes else "."),
+        f"playing {args.opponent}; {plural(args.rounds, 'round')} of up to {plural(args.games, 'game')}"
+        + (f", {plural(args.minutes, 'minute')} at most." if args.minutes else "."),
         flush=True,
     )
     start = time.perf_counter()

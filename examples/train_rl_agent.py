@@ -23,6 +23,12 @@ saved every N updates into a pool (``monsterlair.rl.selfplay.SelfPlay``) and eac
 drawn from it (the latest snapshot half the time). The evaluation is the same.
 
 ``examples/distill_search_policy.py`` trains the same ``Policy`` (with more layers) from a search's choices instead.
+``--init FILE`` starts REINFORCE from such a network (any policy file of the game) to fine-tune it against
+``--opponents``; ``--sharpen K`` first multiplies its logits by K, so the sampled play that REINFORCE improves is
+close to the most likely actions that the bot plays:
+
+    .venv/bin/python examples/train_rl_agent.py --game monstra --init monstra.npz --sharpen 3 --opponents greedy
+        --lr 0.0003 --batch 64 --entropy 0 --episodes 1000000 --minutes 20 --save monstra-tuned.npz   # one line
 
 ``--save`` writes the trained network as a policy file (``monsterlair.bots.policy.save_policy``), which the
 ``policy`` bot plays anywhere a bot can play: ``play``, ``sim``, the engine protocol, a server's seats.
@@ -40,7 +46,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from monsterlair.bots.policy import save_policy
+from monsterlair.bots.policy import load_policy, save_policy
 from monsterlair.core.words import plural
 from monsterlair.rl import gym_env
 from monsterlair.rl.selfplay import SelfPlay
@@ -77,6 +83,26 @@ class Policy:
         self._m = {k: np.zeros_like(v) for k, v in self.params.items()}
         self._v = {k: np.zeros_like(v) for k, v in self.params.items()}
         self._t = 0
+
+    @classmethod
+    def from_file(cls, path: str, game_id: str, inputs: int, actions: int) -> Policy:
+        """The network a policy file holds (``--save`` of this example or of the distiller), ready to train on.
+
+        Raises:
+            SystemExit: if the file is not a policy for ``game_id`` with these observation and action sizes.
+        """
+        net = load_policy(path)
+        if (net.game, net.observation_size, net.num_actions) != (game_id, inputs, actions):
+            raise SystemExit(
+                f"{path} holds a policy for {net.game} ({net.observation_size} inputs, {net.num_actions} actions), "
+                f"not for {game_id} ({inputs} inputs, {actions} actions)."
+            )
+        widths = [w.shape[1] for w, _ in net.layers[:-1]]
+        policy = cls(inputs, actions, widths, 0)
+        for i, (w, b) in enumerate(net.layers, start=1):
+            policy.params[f"w{i}"] = w.copy()
+            policy.params[f"b{i}"] = b.copy()
+        return policy
 
     def activations(self, obs: FloatArray, mask: npt.NDArray[Any]) -> tuple[list[FloatArray], FloatArray]:
         """Every layer's input (the observation, then each hidden layer's output) and the action probabilities."""
@@ -232,17 +258,28 @@ def train(
     self_play_every: int = 0,
     pool_size: int = 20,
     max_seconds: float = 0.0,
+    init: str = "",
+    sharpen: float = 1.0,
     **options: Any,
 ) -> Policy:
     """Train a policy by REINFORCE in the Gymnasium env (random seat) and return it.
 
     With ``self_play_every`` > 0 the opponents are the policy's past snapshots (one saved every that many
     updates, at most ``pool_size`` kept; see ``monsterlair.rl.selfplay``) instead of ``opponents``. With
-    ``max_seconds`` > 0 training stops after the first update past that much time.
+    ``max_seconds`` > 0 training stops after the first update past that much time. With ``init`` (a policy file)
+    training starts from that network instead of a fresh one (``hidden`` is then the file's), its logits multiplied
+    by ``sharpen``: the same most likely actions, but sampled play closer to them, so the updates improve the play
+    that will be evaluated (a distilled network's probabilities are soft: sampled, it plays far worse than its
+    most likely actions do).
     """
     env = gym_env(game_id, seat="random", opponents=opponents, players=2, seed=seed, illegal="raise", **options)
     size = env.enc.observation_size
-    policy = Policy(size, env.enc.num_actions, hidden, seed)
+    if init:
+        policy = Policy.from_file(init, game_id, size, env.enc.num_actions)
+        policy.params[f"w{policy.depth}"] *= sharpen
+        policy.params[f"b{policy.depth}"] *= sharpen
+    else:
+        policy = Policy(size, env.enc.num_actions, hidden, seed)
     self_play = None
     if self_play_every:
         self_play = SelfPlay(
@@ -344,6 +381,10 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=32, help="episodes per update")
     parser.add_argument("--hidden", type=int, default=128, help="hidden units")
     parser.add_argument("--lr", type=float, default=0.002, help="Adam learning rate")
+    parser.add_argument("--init", default="", help="start from this policy file (.npz) instead of a fresh network")
+    parser.add_argument(
+        "--sharpen", type=float, default=1.0, help="with --init: multiply the network's logits by this to start"
+    )
     parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus")
     parser.add_argument("--eval-games", type=int, default=2000, help="evaluation games against random")
     parser.add_argument("--greedy-games", type=int, default=300, help="evaluation games against greedy (0: none)")
@@ -354,7 +395,8 @@ def main() -> None:
 
     against = f"its own past (a snapshot every {args.self_play} updates)" if args.self_play else args.opponents
     print(f"{args.game}, 2 players: the agent plays from a random seat against {against}.")
-    print(f"Training {args.episodes} episodes (REINFORCE, {args.hidden} hidden units, batches of {args.batch})...")
+    network = f"the network in {args.init}" if args.init else f"{args.hidden} hidden units"
+    print(f"Training {args.episodes} episodes (REINFORCE, {network}, batches of {args.batch})...")
     start = time.perf_counter()
     policy = train(
         args.game,
@@ -369,6 +411,8 @@ def main() -> None:
         self_play_every=args.self_play,
         pool_size=args.pool_size,
         max_seconds=60.0 * args.minutes,
+        init=args.init,
+        sharpen=args.sharpen,
     )
     print(f"Trained in {time.perf_counter() - start:.0f} s. Evaluating (most likely action, fresh seeds)...")
     if args.save:

@@ -31,3 +31,20 @@ def test_the_example_agent_beats_random_by_a_clear_margin() -> None:
     low, _ = trained.wilson()
     assert low > 0.65, trained.line("trained agent", "random")
     assert trained.win_rate > baseline.win_rate + 0.2
+
+
+def test_training_can_start_from_a_saved_policy_and_refuses_another_games(tmp_path: Path) -> None:
+    example = load_example()
+    trained = example.train(episodes=64, batch=32, hidden=16, seed=3)
+    path = trained.save(str(tmp_path / "start.npz"), "monster-smash")
+    first = example.train(episodes=0, init=path)  # no update: exactly the saved network
+    for key, value in trained.params.items():
+        assert (first.params[key] == value).all(), key
+    sharp = example.train(episodes=0, init=path, sharpen=3.0)
+    last = f"w{trained.depth}"
+    assert (sharp.params[last] == 3.0 * trained.params[last]).all()
+    assert (sharp.params["w1"] == trained.params["w1"]).all()
+    again = example.train(episodes=32, batch=32, lr=0.01, init=path)
+    assert any((again.params[k] != v).any() for k, v in trained.params.items())  # it trained on from there
+    with pytest.raises(SystemExit, match="holds a policy for monster-smash"):
+        example.train("monster-club", episodes=0, init=path)
