@@ -386,7 +386,7 @@ def main() -> None:
         "--sharpen", type=float, default=1.0, help="with --init: multiply the network's logits by this to start"
     )
     parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus")
-    parser.add_argument("--eval-games", type=int, default=2000, help="evaluation games against random")
+    parser.add_argument("--eval-games", type=int, default=2000, help="evaluation games against random (0: none)")
     parser.add_argument("--greedy-games", type=int, default=300, help="evaluation games against greedy (0: none)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", default="", help="write the trained policy to this .npz file (the policy bot)")
@@ -414,16 +414,18 @@ def main() -> None:
         init=args.init,
         sharpen=args.sharpen,
     )
-    print(f"Trained in {time.perf_counter() - start:.0f} s. Evaluating (most likely action, fresh seeds)...")
+    evaluating = " Evaluating (most likely action, fresh seeds)..." if args.eval_games or args.greedy_games else ""
+    print(f"Trained in {time.perf_counter() - start:.0f} s.{evaluating}")
     if args.save:
         saved = policy.save(args.save, args.game, label=args.label)
         print(saved_line(saved))
-    baseline = evaluate(uniform_random(args.seed), args.game, args.eval_games)
-    trained = evaluate(greedy_policy(policy), args.game, args.eval_games)
-    print(baseline.line("random agent ", "random"))
-    print(trained.line("trained agent", "random"))
-    for seat, (w, d, lost) in sorted(trained.per_seat.items()):
-        print(f"  in seat {seat + 1}: {plural(w, 'win')}, {plural(d, 'draw')}, {plural(lost, 'loss', 'losses')}")
+    if args.eval_games > 0:
+        baseline = evaluate(uniform_random(args.seed), args.game, args.eval_games)
+        trained = evaluate(greedy_policy(policy), args.game, args.eval_games)
+        print(baseline.line("random agent ", "random"))
+        print(trained.line("trained agent", "random"))
+        for seat, (w, d, lost) in sorted(trained.per_seat.items()):
+            print(f"  in seat {seat + 1}: {plural(w, 'win')}, {plural(d, 'draw')}, {plural(lost, 'loss', 'losses')}")
     if args.greedy_games > 0:
         print(evaluate(greedy_policy(policy), args.game, args.greedy_games, "greedy").line("trained agent", "greedy"))
     print(f"Total {time.perf_counter() - start:.0f} s.")
