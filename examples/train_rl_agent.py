@@ -46,6 +46,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from monsterlair import games
+from monsterlair.bots.base import BadBotOptions
 from monsterlair.bots.policy import load_policy, save_policy
 from monsterlair.core.words import plural
 from monsterlair.rl import gym_env
@@ -85,20 +87,20 @@ class Policy:
         self._t = 0
 
     @classmethod
-    def from_file(cls, path: str, game_id: str, inputs: int, actions: int) -> Policy:
+    def from_file(cls, path: str, game_id: str, options: dict[str, Any]) -> Policy:
         """The network a policy file holds (``--save`` of this example or of the distiller), ready to train on.
 
         Raises:
-            SystemExit: if the file is not a policy for ``game_id`` with these observation and action sizes.
+            SystemExit: if the file cannot be read, or cannot play a two-player table of ``game_id`` with
+                ``options`` (the ``policy`` bot's own check, in its words).
         """
-        net = load_policy(path)
-        if (net.game, net.observation_size, net.num_actions) != (game_id, inputs, actions):
-            raise SystemExit(
-                f"{path} holds a policy for {net.game} ({net.observation_size} inputs, {net.num_actions} actions), "
-                f"not for {game_id} ({inputs} inputs, {actions} actions)."
-            )
-        widths = [w.shape[1] for w, _ in net.layers[:-1]]
-        policy = cls(inputs, actions, widths, 0)
+        game = games.get(game_id)
+        try:
+            net = load_policy(path)
+            net.check_table(game, 2, game.options.resolve(options))
+        except BadBotOptions as exc:
+            raise SystemExit(str(exc)) from None
+        policy = cls(net.observation_size, net.num_actions, [w.shape[1] for w, _ in net.layers[:-1]], 0)
         for i, (w, b) in enumerate(net.layers, start=1):
             policy.params[f"w{i}"] = w.copy()
             policy.params[f"b{i}"] = b.copy()
@@ -275,7 +277,7 @@ def train(
     env = gym_env(game_id, seat="random", opponents=opponents, players=2, seed=seed, illegal="raise", **options)
     size = env.enc.observation_size
     if init:
-        policy = Policy.from_file(init, game_id, size, env.enc.num_actions)
+        policy = Policy.from_file(init, game_id, options)
         policy.params[f"w{policy.depth}"] *= sharpen
         policy.params[f"b{policy.depth}"] *= sharpen
     else:

@@ -46,5 +46,7 @@ def test_training_can_start_from_a_saved_policy_and_refuses_another_games(tmp_pa
     assert (sharp.params["w1"] == trained.params["w1"]).all()
     again = example.train(episodes=32, batch=32, lr=0.01, init=path)
     assert any((again.params[k] != v).any() for k, v in trained.params.items())  # it trained on from there
-    with pytest.raises(SystemExit, match="holds a policy for monster-smash"):
+    with pytest.raises(SystemExit, match="trained for Monster Smash with 2 players; it cannot play Monster Club"):
         example.train("monster-club", episodes=0, init=path)
+    with pytest.raises(SystemExit, match="there is no policy file"):
+        example.train(episodes=0, init=str(tmp_path / "missing.npz"))
