@@ -106,15 +106,19 @@ class Policy:
             policy.params[f"b{i}"] = b.copy()
         return policy
 
-    def activations(self, obs: FloatArray, mask: npt.NDArray[Any]) -> tuple[list[FloatArray], FloatArray]:
-        """Every layer's input (the observation, then each hidden layer's output) and the action probabilities."""
+    def outputs(self, obs: FloatArray) -> tuple[list[FloatArray], FloatArray]:
+        """Every layer's input (the observation, then each hidden layer's output) and the last layer's raw output."""
         p = self.params
         acts = [obs]
         x = obs
         for i in range(1, self.depth):
             x = np.tanh(x @ p[f"w{i}"] + p[f"b{i}"])
             acts.append(x)
-        logits = x @ p[f"w{self.depth}"] + p[f"b{self.depth}"]
+        return acts, x @ p[f"w{self.depth}"] + p[f"b{self.depth}"]
+
+    def activations(self, obs: FloatArray, mask: npt.NDArray[Any]) -> tuple[list[FloatArray], FloatArray]:
+        """Every layer's input (the observation, then each hidden layer's output) and the action probabilities."""
+        acts, logits = self.outputs(obs)
         logits = np.where(mask > 0, logits, -np.inf)
         logits = logits - logits.max(axis=-1, keepdims=True)
         e = np.exp(logits)
@@ -128,10 +132,13 @@ class Policy:
 
     def act(self, obs: FloatArray, mask: npt.NDArray[Any], rng: np.random.Generator | None) -> int:
         """A sampled action (training), or the most likely one when ``rng`` is None (evaluation)."""
+        return self.sample(obs, mask, rng)[0]
+
+    def sample(self, obs: FloatArray, mask: npt.NDArray[Any], rng: np.random.Generator | None) -> tuple[int, float]:
+        """``act``'s action and the probability the policy gave it."""
         _, probs = self.forward(obs, mask)
-        if rng is None:
-            return int(np.argmax(probs))
-        return int(rng.choice(len(probs), p=probs))
+        action = int(np.argmax(probs)) if rng is None else int(rng.choice(len(probs), p=probs))
+        return action, float(probs[action])
 
     def backprop(self, acts: list[FloatArray], d_logits: FloatArray) -> dict[str, FloatArray]:
         """The gradient of an objective for every parameter, from its gradient at the logits (``d_logits``, already
@@ -166,18 +173,43 @@ class Policy:
         advantages: FloatArray,
         lr: float,
         entropy: float,
+        behaviour: FloatArray | None = None,
+        clip: float = 0.2,
     ) -> None:
-        """One Adam ascent step on mean(advantage * log pi(action)) + entropy * mean(H(pi))."""
+        """One Adam ascent step on mean(advantage * log pi(action)) + entropy * mean(H(pi)).
+
+        With ``behaviour`` (the probability each action had when it was played, by an earlier copy of the
+        network) the step is PPO's instead: on mean(min(r * advantage, clip(r, 1 - clip, 1 + clip) * advantage))
+        with r = pi(action) / behaviour, so a batch can be trained on several times without the policy moving
+        far from the one that played it. While r = 1 the two gradients are the same.
+        """
         acts, probs = self.activations(obs, masks)
         n = len(actions)
         onehot = np.zeros_like(probs)
         onehot[np.arange(n), actions] = 1.0
-        d_logits = (onehot - probs) * advantages[:, None]
+        weights = advantages
+        if behaviour is not None:
+            ratio = probs[np.arange(n), actions] / behaviour
+            clipped = ((advantages > 0) & (ratio > 1 + clip)) | ((advantages < 0) & (ratio < 1 - clip))
+            weights = np.where(clipped, 0.0, ratio * advantages)
+        d_logits = (onehot - probs) * weights[:, None]
         if entropy:
             logp = np.log(np.where(probs > 0, probs, 1.0))
             ent = -(probs * logp).sum(axis=1, keepdims=True)
             d_logits += entropy * (-probs * (logp + ent))
         self._ascend(acts, d_logits / n, lr)
+
+    def regress(self, obs: FloatArray, targets: FloatArray, lr: float) -> float:
+        """One Adam step down the mean squared error from a one-output network's values to ``targets`` (a value
+        network, the critic); the batch's mean squared error before the step."""
+        acts, values = self.outputs(obs)
+        error = targets[:, None] - values
+        self._ascend(acts, error / len(targets), lr)
+        return float((error**2).mean())
+
+    def value(self, obs: FloatArray) -> FloatArray:
+        """A one-output network's values, one per row of ``obs``."""
+        return self.outputs(obs)[1][:, 0]
 
     def imitate(self, obs: FloatArray, masks: npt.NDArray[Any], targets: FloatArray, lr: float) -> float:
         """One Adam step down the cross-entropy from ``targets`` (rows of action distributions, 0 off the mask)
@@ -262,6 +294,11 @@ def train(
     max_seconds: float = 0.0,
     init: str = "",
     sharpen: float = 1.0,
+    critic: int = 0,
+    critic_lr: float = 0.001,
+    epochs: int = 1,
+    minibatch: int = 512,
+    clip: float = 0.2,
     **options: Any,
 ) -> Policy:
     """Train a policy by REINFORCE in the Gymnasium env (random seat) and return it.
@@ -273,6 +310,12 @@ def train(
     by ``sharpen``: the same most likely actions, but sampled play closer to them, so the updates improve the play
     that will be evaluated (a distilled network's probabilities are soft: sampled, it plays far worse than its
     most likely actions do).
+
+    With ``critic`` > 0 the baseline is a value network of that many hidden units, trained on the same batches
+    (mean squared error to the final reward, learning rate ``critic_lr``), instead of the running mean: each
+    decision is judged against what its position was expected to bring. With ``epochs`` > 1 each batch is trained
+    on that many times in shuffled minibatches of ``minibatch`` decisions with PPO's clipped step (``clip``),
+    instead of one REINFORCE step.
     """
     env = gym_env(game_id, seat="random", opponents=opponents, players=2, seed=seed, illegal="raise", **options)
     size = env.enc.observation_size
@@ -288,7 +331,9 @@ def train(
             policy, game_id, self_play_every, pool_size, players=2, seed=seed, illegal="raise", **options
         )
         env = self_play.env
+    value_net = Policy(size, 1, critic, seed + 2) if critic else None
     rng = np.random.default_rng(seed + 1)
+    shuffle = np.random.default_rng(seed + 3)
     baseline = 0.0
     recent: list[float] = []
     start = time.perf_counter()
@@ -296,23 +341,38 @@ def train(
         xs: list[FloatArray] = []
         ms: list[npt.NDArray[Any]] = []
         acts: list[int] = []
+        played: list[float] = []
         rets: list[float] = []
         for _ in range(min(batch, episodes - first)):
             obs, info = self_play.reset() if self_play else env.reset()
             steps, done, reward = 0, False, 0.0
             while not done:
                 mask = info["action_mask"]
-                action = policy.act(obs, mask, rng)
+                action, prob = policy.sample(obs, mask, rng)
                 xs.append(obs.astype(np.float64))
                 ms.append(mask)
                 acts.append(action)
+                played.append(prob)
                 obs, reward, terminated, truncated, info = env.step(action)
                 steps += 1
                 done = terminated or truncated
             rets.extend([float(reward)] * steps)
             recent.append(float(reward))
         returns = np.asarray(rets)
-        policy.update(np.stack(xs), np.stack(ms), np.asarray(acts), returns - baseline, lr, entropy)
+        x, m, a = np.stack(xs), np.stack(ms), np.asarray(acts)
+        advantages = returns - (value_net.value(x) if value_net else baseline)
+        if epochs > 1:
+            behaviour = np.asarray(played)
+            for _ in range(epochs):
+                order = shuffle.permutation(len(a))
+                for lo in range(0, len(a), minibatch):
+                    rows = order[lo : lo + minibatch]
+                    policy.update(x[rows], m[rows], a[rows], advantages[rows], lr, entropy, behaviour[rows], clip)
+        else:
+            policy.update(x, m, a, advantages, lr, entropy)
+        if value_net:
+            for _ in range(max(epochs, 1)):
+                value_net.regress(x, returns, critic_lr)
         baseline = 0.9 * baseline + 0.1 * float(returns.mean())
         if self_play:
             self_play.updated(policy)
@@ -388,6 +448,13 @@ def main() -> None:
         "--sharpen", type=float, default=1.0, help="with --init: multiply the network's logits by this to start"
     )
     parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus")
+    parser.add_argument(
+        "--critic", type=int, default=0, help="hidden units of a value network as the baseline (0: a running mean)"
+    )
+    parser.add_argument("--critic-lr", type=float, default=0.001, help="with --critic: its Adam learning rate")
+    parser.add_argument("--epochs", type=int, default=1, help="passes over each batch (over 1: PPO's clipped step)")
+    parser.add_argument("--minibatch", type=int, default=512, help="with --epochs: decisions per step")
+    parser.add_argument("--clip", type=float, default=0.2, help="with --epochs: PPO's clip of the probability ratio")
     parser.add_argument("--eval-games", type=int, default=2000, help="evaluation games against random (0: none)")
     parser.add_argument("--greedy-games", type=int, default=300, help="evaluation games against greedy (0: none)")
     parser.add_argument("--seed", type=int, default=0)
@@ -398,7 +465,9 @@ def main() -> None:
     against = f"its own past (a snapshot every {args.self_play} updates)" if args.self_play else args.opponents
     print(f"{args.game}, 2 players: the agent plays from a random seat against {against}.")
     network = f"the network in {args.init}" if args.init else f"{args.hidden} hidden units"
-    print(f"Training {args.episodes} episodes (REINFORCE, {network}, batches of {args.batch})...")
+    method = f"PPO, {plural(args.epochs, 'pass')} over each batch" if args.epochs > 1 else "REINFORCE"
+    judged = f", a value network of {args.critic} hidden units as the baseline" if args.critic else ""
+    print(f"Training {args.episodes} episodes ({method}, {network}{judged}, batches of {args.batch})...")
     start = time.perf_counter()
     policy = train(
         args.game,
@@ -415,6 +484,11 @@ def main() -> None:
         max_seconds=60.0 * args.minutes,
         init=args.init,
         sharpen=args.sharpen,
+        critic=args.critic,
+        critic_lr=args.critic_lr,
+        epochs=args.epochs,
+        minibatch=args.minibatch,
+        clip=args.clip,
     )
     evaluating = " Evaluating (most likely action, fresh seeds)..." if args.eval_games or args.greedy_games else ""
     print(f"Trained in {time.perf_counter() - start:.0f} s.{evaluating}")

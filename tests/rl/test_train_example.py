@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
+import numpy as np
 import pytest
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_rl_agent.py"
@@ -50,3 +53,61 @@ def test_training_can_start_from_a_saved_policy_and_refuses_another_games(tmp_pa
         example.train("monster-club", episodes=0, init=path)
     with pytest.raises(SystemExit, match="there is no policy file"):
         example.train(episodes=0, init=str(tmp_path / "missing.npz"))
+
+
+def _batch(example: ModuleType, seed: int = 0) -> tuple[Any, ...]:
+    """A fresh network and a random batch for it: observations, masks (at least one legal action), actions and
+    advantages."""
+    rng = np.random.default_rng(seed)
+    policy = example.Policy(6, 5, [8], seed)
+    obs = rng.normal(size=(40, 6))
+    masks = (rng.random((40, 5)) < 0.6).astype(np.int8)
+    masks[:, 0] = 1
+    actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+    advantages = rng.normal(size=40)
+    return policy, obs, masks, actions, advantages
+
+
+def test_a_ppo_step_from_the_playing_network_is_the_reinforce_step() -> None:
+    example = load_example()
+    reinforce, obs, masks, actions, advantages = _batch(example)
+    ppo = copy.deepcopy(reinforce)
+    _, probs = ppo.activations(obs, masks)
+    behaviour = probs[np.arange(len(actions)), actions]
+    reinforce.update(obs, masks, actions, advantages, 0.01, 0.0)
+    ppo.update(obs, masks, actions, advantages, 0.01, 0.0, behaviour, 0.2)
+    for key, value in reinforce.params.items():
+        assert np.allclose(ppo.params[key], value), key
+
+
+def test_a_ppo_step_ignores_decisions_whose_probability_already_moved_past_the_clip() -> None:
+    example = load_example()
+    policy, obs, masks, actions, advantages = _batch(example)
+    _, probs = policy.activations(obs, masks)
+    taken = probs[np.arange(len(actions)), actions]
+    before = copy.deepcopy(policy.params)
+    # Every action has since become far likelier where it was good and far less likely where it was bad: no step.
+    behaviour = np.where(advantages > 0, taken / 2.0, np.minimum(1.0, taken * 2.0))
+    policy.update(obs, masks, actions, advantages, 0.01, 0.0, behaviour, 0.2)
+    for key, value in before.items():
+        assert np.array_equal(policy.params[key], value), key
+
+
+def test_the_value_network_learns_the_final_rewards() -> None:
+    example = load_example()
+    rng = np.random.default_rng(1)
+    critic = example.Policy(6, 1, [16], 1)
+    obs = rng.normal(size=(200, 6))
+    targets = np.tanh(obs[:, 0] - obs[:, 1])
+    first = critic.regress(obs, targets, 0.01)
+    for _ in range(300):
+        last = critic.regress(obs, targets, 0.01)
+    assert last < first / 5
+    assert critic.value(obs).shape == (200,)
+
+
+def test_training_with_a_critic_and_ppo_beats_random() -> None:
+    example = load_example()
+    policy = example.train(episodes=600, lr=0.01, seed=0, critic=32, epochs=3, minibatch=256)
+    trained = example.evaluate(example.greedy_policy(policy), games=200)
+    assert trained.win_rate > 0.7, trained.line("trained agent", "random")
