@@ -18,7 +18,7 @@ from monsterlair.core import Perspective, Rng, State
 from monsterlair.protocol import Engine
 from monsterlair.testing.conformance import player_counts
 from tests.bots.test_bots import _hidden_twins, play
-from tests.rl.test_train_example import load_example
+from tests.rl.helpers import load_example
 
 
 def seat_to_move(state: State) -> int:
@@ -54,7 +54,7 @@ def bias_policy(path: Path, favourite: list[int], game_id: str = "monster-smash"
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A policy trained for a few batches by the project's REINFORCE example and saved with its ``save``."""
-    example = load_example()
+    example = load_example("train_rl_agent")
     policy = example.train(episodes=64, batch=16, hidden=16, lr=0.01, seed=1)
     return Path(policy.save(str(tmp_path_factory.mktemp("policy") / "smash"), "monster-smash", label="Smash learner"))
 

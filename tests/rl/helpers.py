@@ -1,8 +1,12 @@
-"""Shared helpers for the RL tests: per-game budgets and a masked random walk."""
+"""Shared helpers for the RL tests: per-game budgets, a masked random walk and the examples as modules."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
@@ -10,6 +14,8 @@ from monsterlair import games
 from monsterlair.core import Rng, State
 
 GAME_IDS = games.ids()
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # Push a Monster settles a physics simulation after every push: keep its walks short.
 SLOW_GAMES = {"push-a-monster"}
@@ -52,3 +58,13 @@ def random_states(game_id: str, players: int, seed: int, steps: int) -> Iterator
         yield state
         legal = state.legal_actions()
         state.apply_unchecked(legal[rng.below(len(legal))])
+
+
+def load_example(name: str) -> ModuleType:
+    """``examples/<name>.py`` as a module (examples are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    return module

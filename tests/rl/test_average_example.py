@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
 
 from monsterlair.bots.policy import load_policy
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.rl.helpers import load_example
 
 
 def test_the_average_is_the_mean_of_every_layer_and_plays(tmp_path: Path) -> None:
-    train = load("train_rl_agent")
-    soup = load("average_policies")
+    train = load_example("train_rl_agent")
+    soup = load_example("average_policies")
     env = train.gym_env("monster-smash")
     size, actions = env.enc.observation_size, env.enc.num_actions
     paths = []
@@ -43,8 +30,8 @@ def test_the_average_is_the_mean_of_every_layer_and_plays(tmp_path: Path) -> Non
 
 
 def test_files_that_cannot_be_averaged_are_refused_in_words(tmp_path: Path) -> None:
-    train = load("train_rl_agent")
-    soup = load("average_policies")
+    train = load_example("train_rl_agent")
+    soup = load_example("average_policies")
     env = train.gym_env("monster-smash")
     size, actions = env.enc.observation_size, env.enc.num_actions
     one = train.Policy(size, actions, [8], 1).save(str(tmp_path / "one.npz"), "monster-smash")

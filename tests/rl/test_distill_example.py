@@ -7,32 +7,20 @@ plays legal games to the end.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from monsterlair import bots, games
 from monsterlair.core import Perspective, Rng
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
+from tests.rl.helpers import EXAMPLES, load_example
 
 
 def test_the_networks_gradients_match_finite_differences() -> None:
     """``backprop`` (shared by REINFORCE and imitation) is the true gradient of the cross-entropy, at any depth."""
-    policy_cls = load("train_rl_agent").Policy
+    policy_cls = load_example("train_rl_agent").Policy
     rng = np.random.default_rng(1)
     obs = rng.normal(size=(5, 7))
     masks = (rng.random((5, 6)) < 0.7).astype(float)
@@ -63,7 +51,7 @@ def test_the_networks_gradients_match_finite_differences() -> None:
 
 
 def test_targets_are_sharpened_visit_counts_on_the_legal_actions() -> None:
-    example = load("distill_search_policy")
+    example = load_example("distill_search_policy")
     data = example.Dataset()
     data.add([0.0, 1.0], [1, 3, 4], [10.0, 30.0, 0.0], 3, 0)
     data.add([1.0, 0.0], [0, 2], [0.0, 0.0], 2, 1)  # no visits spread: the teacher's choice
@@ -77,7 +65,7 @@ def test_targets_are_sharpened_visit_counts_on_the_legal_actions() -> None:
 
 
 def test_a_tiny_distillation_learns_the_teachers_choices_and_saves_a_playable_policy(tmp_path: Path) -> None:
-    example = load("distill_search_policy")
+    example = load_example("distill_search_policy")
     policy, data, history = example.distil(
         "monstra",
         teacher_spec="ismcts:iterations=40",
@@ -122,7 +110,7 @@ def test_a_tiny_distillation_learns_the_teachers_choices_and_saves_a_playable_po
 
 
 def test_labelled_positions_survive_a_save_and_a_load(tmp_path: Path) -> None:
-    example = load("distill_search_policy")
+    example = load_example("distill_search_policy")
     data = example.Dataset()
     data.add([0.5, 1.0], [1, 3, 4], [10.0, 30.0, 0.0], 3, 7, [0.4, 0.6, 0.1])
     data.add([1.0, 0.0], [0, 2], [2.0, 5.0], 2, 8)
@@ -140,12 +128,12 @@ def test_the_trainers_speak_to_their_user_in_plain_words() -> None:
     is named with the exact bot spec that plays it."""
     import subprocess
 
-    for name in ("train_rl_agent", "distill_search_policy"):
+    for name in ("train_rl_agent", "distill_search_policy", "average_policies"):
         out = subprocess.run(
             [sys.executable, str(EXAMPLES / f"{name}.py"), "--help"], capture_output=True, text=True, check=True
         ).stdout
         assert "``" not in out and "(default: " in out, name
         assert max(len(line) for line in out.splitlines()) <= 120, out  # no two lines joined by a backslash
-    trainer = load("train_rl_agent")
+    trainer = load_example("train_rl_agent")
     said = trainer.saved_line("runs/club.npz")
     assert said == "Saved the policy to runs/club.npz (play it as policy:path=runs/club.npz)."

@@ -9,7 +9,7 @@ import pytest
 
 from monsterlair.core import BadOptions
 from monsterlair.rl.selfplay import SelfPlay, SnapshotBot
-from tests.rl.test_train_example import load_example
+from tests.rl.helpers import load_example
 
 
 class Counter:
@@ -36,7 +36,7 @@ def play_one(self_play: SelfPlay, learner: Counter) -> None:
 def test_a_tiny_self_play_run_of_the_example_grows_the_pool_and_draws_opponents_from_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    example = load_example()
+    example = load_example("train_rl_agent")
     made: list[SelfPlay] = []
 
     class Recorded(SelfPlay):

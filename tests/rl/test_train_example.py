@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -12,21 +10,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_rl_agent.py"
-
-
-def load_example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_rl_agent", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
+from tests.rl.helpers import load_example
 
 
 @pytest.mark.slow
 def test_the_example_agent_beats_random_by_a_clear_margin() -> None:
-    example = load_example()
+    example = load_example("train_rl_agent")
     policy = example.train(episodes=2000, lr=0.01, seed=0)
     trained = example.evaluate(example.greedy_policy(policy), games=400)
     baseline = example.evaluate(example.uniform_random(0), games=400)
@@ -37,7 +26,7 @@ def test_the_example_agent_beats_random_by_a_clear_margin() -> None:
 
 
 def test_training_can_start_from_a_saved_policy_and_refuses_another_games(tmp_path: Path) -> None:
-    example = load_example()
+    example = load_example("train_rl_agent")
     trained = example.train(episodes=64, batch=32, hidden=16, seed=3)
     path = trained.save(str(tmp_path / "start.npz"), "monster-smash")
     first = example.train(episodes=0, init=path)  # no update: exactly the saved network
@@ -69,7 +58,7 @@ def _batch(example: ModuleType, seed: int = 0) -> tuple[Any, ...]:
 
 
 def test_a_ppo_step_from_the_playing_network_is_the_reinforce_step() -> None:
-    example = load_example()
+    example = load_example("train_rl_agent")
     reinforce, obs, masks, actions, advantages = _batch(example)
     ppo = copy.deepcopy(reinforce)
     _, probs = ppo.activations(obs, masks)
@@ -81,7 +70,7 @@ def test_a_ppo_step_from_the_playing_network_is_the_reinforce_step() -> None:
 
 
 def test_a_ppo_step_ignores_decisions_whose_probability_already_moved_past_the_clip() -> None:
-    example = load_example()
+    example = load_example("train_rl_agent")
     policy, obs, masks, actions, advantages = _batch(example)
     _, probs = policy.activations(obs, masks)
     taken = probs[np.arange(len(actions)), actions]
@@ -94,7 +83,7 @@ def test_a_ppo_step_ignores_decisions_whose_probability_already_moved_past_the_c
 
 
 def test_the_value_network_learns_the_final_rewards() -> None:
-    example = load_example()
+    example = load_example("train_rl_agent")
     rng = np.random.default_rng(1)
     critic = example.Policy(6, 1, [16], 1)
     obs = rng.normal(size=(200, 6))
@@ -107,7 +96,7 @@ def test_the_value_network_learns_the_final_rewards() -> None:
 
 
 def test_training_with_a_critic_and_ppo_beats_random() -> None:
-    example = load_example()
+    example = load_example("train_rl_agent")
     policy = example.train(episodes=600, lr=0.01, seed=0, critic=32, epochs=3, minibatch=256)
     trained = example.evaluate(example.greedy_policy(policy), games=200)
     assert trained.win_rate > 0.7, trained.line("trained agent", "random")
