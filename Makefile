@@ -38,8 +38,8 @@ play: $(STAMP)
 	$(BIN)/monsterlair play monster-smash --players 3
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests scripts examples
+	$(BIN)/ruff format --check src tests scripts examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -88,7 +88,10 @@ class Dataset:
     def save(self, path: str) -> None:
         """Write every position to one ``.npz`` file (variable-length rows flattened, with their lengths)."""
         lengths = np.asarray([len(x) for x in self.legal], dtype=np.int64)
-        flat = lambda rows: np.concatenate(rows) if rows else np.zeros(0)  # noqa: E731
+
+        def flat(rows: list[np.ndarray]) -> np.ndarray:
+            return np.concatenate(rows) if rows else np.zeros(0)
+
         np.savez_compressed(
             path,
             obs=np.stack(self.obs) if self.obs else np.zeros((0, 0), dtype=np.float32),

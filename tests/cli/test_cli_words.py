@@ -232,3 +232,12 @@ def test_a_near_miss_of_an_alias_suggests_the_games_id() -> None:
     with pytest.raises(MonsterLairError) as refused:
         games.get("chess")
     assert "Did you mean" not in str(refused.value)
+
+
+def test_the_result_table_heads_every_column_and_names_the_score_unit_once_per_player() -> None:
+    status, out = run(["play", "monster-club", "--seats", "greedy,random", "--seed", "3"])
+    assert status == 0
+    table = out.split("Result")[-1].split("Seed 3")[0]
+    header = next(line for line in table.splitlines() if "place" in line)
+    assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == ["place", "player", "score", "outcome"]
+    assert table.count("destroys") == 2  # "5 destroys", "2 destroys": not a third time as the column's heading

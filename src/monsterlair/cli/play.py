@@ -398,12 +398,15 @@ class PlaySession:
         self.console.print(f"[bold]{escape(words.headline)}[/bold]")
         for line in words.lines:
             self.console.print(escape(line))
+        # Each score already names its unit ("3 knockouts scored"), so its column is headed "score"; the
+        # notes ("winner", "out 2nd") get a column only when some player has one.
+        notes = [words.note(st) for st in words.standings]
         table = Table(title="Result")
-        for column in ("place", "player", words.score_label, ""):
+        for column in ("place", "player", "score", *(("outcome",) if any(notes) else ())):
             table.add_column(column)
-        for st in words.standings:
+        for st, note in zip(words.standings, notes, strict=True):
             who = f"{st.name} (you)" if st.you else st.name
-            table.add_row(words.place(st), escape(who), escape(st.score_text), words.note(st))
+            table.add_row(words.place(st), escape(who), escape(st.score_text), *((note,) if any(notes) else ()))
         self.console.print(table)
         if result.capped:
             self.console.print("[yellow]The game was cut short by a safety cap, not ended by the rules.[/yellow]")
