@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from monsterlair.core import BadOptions, GameOver, IllegalAction, Rng
+from monsterlair.core import BadAction, BadOptions, GameOver, IllegalAction, Rng
 from monsterlair.games.push_a_monster import physics
 from monsterlair.games.push_a_monster.actions import (
     ASSIST,
@@ -901,7 +901,12 @@ def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from
     screen = render(view, 0, ["Ann", "Bob"])
     plain_screen = re.sub(r"\[/?[^\]]*\]", "", screen)
     assert f"the red Imp (r), monster {monster('red') + 1}, on the large pusher" in plain_screen, plain_screen
-    assert "(the text counts from 0): 1→0." in plain_screen, plain_screen  # the number drawn, and what a shove types
+    assert "shove #N angle=deg" in screen and "moves monster N (the number drawn on it)" in screen
+    # a player types the number drawn on the monster; the text it stands for keeps the id
+    assert parse("shove #1 angle=90 dist=0.20") == shove and parse("Shove  #27 angle=90").monster == 26
+    for wrong in ("shove #0 angle=90", "shove #1 monster=0 angle=90", "shove 1 angle=90", "shove #x angle=90"):
+        with pytest.raises(BadAction, match="write 'shove #N angle=A"):
+            parse(wrong)
     from monsterlair.games.push_a_monster.text import plain
 
     assert re.search(r"^\s*[g#·]*1[g#·]*\s*$", plain(view), re.M) and "0" not in plain(view), plain(view)

@@ -20,7 +20,8 @@ Forms accepted by :func:`parse` (case and spaces forgiven, ``key=value`` in any 
 * ``nudge angle=120 offset=0.00 dist=0.12`` — offset and dist may be left out (0 and the default);
 * ``shove monster=7 angle=120 offset=0.00 dist=0.12`` — the same stroke on a monster already on the
   arena (rule PM-6.7); ``monster`` is its id, counted from 0 like every number in the notation, while
-  people read monsters from 1 (this is the monster drawn and named "monster 8", rule PM-10.3);
+  people read monsters from 1 (this is the monster drawn and named "monster 8", rule PM-10.3), so
+  ``shove #8 angle=120`` names the same monster as people number it (the text is written ``monster=7``);
 * ``assist`` — have the monster set down by hand when no candidate push or nudge can start (rule PM-6.6).
 """
 
@@ -351,10 +352,17 @@ def _parse_nudge(words: list[str], whole: str) -> Nudge:
 
 def _parse_shove(words: list[str], whole: str) -> Shove:
     plain, v = _fields(words, ("monster", "angle", "offset", "dist"), whole)
-    if len(plain) != 1 or "angle" not in v or "monster" not in v or v["monster"] != int(v["monster"]):
+    # "#7" names the monster as people read it, drawn on the board and named in the log (from 1); the
+    # notation's "monster=6" names the same monster by its id (from 0). Either, not both (rule PM-10.3).
+    shown = plain[1][1:] if len(plain) == 2 and plain[1].startswith("#") else None
+    if shown is not None and shown.isdigit() and int(shown) >= 1 and "monster" not in v:
+        v["monster"] = int(shown) - 1
+    elif len(plain) != 1:
+        v.pop("monster", None)
+    if "angle" not in v or "monster" not in v or v["monster"] != int(v["monster"]):
         raise BadAction(
-            f"'{whole}': write 'shove monster=N angle=A [offset=O] [dist=D]', for example "
-            "'shove monster=7 angle=90 dist=0.12'."
+            f"'{whole}': write 'shove #N angle=A [offset=O] [dist=D]', N being the number drawn on the monster, "
+            "for example 'shove #7 angle=90 dist=0.12'."
         )
     offset = _to_hundredths(v.get("offset", 0.0))
     dist = _to_hundredths(v["dist"]) if "dist" in v else DEFAULT_NUDGE

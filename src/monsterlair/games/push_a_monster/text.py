@@ -150,9 +150,8 @@ def help_text() -> str:
             "  Depth: how far (dm) the small pusher pushes the monster along the",
             "  heading (0.70 by default). A nudge moves it dist dm (0.12 by default)",
             "  along its angle, offset dm to the left of its centre (negative: right).",
-            "  Shove: the text counts monsters from 0, so 'shove monster=6' shoves",
-            "  monster 7; the shove line under the board pairs each number drawn with",
-            "  its monster=.",
+            "  Shove: 'shove #7 angle=90' shoves monster 7, the number drawn on it;",
+            "  offset and dist as for a nudge.",
             "  Menu numbers stay the same from turn to turn. 'menu' shows the choices",
             "  again, 'board' the board alone.",
         ]
@@ -205,17 +204,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
             )
         else:
             lines.append("[dim]nudge angle=deg \\[offset=dm] \\[dist=dm][/dim]")
-        # A shove's text keeps the notation's ids (from 0, as records and programs count them), so the line
-        # pairs each number drawn on the board with the monster= that shoves it: no sum to do (rule PM-10.3).
-        ids = ", ".join(
-            f"{monster_number(m['id'])}→{m['id']}" + ("" if m["inside"] else " (sticks out)")
-            for m in view["monsters"]
-            if not m["active"]
-        )
-        pairs = f"; its monster= for each number drawn (the text counts from 0): {ids}" if ids else ""
         lines.append(
-            "[dim]shove monster=… angle=deg \\[offset=dm] \\[dist=dm] moves a monster already on the arena"
-            f"{pairs}. Tries left before the monster is set down by hand: {active['tries_left']}[/dim]"
+            "[dim]shove #N angle=deg \\[offset=dm] \\[dist=dm] moves monster N (the number drawn on it), already on "
+            f"the arena. Tries left before the monster is set down by hand: {active['tries_left']}[/dim]"
         )
     supply = ", ".join(f"{name(k)} {n}" for k, n in view["supply"].items())
     lines.append(f"Supply: {supply}")
