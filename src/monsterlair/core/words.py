@@ -5,6 +5,7 @@ One small helper so that no client says "1 cards", "X & Y wins" or "Greedy bot a
 * :func:`plural` — ``plural(1, "card")`` is "1 card", ``plural(3, "card")`` "3 cards";
 * :func:`join_words` — "A", "A and B", "A, B and C";
 * :func:`with_article` — "a green Gloop", "an orange Mammoth";
+* :func:`shown_number` — a position that programs count from 0, as people count it: from 1;
 * :class:`Voice` — names seats for one reader: "You draw" to the drawer, "Ann draws" to everyone else,
   "from you" / "from Ann", "your" / "Ann's". A spectator (``reader=None``) reads everything in the
   third person.
@@ -75,9 +76,18 @@ def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def shown_number(index: int) -> int:
+    """A position that programs count from 0 (a seat, Push a Monster's monster), as people count it: from 1.
+
+    Every number a player reads goes through here (seat 0 is "Player 1", monster 0 is "monster 1"); actions'
+    texts, views, events, records and the engine protocol keep counting from 0.
+    """
+    return index + 1
+
+
 def seat_label(seat: int) -> str:
     """How a seat without a name is called: seats are numbered from 1 for people."""
-    return f"Player {seat + 1}"
+    return f"Player {shown_number(seat)}"
 
 
 class Voice:

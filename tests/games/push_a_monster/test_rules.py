@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from monsterlair.core import BadOptions, GameOver, IllegalAction, Rng
+from monsterlair.core import BadAction, BadOptions, GameOver, IllegalAction, Rng
 from monsterlair.games.push_a_monster import physics
 from monsterlair.games.push_a_monster.actions import (
     ASSIST,
@@ -562,7 +562,7 @@ def test_PM_6_7_monsters_on_the_arena_can_be_shoved() -> None:
     data = next(e.data for e in events if e.type == "shove")
     assert data["status"] == "shoved" and data["target"] == green and "frames" in data
     shove_event = next(e for e in events if e.type == "shove")
-    assert data["target_kind"] == "green" and "shoves the green Gloop (monster 0)" in GAME.describe_event(
+    assert data["target_kind"] == "green" and "shoves the green Gloop (monster 1)" in GAME.describe_event(
         shove_event.for_seat(0)
     )
     _, x, y, _ = state.poses[0]
@@ -861,3 +861,60 @@ def test_PM_10_2_records_anchor_every_push() -> None:
     replayed = GAME.replay(record)
     assert isinstance(replayed, PushState)
     assert replayed.record() == record and replayed.reanchored == 0
+
+
+def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from_0() -> None:
+    """Monster id 0 (the green Gloop) reads "monster 1" in the log, on the board, in a shove's menu phrase
+    and in its refusals; its text, the view, the events and the record keep id 0 and replay unchanged."""
+    import re
+
+    from monsterlair.games.push_a_monster.actions import describe
+    from monsterlair.games.push_a_monster.text import render
+
+    green = monster("green")
+    assert green == 0 and KINDS[MONSTER_KIND[0]].name == "Gloop"
+    # the log of a whole game (the green Gloop is a start monster, so every game names it)
+    named: dict[int, int] = {}
+    state = GAME.new(2, 3)
+    assert isinstance(state, PushState)
+    for after, _, events in random_game(2, 3, checked=True):
+        state = after
+        for event in events:
+            text = GAME.describe_event(event.for_seat(0), 0, ["Ann", "Bob"])
+            assert "(monster 0)" not in text and not re.search(r"\bmonster 0\b", text), text
+            data = event.full()
+            for key in ("monster", "target"):
+                if key in data and isinstance(data[key], int) and f"(monster {data[key] + 1})" in text:
+                    named[data[key]] = named.get(data[key], 0) + 1
+            for number in re.findall(r"\(monster (\d+)\)", text):
+                assert 1 <= int(number) <= NUM_MONSTERS, text
+    assert named.get(0) and len(named) >= 7, named  # every start monster, as people count it
+    record = state.record()
+    assert GAME.replay(record).record() == record  # the record's texts and anchors replay as they were
+    # the action text and the view keep the id from 0; the menu phrase reads it from 1
+    shove = parse("shove monster=0 angle=90 dist=0.20")
+    assert shove.monster == 0 and str(shove) == "shove monster=0 angle=90 offset=0.00 dist=0.20"
+    assert describe(shove).startswith("shove the green Gloop (monster 1) toward 90°")
+    board = scenario([(green, 0.0, 0.0, 0.0)], pushing=monster("red"))
+    view = board.view(0)
+    assert [m["id"] for m in view["monsters"] if not m["active"]] == [0]
+    screen = render(view, 0, ["Ann", "Bob"])
+    plain_screen = re.sub(r"\[/?[^\]]*\]", "", screen)
+    assert f"the red Imp (r), monster {monster('red') + 1}, on the large pusher" in plain_screen, plain_screen
+    assert "shove #N angle=deg" in screen and "moves monster N (the number drawn on it)" in screen
+    # a player types the number drawn on the monster; the text it stands for keeps the id
+    assert parse("shove #1 angle=90 dist=0.20") == shove and parse("Shove  #27 angle=90").monster == 26
+    for wrong in ("shove #0 angle=90", "shove #1 monster=0 angle=90", "shove 1 angle=90", "shove #x angle=90"):
+        with pytest.raises(BadAction, match="write 'shove #N angle=A"):
+            parse(wrong)
+    from monsterlair.games.push_a_monster.text import plain
+
+    assert re.search(r"^\s*[g#·]*1[g#·]*\s*$", plain(view), re.M) and "0" not in plain(view), plain(view)
+    # refusals name the monster as people read it, never by the text's id
+    blue = monster("blue")
+    with pytest.raises(IllegalAction) as refused:
+        board.apply(Shove(blue, 0, 0, 12))
+    assert str(refused.value) == f"The blue Wisp (monster {blue + 1}) is not on the arena, so it cannot be shoved."
+    with pytest.raises(IllegalAction) as refused:
+        board.apply(Shove(green, 0, 0, 90))
+    assert str(refused.value).startswith("The shove of the green Gloop (monster 1): dist must lie between")

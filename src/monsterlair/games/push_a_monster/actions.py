@@ -19,7 +19,9 @@ Forms accepted by :func:`parse` (case and spaces forgiven, ``key=value`` in any 
 * ``push C`` or ``push C turn=-20 depth=0.9`` — from entry mark C (the letters drawn around the arena);
 * ``nudge angle=120 offset=0.00 dist=0.12`` — offset and dist may be left out (0 and the default);
 * ``shove monster=7 angle=120 offset=0.00 dist=0.12`` — the same stroke on a monster already on the
-  arena (rule PM-6.7);
+  arena (rule PM-6.7); ``monster`` is its id, counted from 0 like every number in the notation, while
+  people read monsters from 1 (this is the monster drawn and named "monster 8", rule PM-10.3), so
+  ``shove #8 angle=120`` names the same monster as people number it (the text is written ``monster=7``);
 * ``assist`` — have the monster set down by hand when no candidate push or nudge can start (rule PM-6.6).
 """
 
@@ -45,6 +47,7 @@ from monsterlair.games.push_a_monster.spec import (
     PLACE_ANGLES,
     PLACE_SPACING,
 )
+from monsterlair.games.push_a_monster.words import monster_name
 
 
 def _hundredths(value: int) -> str:
@@ -125,7 +128,9 @@ class Nudge:
 class Shove:
     """Shove a monster already on the arena with the small pusher's narrow end (rule PM-6.7).
 
-    ``monster``: its number; ``angle``, ``offset``, ``dist``: as for a :class:`Nudge`, about its centre of mass.
+    ``monster``: its id, counted from 0 as in every action text (people read it from 1: ``monster=6`` is the
+    monster drawn and named "monster 7"); ``angle``, ``offset``, ``dist``: as for a :class:`Nudge`, about its
+    centre of mass.
     """
 
     monster: int
@@ -347,10 +352,17 @@ def _parse_nudge(words: list[str], whole: str) -> Nudge:
 
 def _parse_shove(words: list[str], whole: str) -> Shove:
     plain, v = _fields(words, ("monster", "angle", "offset", "dist"), whole)
-    if len(plain) != 1 or "angle" not in v or "monster" not in v or v["monster"] != int(v["monster"]):
+    # "#7" names the monster as people read it, drawn on the board and named in the log (from 1); the
+    # notation's "monster=6" names the same monster by its id (from 0). Either, not both (rule PM-10.3).
+    shown = plain[1][1:] if len(plain) == 2 and plain[1].startswith("#") else None
+    if shown is not None and shown.isdigit() and int(shown) >= 1 and "monster" not in v:
+        v["monster"] = int(shown) - 1
+    elif len(plain) != 1:
+        v.pop("monster", None)
+    if "angle" not in v or "monster" not in v or v["monster"] != int(v["monster"]):
         raise BadAction(
-            f"'{whole}': write 'shove monster=N angle=A [offset=O] [dist=D]', for example "
-            "'shove monster=7 angle=90 dist=0.12'."
+            f"'{whole}': write 'shove #N angle=A [offset=O] [dist=D]', N being the number drawn on the monster, "
+            "for example 'shove #7 angle=90 dist=0.12'."
         )
     offset = _to_hundredths(v.get("offset", 0.0))
     dist = _to_hundredths(v["dist"]) if "dist" in v else DEFAULT_NUDGE
@@ -375,7 +387,7 @@ def describe(action: Action) -> str:
         spot = f"({_hundredths(action.x)}, {_hundredths(action.y)}) dm"
         return f"set the start monster down at {spot}, facing {action.angle}°"
     if isinstance(action, Shove):
-        return f"shove monster {action.monster} toward {action.angle}°, {_hundredths(action.dist)} dm" + (
+        return f"shove {monster_name(action.monster)} toward {action.angle}°, {_hundredths(action.dist)} dm" + (
             f", {_hundredths(action.offset)} dm off centre" if action.offset else ""
         )
     if isinstance(action, Push):

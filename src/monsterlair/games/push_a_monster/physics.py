@@ -71,6 +71,7 @@ from monsterlair.games.push_a_monster.spec import (
     TRAY_WIDTH,
     Polygon,
 )
+from monsterlair.games.push_a_monster.words import monster_name
 
 PLACED = "placed"
 """The pushed monster rests fully on the arena: the turn ends (rule PM-6.1)."""
@@ -244,7 +245,7 @@ def push_problem(poses: tuple[Pose, ...], kind: int, x: int, y: int, angle: int,
         return foot.problem
     hit = _first_overlap(poses, foot.outline, foot.cx, foot.cy, foot.reach)
     if hit is not None:
-        return f"the monster and the pusher would start on top of monster {hit}, which sticks out there"
+        return f"the monster and the pusher would start on top of {monster_name(hit)}, which sticks out there"
     return None
 
 
@@ -293,7 +294,7 @@ def nudge_problem(
     shape = stroke.shape()
     hit = _first_overlap(others, (shape,), *_bounds((shape,)))
     if hit is not None:
-        return f"the small pusher would start on top of monster {hit}", stroke
+        return f"the small pusher would start on top of {monster_name(hit)}", stroke
     return None, stroke
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from monsterlair.core.words import seat_label
+from monsterlair.games.push_a_monster.words import monster_number
 
 BACKGROUND = (245, 240, 230)
 BOARD = (206, 186, 150)
@@ -58,7 +59,7 @@ def picture(view: Mapping[str, Any], *, scale: float = 220.0, frames: Mapping[st
         for part in m["outline"]:
             draw.polygon([px(p) for p in part], fill=colour, outline=edge, width=3 if m["active"] else 1)
         cx, cy = px((m["x"], m["y"]))
-        draw.text((cx - 6, cy - 6), str(m["id"]), fill=INK if not m["active"] else (255, 255, 255))
+        draw.text((cx - 6, cy - 6), monster_number(m["id"]), fill=INK if not m["active"] else (255, 255, 255))
         if not m["inside"]:
             draw.ellipse((cx - 3, cy + 8, cx + 3, cy + 14), fill=(200, 0, 0))
     if frames is not None:

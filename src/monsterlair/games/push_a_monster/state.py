@@ -27,7 +27,7 @@ from typing import Any
 from monsterlair.core import BadRecord, Event, Game, GameOver, IllegalAction, Result, Rng, State, ranks_from_scores
 from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
-from monsterlair.core.words import seat_label
+from monsterlair.core.words import capitalise, seat_label
 from monsterlair.games.push_a_monster import physics
 from monsterlair.games.push_a_monster.actions import (
     ASSIST,
@@ -74,6 +74,7 @@ from monsterlair.games.push_a_monster.spec import (
     TREMOR_TILT,
     face_name,
 )
+from monsterlair.games.push_a_monster.words import monster_name
 
 
 class Phase(IntEnum):
@@ -458,7 +459,7 @@ class PushState(State):
             return self._nudge_problem(action)
         if isinstance(action, Shove):
             if self._phase not in (Phase.PUSH, Phase.NUDGE):
-                return f"'{action}' cannot be played now. {self._need()}"
+                return f"A shove cannot be played now. {self._need()}"
             return self._shove_problem(action)
         if isinstance(action, Assist):
             if self._phase not in (Phase.SETUP, Phase.PUSH, Phase.NUDGE) or self.legal_actions() != (ASSIST,):
@@ -495,12 +496,16 @@ class PushState(State):
         return None
 
     def _shove_problem(self, shove: Shove) -> str | None:
+        """Why a shove cannot start, naming the monster as people read it (from 1), never by the text's id."""
         target = shove.monster
-        if not 0 <= target < NUM_MONSTERS or self._where[target] != Where.ARENA:
-            return f"'{shove}': monster {target} is not on the arena."
+        if not 0 <= target < NUM_MONSTERS:
+            return "No monster has the number that shove names; shove a monster on the arena."
+        shoved = monster_name(target)
+        if self._where[target] != Where.ARENA:
+            return f"{capitalise(shoved)} is not on the arena, so it cannot be shoved."
         if target == self._active:
-            return f"'{shove}': the monster being placed is nudged, not shoved; use 'nudge angle=…'."
-        return self._stroke_problem(str(shove), target, shove.angle, shove.offset, shove.dist)
+            return f"{capitalise(shoved)} is the monster being placed: it is nudged, not shoved; use 'nudge angle=…'."
+        return self._stroke_problem(f"The shove of {shoved}", target, shove.angle, shove.offset, shove.dist)
 
     def _push_problem(self, push: Push) -> str | None:
         if abs(push.x) > COORD_LIMIT or abs(push.y) > COORD_LIMIT:
@@ -515,19 +520,20 @@ class PushState(State):
         return None if why is None else f"'{push}' cannot start: {why}."
 
     def _nudge_problem(self, nudge: Nudge) -> str | None:
-        return self._stroke_problem(str(nudge), self._active, nudge.angle, nudge.offset, nudge.dist)
+        return self._stroke_problem(f"'{nudge}'", self._active, nudge.angle, nudge.offset, nudge.dist)
 
-    def _stroke_problem(self, text: str, target: int, angle: int, offset: int, dist: int) -> str | None:
-        """Why a nudge or shove of ``target`` cannot start (rules PM-6.3 and PM-6.7), or ``None``."""
+    def _stroke_problem(self, what: str, target: int, angle: int, offset: int, dist: int) -> str | None:
+        """Why a nudge or shove of ``target`` cannot start (rules PM-6.3 and PM-6.7), or ``None``; ``what`` names
+        the stroke at the sentence's start (a nudge's text in quotes, or "The shove of the green Gloop (monster 1)")."""
         if not NUDGE_MIN <= dist <= NUDGE_MAX:
-            return f"'{text}': dist must lie between {NUDGE_MIN / 100:.2f} and {NUDGE_MAX / 100:.2f}."
+            return f"{what}: dist must lie between {NUDGE_MIN / 100:.2f} and {NUDGE_MAX / 100:.2f}."
         if abs(offset) > NUDGE_OFFSET_MAX:
             limit = NUDGE_OFFSET_MAX / 100
-            return f"'{text}': the offset must lie between -{limit:.2f} and {limit:.2f}."
+            return f"{what}: the offset must lie between -{limit:.2f} and {limit:.2f}."
         if not 0 <= angle < 360:
-            return f"'{text}': the angle must be a whole number of degrees from 0 to 359."
+            return f"{what}: the angle must be a whole number of degrees from 0 to 359."
         why, _ = physics.nudge_problem(self._poses, target, math.radians(angle), offset / 100, dist / 100)
-        return None if why is None else f"'{text}' cannot start: {why}."
+        return None if why is None else f"{what} cannot start: {why}."
 
     # --- the contract: changing the state ------------------------------------------------------------
     def apply(self, action: Any) -> list[Event]:

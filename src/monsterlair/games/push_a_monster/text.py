@@ -4,8 +4,8 @@ Each character cell is about twice as tall as it is wide, so a cell covers ``CEL
 ``CELL_Y`` (about twice that) up — coarser when the arena would need more than ``MAX_ROWS`` rows, so the
 board and the menu fit a 50-line terminal. A cell shows the monster whose outline covers its centre (the
 kind's letter in its colour; capitals for the monster being pushed), with the monster's number written
-over its middle, ``·`` for bare arena, ``#`` for arena cells on the edge, and the entry marks' letters
-around the outside. It reads only the view.
+over its middle (counted from 1, as the log names it: ``words.monster_number``), ``·`` for bare arena,
+``#`` for arena cells on the edge, and the entry marks' letters around the outside. It reads only the view.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from rich.markup import escape
 
 from monsterlair.core.words import Voice
+from monsterlair.games.push_a_monster.words import monster_number
 
 CELL_X = 0.06
 CELL_Y = 0.125
@@ -94,7 +95,7 @@ def grid(view: Mapping[str, Any]) -> list[list[tuple[str, str]]]:
         r = min(rows - 1, max(0, int((y1 - m["y"]) / cell_y)))
         if not drawn:  # too small to cover a cell centre: show it where its centre of mass is
             cells[r][c] = (letter, style)
-        number = str(m["id"])  # written over the monster's middle, so "monster 21" can be found
+        number = monster_number(m["id"])  # written over the monster's middle, so "monster 21" can be found
         for i, digit in enumerate(number):
             cc = c - len(number) // 2 + i
             if 0 <= cc < cols:
@@ -140,8 +141,8 @@ def help_text() -> str:
             "  (east), y upwards (north); the arena's centre is x=0, y=0.",
             f"  Grid: one character is about {CELL_X:.2f} dm across and {CELL_Y:.3f} dm up",
             "  (coarser for a large arena). Letters are monsters by kind (capitals: the",
-            "  one being pushed); the number over a monster is its number; # is the",
-            "  arena's edge; A to P around it are the entry marks.",
+            "  one being pushed); the number over a monster is its number, as the log",
+            "  names it; # is the arena's edge; A to P around it are the entry marks.",
             "  Angles: degrees counter-clockwise from east: 0 points right, 90 up,",
             "  180 left, 270 down. A push's angle is its heading, the way it pushes.",
             "  'push C' pushes from mark C straight in; 'push C turn=-20' turns that",
@@ -149,6 +150,8 @@ def help_text() -> str:
             "  Depth: how far (dm) the small pusher pushes the monster along the",
             "  heading (0.70 by default). A nudge moves it dist dm (0.12 by default)",
             "  along its angle, offset dm to the left of its centre (negative: right).",
+            "  Shove: 'shove #7 angle=90' shoves monster 7, the number drawn on it;",
+            "  offset and dist as for a nudge.",
             "  Menu numbers stay the same from turn to turn. 'menu' shows the choices",
             "  again, 'board' the board alone.",
         ]
@@ -183,7 +186,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         setup = view["setup"]
         lines.append(
             f"{escape(v.says(view['to_move'], 'set'))} a start monster down: the {name(setup['kind'])}, "
-            f"monster {setup['monster']} ({setup['left']} still to place)."
+            f"monster {monster_number(setup['monster'])} ({setup['left']} still to place)."
         )
         lines.append("[dim]place x=dm y=dm \\[angle=deg]: anywhere fully on the arena, touching no other monster[/dim]")
     elif view["phase"] == "choose":
@@ -193,7 +196,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     elif active is not None:
         where = "on the large pusher" if active["where"] == "pusher" else "sticking out over the edge"
         who = escape(v.says(view["to_move"], "push"))
-        lines.append(f"{who} the {name(active['kind'])}, monster {active['monster']}, {where}.")
+        lines.append(f"{who} the {name(active['kind'])}, monster {monster_number(active['monster'])}, {where}.")
         if view["phase"] == "push":
             lines.append(
                 "[dim]push MARK \\[turn=deg] \\[depth=dm] \\[facing=deg] (marks A.. around the arena), or "
@@ -202,16 +205,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         else:
             lines.append("[dim]nudge angle=deg \\[offset=dm] \\[dist=dm][/dim]")
         lines.append(
-            "[dim]shove monster=N angle=deg \\[offset=dm] \\[dist=dm] moves a monster already on the arena; "
-            f"tries left before the monster is set down by hand: {active['tries_left']}[/dim]"
+            "[dim]shove #N angle=deg \\[offset=dm] \\[dist=dm] moves monster N (the number drawn on it), already on "
+            f"the arena. Tries left before the monster is set down by hand: {active['tries_left']}[/dim]"
         )
-        on_arena = [
-            f"#{m['id']} {m['kind']}" + ("" if m["inside"] else " (sticks out)")
-            for m in view["monsters"]
-            if not m["active"]
-        ]
-        if on_arena:
-            lines.append(f"[dim]On the arena: {', '.join(on_arena)}[/dim]")
     supply = ", ".join(f"{name(k)} {n}" for k, n in view["supply"].items())
     lines.append(f"Supply: {supply}")
     for s in range(view["players"]):

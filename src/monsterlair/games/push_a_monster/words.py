@@ -1,5 +1,7 @@
 """Push a Monster in words: one log sentence per event, in the reader's person, and the result's terms.
-Monsters are named by kind and number ("the blue Wisp, monster 6"); a push's numbers stay in the record.
+Monsters are named by kind and number ("the blue Wisp (monster 7)"); a push's numbers stay in the record.
+The number is the one drawn on the monster, counted from 1 (``core.words.shown_number``): the monster whose
+id is 6 in actions, views, events and records (which count from 0) reads "monster 7".
 """
 
 from __future__ import annotations
@@ -7,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from monsterlair.core.words import Voice, capitalise, join_words, plural, with_article
-from monsterlair.games.push_a_monster.spec import KIND_INDEX, KINDS
+from monsterlair.core.words import Voice, capitalise, join_words, plural, shown_number, with_article
+from monsterlair.games.push_a_monster.spec import KIND_INDEX, KINDS, MONSTER_KIND
 
 TERMINATIONS = {
     "kind_exhausted": "the die showing a kind with no monster left in the supply",
@@ -36,11 +38,28 @@ def kind_name(kind: object) -> str:
     return str(kind) if k is None else f"{KINDS[k].id} {KINDS[k].name}"
 
 
+def _monster_id(monster: object) -> int | None:
+    try:
+        m = int(str(monster))
+    except ValueError:
+        return None
+    return m if 0 <= m < len(MONSTER_KIND) else None
+
+
+def monster_number(monster: object) -> str:
+    """The number people read for a monster id (ids count from 0): "7" for id 6, as the arena draws it."""
+    m = _monster_id(monster)
+    return str(monster) if m is None else str(shown_number(m))
+
+
 def monster_name(monster: object, kind: object = None) -> str:
-    """A monster for people: "the blue Wisp (monster 6)", or "monster 6" when its kind is not at hand."""
-    if kind is None:
-        return f"monster {monster}"
-    return f"the {kind_name(kind)} (monster {monster})"
+    """A monster for people by its id (ids count from 0): "the blue Wisp (monster 7)" for id 6. Its kind is
+    looked up when not given."""
+    m = _monster_id(monster)
+    if kind is None and m is not None:
+        kind = KINDS[MONSTER_KIND[m]].id
+    number = monster_number(monster)
+    return f"monster {number}" if kind is None else f"the {kind_name(kind)} (monster {number})"
 
 
 def _left(e: Mapping[str, Any], what: str) -> str:

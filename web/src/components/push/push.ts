@@ -56,6 +56,13 @@ export function posesOf(view: View): Map<number, Pose> {
   return out;
 }
 
+/** The number people read for monster ``id``: ids count from 0 in views, events and action texts
+ * (``shove monster=6``), people count from 1, as the log names monsters ("the blue Wisp (monster 7)"; the
+ * server's ``core.words.shown_number``). The arena, the shove list and every label go through here. */
+export function monsterNumber(id: number): number {
+  return id + 1;
+}
+
 /** The kind of monster ``id`` (monsters are numbered by kind: five each of the die kinds, then purple). */
 export function kindOf(view: View, id: number): string {
   const m = (view.monsters ?? []).find((x: any) => Number(x.id) === id);
