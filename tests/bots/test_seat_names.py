@@ -9,10 +9,10 @@ from monsterlair.games import get
 
 def test_names_carry_kind_and_strength_and_read_naturally() -> None:
     assert kind_label("greedy") == "Greedy bot" and kind_label("random") == "Random bot"
-    assert kind_label("ismcts:seconds=1.0") == "IS-MCTS bot, Thoughtful"
-    assert kind_label("ismcts:seconds=7") == "IS-MCTS bot"  # an unlisted strength: the kind alone
+    assert kind_label("ismcts:seconds=1.0") == "Search bot, Thoughtful"
+    assert kind_label("ismcts:seconds=7") == "Search bot"  # an unlisted strength: the kind alone
     name = bot_name("ismcts:seconds=1.0", 1)
-    assert name.endswith(" (IS-MCTS bot, Thoughtful)") and name.split(" (")[0] in MONSTERS
+    assert name.endswith(" (Search bot, Thoughtful)") and name.split(" (")[0] in MONSTERS
     smash = get("monster-smash")
     line = smash.describe_event({"type": "draw", "seat": 1, "count": 1, "deck_size": 3}, None, ["Ann", name])
     assert line == f"{name} draws 1 card."

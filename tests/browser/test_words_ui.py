@@ -174,3 +174,36 @@ def test_a_missions_log_opens_with_the_guardians_first_behaviour(server: Server,
     assert any("Guardian" in t for t in lines), lines
     assert page.locator("[data-testid=log] .move-no").count() == 0  # the set-up, before move 1
     assert not problems, problems
+
+
+def _defending(can_defend: bool) -> Any:
+    """A Monster Smash position where seat 0 (Ann) must answer an attack, holding own-suit cards or not."""
+
+    def wanted(state: State) -> bool:
+        if state.over or state.to_move != 0 or state.view(0)["phase"] != "defend" or state.view(0)["defence"]["cards"]:
+            return False
+        return any(str(a).startswith("play ") for a in state.legal_actions()) == can_defend
+
+    return wanted
+
+
+def test_the_defence_banner_says_a_defence_needs_one_own_suit_card_and_why_none_is_possible(
+    server: Server, chromium: Any
+) -> None:
+    """MS-6.1: up to two cards, at least one of the defender's own suit (any of them, not "the first")."""
+    page, problems = new_page(chromium)
+    ann = guest(page, server.url, "Ann")
+    for can_defend, words in ((True, "at least one of your own"), (False, "You hold none of your own")):
+        found = find_position("monster-smash", 2, {}, _defending(can_defend), tries=400)
+        table_id = store_table(
+            server.data_dir, "monster-smash", 2, {}, [(ann, "Ann"), (None, "Gnasher (Random bot)")], found
+        )
+        page.goto(f"{server.url}/t/{table_id}")
+        banner = page.locator("[data-testid=banner]")
+        expect(banner).to_contain_text("attacks you with")
+        expect(banner).to_contain_text(words)
+        expect(banner).not_to_contain_text("the first of your own suit")
+        if not can_defend:
+            expect(page.locator("[data-testid=defend]")).to_be_disabled()
+            expect(page.locator("[data-testid=skip]")).to_be_enabled()
+    assert not problems, problems

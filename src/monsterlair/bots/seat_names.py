@@ -1,7 +1,7 @@
 """Readable, distinct names for bot seats, the same in every client (issue 13).
 
 A bot seat is called by a monster name and its kind, with its strength when it is not the standard one:
-"Gnasher (Greedy bot)", "Mossfang (IS-MCTS bot, Thoughtful)". At one table no two seats share a name, so
+"Gnasher (Greedy bot)", "Mossfang (Search bot, Thoughtful)". At one table no two seats share a name, so
 the log reads "Gnasher (Greedy bot) steals 3 cards from Pip (Greedy bot)". The names, kind labels and
 strengths are data (``data/names.toml``); the server's lobby menu of strengths reads the same file.
 """
@@ -25,7 +25,7 @@ STRENGTHS: dict[str, list[tuple[str, str]]] = {
 
 
 def kind_label(spec: str) -> str:
-    """A bot's kind and strength: "Greedy bot", "IS-MCTS bot, Thoughtful"."""
+    """A bot's kind and strength: "Greedy bot", "Search bot, Thoughtful"."""
     name = spec.partition(":")[0].strip().lower()
     base = LABELS.get(name, f"{name} bot")
     for label, known in STRENGTHS.get(name, []):
