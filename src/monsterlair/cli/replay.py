@@ -216,7 +216,8 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
         elif key.isdigit() and int(key) <= timeline.last:
             step = int(key)
         else:
-            console.print(f"[yellow]Type Enter, n, p, t, b, q or a move number from 1 to {timeline.last} (0 is the start).[/yellow]")
+            last = timeline.last
+            console.print(f"[yellow]Type Enter, n, p, t, b, q or a move number from 1 to {last} (0 is the start).[/yellow]")
             continue
         timeline.show(step, seat, reveal, console)
 
