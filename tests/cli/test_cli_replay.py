@@ -93,7 +93,7 @@ def test_interactive_stepping_with_piped_keys(tmp_path: Path) -> None:
     headers = [line for line in out.splitlines() if "Move " in line and " of " in line]
     assert [h.split("Move ")[1].split(" of")[0] for h in headers] == ["0", "1", "2", "1", "0", "2", "3", "2"]
     assert "This is the start of the game." in out
-    assert out.count("Type Enter, n, p, t, b, q or a move number from 1 to") == 2
+    assert out.count("Type Enter, n, p, t, b, q or a move from 1 to") == 2
 
 
 def test_interactive_stepping_ends_at_end_of_input(tmp_path: Path) -> None:

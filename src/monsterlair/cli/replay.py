@@ -217,7 +217,7 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
             step = int(key)
         else:
             last = timeline.last
-            console.print(f"[yellow]Type Enter, n, p, t, b, q or a move number from 1 to {last} (0 is the start).[/yellow]")
+            console.print(f"[yellow]Type Enter, n, p, t, b, q or a move from 1 to {last} (0 is the start).[/yellow]")
             continue
         timeline.show(step, seat, reveal, console)
 
