@@ -125,6 +125,17 @@ def test_the_new_table_form_offers_valid_counts_player_words_and_a_deck_picker(s
     form = page.locator("[data-testid=create-table]")
     counts = form.locator(".players button").all_inner_texts()
     assert counts == ["1", "2", "4"], counts
+    # Only the modes the chosen player count can play are offered; a count that cannot play the chosen one
+    # puts the mode back to Automatic (MO-1.1).
+    mode = form.locator("select[name=opt-mode]")
+    assert mode.locator("option").all_inner_texts() == ["Automatic", "Duel", "Mission against the Rift Guardian"]
+    form.locator(".players button", has_text="4").click()
+    assert mode.locator("option").all_inner_texts() == ["Automatic", "2 against 2"]
+    mode.select_option(label="2 against 2")
+    form.locator(".players button", has_text="1").click()
+    assert mode.locator("option").all_inner_texts() == ["Automatic", "Mission against the Rift Guardian"]
+    assert mode.input_value() == "auto"
+    form.locator(".players button", has_text="2").click()
     text = form.inner_text()
     for word in ("review's reading", "Result.capped", "arena.toml", "Seat 0", "-1 = random", "A/B", "'random'"):
         assert word not in text, word

@@ -76,6 +76,14 @@ def test_choice_labels_name_every_choice_for_forms() -> None:
         Option("first", -1, "Who goes first.", choice_labels=("Random",))
 
 
+def test_choice_players_tell_forms_which_choices_fit_each_player_count() -> None:
+    opt = Option("mode", "a", "Mode.", choices=("a", "b"), choice_players=((1, 2), (4,)))
+    assert opt.schema()["choice_players"] == [[1, 2], [4]]
+    assert "choice_players" not in Option("mode", "a", "Mode.", choices=("a", "b")).schema()
+    with pytest.raises(ValueError, match="choice_players"):
+        Option("mode", "a", "Mode.", choices=("a", "b"), choice_players=((1, 2),))
+
+
 def test_player_counts_are_the_counts_the_default_options_accept() -> None:
     from monsterlair.games import all_games
 

@@ -37,10 +37,14 @@ class Option:
     choice_labels: tuple[str, ...] | None = None
     #: A form's special control for the value: ``"deck"`` (a deck picker with a custom deck builder).
     picker: str = ""
+    #: For each of ``choices``, the player counts a form offers it for (``None``: every count the game takes).
+    choice_players: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         if self.choice_labels is not None and (self.choices is None or len(self.choice_labels) != len(self.choices)):
             raise ValueError(f"Option {self.name!r}: choice_labels needs one label per choice.")
+        if self.choice_players is not None and (self.choices is None or len(self.choice_players) != len(self.choices)):
+            raise ValueError(f"Option {self.name!r}: choice_players needs the player counts of each choice.")
 
     @property
     def kind(self) -> str:
@@ -120,6 +124,8 @@ class Option:
             out["choice_labels"] = list(self.choice_labels)
         if self.picker:
             out["picker"] = self.picker
+        if self.choice_players is not None:
+            out["choice_players"] = [list(counts) for counts in self.choice_players]
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:

@@ -38,11 +38,11 @@ def test_MO_1_1_modes_by_player_count() -> None:
 def test_MO_1_2_three_players_and_mismatched_modes_are_refused() -> None:
     with pytest.raises(BadOptions, match="no three-player mode"):
         GAME.new(3, seed=1)
-    with pytest.raises(BadOptions, match="solo mission"):
+    with pytest.raises(BadOptions, match="with 1 player choose Automatic or Mission against the Rift Guardian"):
         GAME.new(1, seed=1, options={"mode": "duel"})
     with pytest.raises(BadOptions, match="needs 4 players"):
         GAME.new(2, seed=1, options={"mode": "2v2"})
-    with pytest.raises(BadOptions, match="2v2"):
+    with pytest.raises(BadOptions, match="with 4 players choose Automatic or 2 against 2"):
         GAME.new(4, seed=1, options={"mode": "mission"})
     with pytest.raises(BadOptions):
         GAME.new(5, seed=1)

@@ -105,7 +105,7 @@ def test_a_two_against_two_game_is_not_called_a_duel() -> None:
 
     with pytest.raises(BadOptions) as refused:
         GAME.new(2, seed=1, options={"mode": "2v2"})
-    assert "duel needs" not in str(refused.value) and "2 against 2 needs 4 players" in str(refused.value)
+    assert "duel needs" not in str(refused.value) and "“2 against 2” needs 4 players" in str(refused.value)
     with pytest.raises(BadOptions) as refused:
         GAME.new(4, seed=1, options={"mode": "mission"})
     assert "duel" not in str(refused.value)

@@ -301,13 +301,24 @@ def draw(s: MonstraState, team: int, n: int, ev: list[Event] | None) -> int:
     return len(got)
 
 
-def gain_energy(s: MonstraState, team: int, n: int, ev: list[Event] | None) -> None:
-    """Change a team's energy, kept within 0..5 at all times (MO-6.3)."""
-    e = s.energy[team] + n
+def gain_energy(s: MonstraState, team: int, n: int, ev: list[Event] | None, cause: str = "") -> None:
+    """Change a team's energy by ``n``, kept within 0..5 at all times (MO-5.6, MO-6.3). The event says what
+    really changed (``change``; ``asked`` is ``n``: at the cap a gain adds less, or nothing) and, for a card's
+    effect, its name (``cause``); a round's gain has none."""
+    before = s.energy[team]
+    e = before + n
     e = 0 if e < 0 else (ENERGY_CAP if e > ENERGY_CAP else e)
     s.energy[team] = e
     if ev is not None:
-        ev.append(Event("energy", {"team": TEAM_NAMES[team], "change": n, "energy": e}))
+        data: dict[str, object] = {"team": TEAM_NAMES[team], "change": e - before, "asked": n, "energy": e}
+        if cause:
+            data["cause"] = cause
+        ev.append(Event("energy", data))
+
+
+def _strip_event(s: MonstraState, uid: int, cut: int, left: int) -> Event:
+    """Shield removed from a creature (or the Guardian) before damage or by a card's ``strip``."""
+    return Event("strip", {"unit": code_of(s, uid), "creature": name_of(s, uid), "shield_lost": cut, "shield": left})
 
 
 # --- the interpreter -------------------------------------------------------------------------------
@@ -336,9 +347,17 @@ def _pick(s: MonstraState, to: int, actor: int, team: int, target: int) -> list[
 
 
 def resolve(
-    s: MonstraState, effects: tuple[Effect, ...], actor: int, team: int, target: int, mode: int, ev: list[Event] | None
+    s: MonstraState,
+    effects: tuple[Effect, ...],
+    actor: int,
+    team: int,
+    target: int,
+    mode: int,
+    ev: list[Event] | None,
+    cause: str = "",
 ) -> None:
-    """Run a card's effects in order for ``actor`` of ``team`` with the chosen ``target`` uid (or -1).
+    """Run a card's effects in order for ``actor`` of ``team`` with the chosen ``target`` uid (or -1);
+    ``cause`` is the card's name, for the events that name what changed a team's energy.
 
     ``mode`` is :data:`MODE_TACTIC`, :data:`MODE_MOVE` (the acting creature's Strike or signature: the
     pending damage bonus applies to each damage instance, MO-6.4) or :data:`MODE_BEHAVIOUR`. Pierce (from
@@ -371,7 +390,7 @@ def resolve(
         if op == OP_ENERGY:
             t = team if to == TO_TEAM else 1 - team
             if not (s.mission and t == BOSS_TEAM):
-                gain_energy(s, t, n, ev)
+                gain_energy(s, t, n, ev, cause)
             elif n < 0 and s.hp[BOSS] > 0:
                 # MO-10.12: the Guardian has no energy; each EN taken from it is 1 damage instead
                 hurt(s, BOSS, -n, ev)
@@ -388,7 +407,7 @@ def resolve(
                         cut = sh if sh < s.pierce else s.pierce
                         s.shield[u] = sh - cut
                         if ev is not None:
-                            ev.append(Event("strip", {"unit": code_of(s, u), "shield_lost": cut, "shield": sh - cut}))
+                            ev.append(_strip_event(s, u, cut, sh - cut))
                 hurt(s, u, amount, ev)
                 if s._result is not None:
                     return
@@ -432,7 +451,7 @@ def resolve(
                 cut = sh if sh < n else n
                 s.shield[u] = sh - cut
                 if ev is not None:
-                    ev.append(Event("strip", {"unit": code_of(s, u), "shield_lost": cut, "shield": sh - cut}))
+                    ev.append(_strip_event(s, u, cut, sh - cut))
 
 
 def cleanse_unit(s: MonstraState, uid: int, kind: int, ev: list[Event] | None) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from monsterlair.core import BadOptions, Option, OptionSet, OptionValue, Rng
 from monsterlair.core.data import read_data
 from monsterlair.core.spec import GameKind, GameSpec
-from monsterlair.core.words import join_words
+from monsterlair.core.words import join_words, plural
 
 GAME_ID = "monstra"
 TITLE = "MONSTRA"
@@ -621,15 +621,21 @@ def parse_decks_option(value: str, teams: int) -> tuple[Deck | None, ...]:
 
 # --- options -------------------------------------------------------------------------------------
 MODES = ("auto", "duel", "2v2", "mission")
+MODE_LABELS = ("Automatic", "Duel", "2 against 2", "Mission against the Rift Guardian")
+MODE_PLAYERS = ((1, 2, 4), (2,), (4,), (1, 2))
+"""The player counts each mode is offered for (MO-1.1). A duel of 4 players is 2 against 2, which is offered
+by that name; ``duel`` with 4 players is still accepted and means the same."""
 OPTIONS = OptionSet(
     [
         Option(
             "mode",
             "auto",
-            "Duel: two teams fight, one player a side (or two with 4 players). Mission: 1 or 2 players team up "
-            "against the Rift Guardian. Automatic: a mission for 1 player, a duel otherwise. Rule MO-1.1.",
+            "Duel: two players, one team each. 2 against 2: four players, two a team. Mission: 1 or 2 players "
+            "team up against the Rift Guardian. Automatic: a mission for 1 player, a duel for 2, 2 against 2 for "
+            "4. Rule MO-1.1.",
             choices=MODES,
-            choice_labels=("Automatic", "Duel", "2 against 2", "Mission against the Rift Guardian"),
+            choice_labels=MODE_LABELS,
+            choice_players=MODE_PLAYERS,
             label="Mode",
         ),
         Option(
@@ -676,16 +682,16 @@ def resolve_mode(players: int, options: Mapping[str, OptionValue]) -> str:
         )
     if mode == "auto":
         return "mission" if players == 1 else ("2v2" if players == 4 else "duel")
-    if players == 1 and mode != "mission":
-        raise BadOptions("With 1 player MONSTRA is a solo mission: use mode=mission (or auto).")
-    if players == 2 and mode == "2v2":
-        raise BadOptions("Playing 2 against 2 needs 4 players; with 2 players choose mode=duel or mode=mission.")
-    if players == 4:
-        if mode == "mission":
-            raise BadOptions(
-                "A mission is for 1 or 2 players (one team of two slots); 4 players play 2 against 2 (mode=2v2)."
-            )
+    if players == 4 and mode == "duel":
         return "2v2"
+    counts = dict(zip(MODES, MODE_PLAYERS, strict=True))
+    if players not in counts.get(mode, ()):
+        labels = dict(zip(MODES, MODE_LABELS, strict=True))
+        fits = [labels[m] for m in MODES if players in counts[m]]
+        raise BadOptions(
+            f"“{labels.get(mode, mode)}” needs {join_words([str(n) for n in counts.get(mode, ())], 'or')} "
+            f"players; with {plural(players, 'player')} choose {join_words(fits, 'or')}."
+        )
     return mode
 
 

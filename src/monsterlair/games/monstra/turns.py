@@ -143,9 +143,13 @@ def advance(s: MonstraState, ev: list[Event] | None) -> None:
 
 def begin_round(s: MonstraState, ev: list[Event] | None) -> None:
     """A new round: +2 energy (max 5) for each team, a draw from round two, the Guardian's behaviour
-    revealed (MO-4.1, MO-4.2, MO-4.5); tactic markers are cleared."""
+    revealed (MO-4.1, MO-4.2, MO-4.5); tactic markers are cleared. The last round's order is gone: until
+    this round's is set (after the discards), no creature has acted yet this round."""
     s.round += 1
     s.used[0] = s.used[1] = False
+    s.order = []
+    s.spd_now = {}
+    s.pos = 0
     if ev is not None:
         ev.append(Event("round", {"round": s.round, "marker": None if s.mission else TEAM_NAMES[s.marker]}))
     for t in team_order(s):
@@ -160,6 +164,15 @@ def begin_round(s: MonstraState, ev: list[Event] | None) -> None:
             ev.append(
                 Event("behaviour", {"behaviour": BEHAVIOURS[b].id, "name": BEHAVIOURS[b].name, "left": len(s.bdeck)})
             )
+
+
+def acts_this_round(s: MonstraState, uid: int) -> bool:
+    """Whether a creature in play (or the Guardian) is acting now or still to act this round (MO-4.10, MO-4.11).
+    Before the round's order is set (the discard at its start), that is every living one that did not come in
+    this round; then the ones the order has not passed yet."""
+    if s.stage <= ST_HANDS:
+        return s.hp[uid] > 0 and s.entered[uid] < s.round
+    return uid == s.actor or uid in s.order[s.pos :]
 
 
 def spd_of(s: MonstraState, uid: int) -> int:
@@ -228,7 +241,7 @@ def guardian_turn(s: MonstraState, ev: list[Event] | None) -> None:
         ev.append(Event("guardian", {"behaviour": BEHAVIOURS[b].id, "name": BEHAVIOURS[b].name}))
     s.bonus = 0
     s.pierce = 0
-    resolve(s, BEHAVIOURS[b].effects, BOSS, 1, -1, MODE_BEHAVIOUR, ev)
+    resolve(s, BEHAVIOURS[b].effects, BOSS, 1, -1, MODE_BEHAVIOUR, ev, BEHAVIOURS[b].name)
     if s._result is None:
         after_action(s, BOSS, False, ev)
 
@@ -486,11 +499,13 @@ def finish_card(s: MonstraState, action: Action, ev: list[Event] | None) -> None
     s.cplay = None
     if action.kind == K_TACTIC:
         ti = action.a
-        resolve(s, T_EFFECTS[ti], u, team, s.active[action.b] if action.b >= 0 else -1, MODE_TACTIC, ev)
+        resolve(
+            s, T_EFFECTS[ti], u, team, s.active[action.b] if action.b >= 0 else -1, MODE_TACTIC, ev, TACTICS[ti].name
+        )
         s.tdiscard[team].append(ti)
     else:
         c = s.card[u]
-        resolve(s, C_EFFECTS[c], u, team, s.active[action.a] if action.a >= 0 else -1, MODE_MOVE, ev)
+        resolve(s, C_EFFECTS[c], u, team, s.active[action.a] if action.a >= 0 else -1, MODE_MOVE, ev, CREATURES[c].move)
         if s._result is None:
             after_action(s, u, C_DAMAGING[c], ev)
         s.actor = -1

@@ -34,7 +34,7 @@ from monsterlair.games.monstra.spec import (
     Effect,
 )
 from monsterlair.games.monstra.text import effect_text
-from monsterlair.games.monstra.turns import ST_TIES, spd_of
+from monsterlair.games.monstra.turns import ST_TIES, acts_this_round, spd_of
 
 if TYPE_CHECKING:
     from monsterlair.games.monstra.state import MonstraState
@@ -69,7 +69,7 @@ def _unit(s: MonstraState, code: int) -> dict[str, Any] | None:
         "poison": s.poison[u],
         "slow": bool(s.slow[u]),
         "spd": spd_of(s, u),
-        "acts_this_round": u in s.order[s.pos :] or u == s.actor,
+        "acts_this_round": acts_this_round(s, u),
         "entered_this_round": s.entered[u] == s.round and s.round > 0,
         "controller": None if boss else s.ctrl[code],
         "boost": None if boss else _boost(s, u),
@@ -340,7 +340,7 @@ def _team_unit(s: MonstraState, code: int, base: int, idx: list[int], val: list[
         0.0 if poison < 0.0 else 1.0 if poison > 1.0 else poison,
         1.0 if s.slow[u] else 0.0,
         spd_value,
-        1.0 if u == s.actor or u in s.order[s.pos :] else 0.0,
+        1.0 if acts_this_round(s, u) else 0.0,
         1.0,
     )
 
@@ -362,7 +362,7 @@ def _guardian_unit(s: MonstraState, base: int, idx: list[int], val: list[float])
         _clamp(s.poison[u] / 2.0),
         1.0 if s.slow[u] else 0.0,
         _clamp(spd_of(s, u) / 9.0),
-        1.0 if u in s.order[s.pos :] or u == s.actor else 0.0,
+        1.0 if acts_this_round(s, u) else 0.0,
     )
 
 

@@ -13,7 +13,16 @@ from typing import Any
 from monsterlair.core import BadOptions, Result
 from monsterlair.core.words import Voice, capitalise, join_words, plural
 from monsterlair.games.monstra.actions import UNITS
-from monsterlair.games.monstra.spec import CREATURE_INDEX, CREATURES, GUARDIANS, TACTIC_INDEX, TACTICS, resolve_mode
+from monsterlair.games.monstra.spec import (
+    CREATURE_INDEX,
+    CREATURES,
+    ENERGY_CAP,
+    GUARDIANS,
+    ROUNDS,
+    TACTIC_INDEX,
+    TACTICS,
+    resolve_mode,
+)
 from monsterlair.games.monstra.state import CONTROL
 
 TERMINATIONS = {
@@ -69,6 +78,11 @@ class Table:
         if any(self.v.is_you(s) for s in seats):
             return "your team's"
         return f"{join_words([self.v.name(s) for s in seats])}'s"
+
+    def obj(self, team: object) -> str:
+        """A team inside a sentence: "you", "Ann", "you and Cy"."""
+        seats = self.seats(team)
+        return self.v.group(seats, start=False) if seats else f"Team {team}"
 
     def own(self, team: object) -> str:
         """The possessive of a team that is the sentence's subject: "your", "their"."""
@@ -155,13 +169,7 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
         first = f" ({tb.says(marker, 'hold')} the first-team marker)" if marker else ""
         return f"Round {e['round']}{first}"
     if t == "energy":
-        change = int(e["change"])
-        gain = (
-            f"{tb.says(e['team'], 'gain')} {change} EN"
-            if change >= 0
-            else f"{tb.says(e['team'], 'spend')} {-change} EN"
-        )
-        return f"{gain}, {'now' if change else 'still'} {e['energy']} EN."
+        return energy_text(e, tb)
     if t == "draw":
         if not e.get("count"):
             return f"{capitalise(tb.whose(e['team']))} tactic deck is empty: no draw."
@@ -187,11 +195,17 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
     if t == "guardian":
         return f"The Rift Guardian uses {e['name']}."
     if t == "damage":
-        sh = f" ({e['shield_lost']} more absorbed by Shield)" if e.get("shield_lost") else ""
-        return f"{who} takes {e['hp_lost']} damage{sh}, down to {e['hp']} HP."
+        lost, absorbed = int(e["hp_lost"]), int(e.get("shield_lost") or 0)
+        if not lost:
+            shield = f": its Shield absorbs all {absorbed}" if absorbed else ""
+            return f"{who} takes no damage{shield}; still {e['hp']} HP."
+        sh = f" ({absorbed} more absorbed by Shield)" if absorbed else ""
+        return f"{who} takes {lost} damage{sh}, down to {e['hp']} HP."
     if t == "tick":
         return f"{who} loses {e['hp_lost']} HP to {str(e['condition']).capitalize()}, down to {e['hp']} HP."
     if t == "heal":
+        if not e.get("hp_gained"):
+            return f"{who} heals nothing: already at its full {e['hp']} HP."
         return f"{who} heals {e['hp_gained']} HP, up to {e['hp']} HP."
     if t == "shield":
         return f"{who} has Shield {e['shield']}."
@@ -201,10 +215,12 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
         how = "wears off" if e.get("expired") else "is cleansed"
         return f"{str(e['condition']).capitalize()} on {tb.unit(unit, e.get('creature'))} {how}."
     if t == "strip":
-        owner = (
-            "the Rift Guardian" if unit == "g" else f"{tb.whose(tb.team_of_unit(unit))} creature at {str(unit).upper()}"
-        )
-        return f"{capitalise(owner)} loses {e['shield_lost']} Shield."
+        if e.get("creature") or unit == "g":
+            owner = who
+        else:  # an event recorded before strips named their creature
+            owner = capitalise(f"{tb.whose(tb.team_of_unit(unit))} creature at {str(unit).upper()}")
+        left = e.get("shield")
+        return f"{owner} loses {e['shield_lost']} Shield" + (f" ({left} left)." if left is not None else ".")
     if t == "bonus":
         return f"The next damage this action deals gets +{e['damage_bonus']}."
     if t == "bonus_expired":
@@ -236,6 +252,28 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
     return None
 
 
+def energy_text(e: Mapping[str, Any], tb: Table) -> str:
+    """A team's energy changing: a round's gain or a card's (never above the cap of 5, MO-6.3), or energy a
+    card of the other side drains (never below 0, MO-5.6), each by the amount that really changed."""
+    team = e["team"]
+    change = int(e["change"])
+    asked = int(e.get("asked", change))
+    now = e["energy"]
+    if asked < 0 or change < 0:
+        cause = e.get("cause")
+        if not cause:  # an event recorded before energy events named their cause
+            return f"{tb.says(team, 'lose')} {-change} EN, now {now} EN."
+        if not change:
+            return f"{cause} finds no EN to drain from {tb.obj(team)}."
+        all_of_it = ": all there was" if change > asked else ""
+        return f"{cause} drains {-change} EN from {tb.obj(team)}{all_of_it}, now {now} EN."
+    if asked and not change:
+        return f"{tb.says(team, 'gain')} nothing: already at the cap of {ENERGY_CAP} EN."
+    if change < asked:
+        return f"{tb.says(team, 'gain')} {change} EN, up to the cap of {ENERGY_CAP} EN."
+    return f"{tb.says(team, 'gain')} {change} EN, now {now} EN."
+
+
 def mission(result: Result) -> bool:
     """True for a finished mission (its detail names the Guardian)."""
     return "guardian" in result.detail
@@ -252,19 +290,10 @@ def result_headline(result: Result, outcome: str) -> str | None:
 
 def result_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[str]:
     """What a mission achieved, or how a duel stood."""
+    if mission(result):
+        return mission_lines(result, options)
     d = result.detail
     kos: Mapping[str, int] = d.get("knockouts") or {}
-    if mission(result):
-        g = GUARDIANS.get(str(d.get("guardian")))
-        left = int(d.get("guardian_hp", 0))
-        total = g.hp if g is not None else left
-        lines = [
-            f"Damage dealt to the Guardian: {total - left} of {total} HP; it has {left} HP left.",
-            f"Knockouts the team suffered: {kos.get('A', 0)} of 3.",
-        ]
-        if g is not None and not g.must_defeat:
-            lines.append(f"Winning needs the Guardian at {g.win_at_or_below} HP or less after the last round.")
-        return lines
     hp: Mapping[str, int] = d.get("active_hp") or {}
     if not kos:
         return []
@@ -274,6 +303,37 @@ def result_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[s
         f"Knockouts suffered: {a} {kos.get('A', 0)}, {b} {kos.get('B', 0)}.",
         f"HP left on the active creatures: {a} {hp.get('A', 0)}, {b} {hp.get('B', 0)}.",
     ]
+
+
+def mission_lines(result: Result, options: Mapping[str, Any]) -> list[str]:
+    """A finished mission: why a failed one ended (a won one's "… decided it." comes first), what it achieved,
+    and what winning needed (MO-10.6 to MO-10.8): after a loss, or a win on the Guardian's HP at the end."""
+    d = result.detail
+    kos: Mapping[str, int] = d.get("knockouts") or {}
+    g = GUARDIANS.get(str(d.get("guardian")))
+    left = int(d.get("guardian_hp", 0))
+    total = g.hp if g is not None else left
+    when = f" in round {d['round']}" if d.get("round") else ""
+    lines = []
+    if not result.winners and result.termination == "team-defeated":
+        lines.append(f"The mission ended{when}, on the team's third knockout.")
+    elif not result.winners and result.termination == "mission-time":
+        last_round = f"round {d['round']}, its last" if d.get("round") else "its last round"
+        lines.append(f"The mission ended after {last_round}, with the Guardian still at {left} HP.")
+    lines += [
+        f"Damage dealt to the Guardian: {total - left} of {total} HP; it has {left} HP left.",
+        f"Knockouts the team suffered: {kos.get('A', 0)} of 3.",
+    ]
+    if g is not None and not result.winners:
+        last = f"round {int(options.get('rounds') or ROUNDS)}"
+        if g.must_defeat:
+            need = f"the Guardian defeated by the end of {last}"
+        else:
+            need = f"the Guardian defeated, or at {g.win_at_or_below} HP or less after {last}"
+        lines.append(f"Winning needed {need}, before the team's third knockout.")
+    elif g is not None and result.termination == "mission-time":
+        lines.append(f"The Guardian ended the last round at {left} HP; {g.win_at_or_below} HP or less wins.")
+    return lines
 
 
 def score_words(result: Result) -> tuple[str, tuple[str, str]]:

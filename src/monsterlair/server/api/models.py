@@ -52,6 +52,9 @@ class OptionSchema(Sparse):
     choices: list[OptionValue] | None = None
     choice_labels: list[str] | None = Field(default=None, description="A player's words for each choice, in order.")
     picker: str | None = Field(default=None, description='A special control: "deck" (the deck picker).')
+    choice_players: list[list[int]] | None = Field(
+        default=None, description="For each choice, the player counts the form offers it for, in order."
+    )
     minimum: Number | None = None
     maximum: Number | None = None
 

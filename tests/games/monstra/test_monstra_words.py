@@ -1,0 +1,209 @@
+"""MONSTRA's words for players: energy lines that say what really changed and why (MO-5.6, MO-6.3), Shield
+lines that name the creature, the end of a mission and what winning needed (MO-10.6 to MO-10.8), a new
+round's creatures shown as still to act (MO-4.10), and modes offered and refused by player count (MO-1.1, MO-1.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from monsterlair.core import BadOptions, Event, Result
+from monsterlair.games.monstra import turns
+from monsterlair.games.monstra.effects import gain_energy
+from monsterlair.games.monstra.state import MonstraState
+from tests.games.monstra.monstra_helpers import GAME, arrange, new, play, settle
+
+NAMES = ["Ann", "Bob"]
+SLOW_FOES = {"b1": "bouldron", "b2": "mossback"}  # SPD 1 and 2: team A (marker) acts first
+
+
+def said(
+    events: list[Event], kind: str, reader: int | None, state: MonstraState, names: list[str] = NAMES
+) -> list[str]:
+    """The log lines of one kind of event, as ``reader`` reads them."""
+    return [GAME.describe_event(e.for_seat(reader), reader, names, state.options) for e in events if e.type == kind]
+
+
+def duel(**kw: Any) -> MonstraState:
+    units = {"a1": "flaro", "a2": "magmaw", **SLOW_FOES, **kw.pop("units", {})}
+    return arrange(new(2, seed=1), units=units, marker="A", **kw)
+
+
+# --- item 4: energy -------------------------------------------------------------------------------------
+def test_a_gain_at_the_cap_says_it_gained_nothing() -> None:
+    s = duel(energy={"A": 5}, hands={"A": ["spark-reserve"]})
+    ev = play(s, "tactic spark-reserve")
+    energy = next(e for e in ev if e.type == "energy")
+    assert (energy.data["change"], energy.data["asked"], energy.data["energy"]) == (0, 1, 5)
+    assert said(ev, "energy", 0, s) == ["You gain nothing: already at the cap of 5 EN."]
+    assert said(ev, "energy", None, s) == ["Ann gains nothing: already at the cap of 5 EN."]
+
+
+def test_a_round_gain_near_the_cap_says_how_much_it_added() -> None:
+    s = duel()
+    for start, line in ((4, "You gain 1 EN, up to the cap of 5 EN."), (1, "You gain 2 EN, now 3 EN.")):
+        s.energy[0] = start
+        ev: list[Event] = []
+        gain_energy(s, 0, 2, ev)
+        assert ev[0].data["change"] == s.energy[0] - start and "cause" not in ev[0].data
+        assert said(ev, "energy", 0, s) == [line]
+
+
+@pytest.mark.parametrize(
+    ("before", "line"),
+    [
+        (3, "Static Siphon drains 2 EN from you, now 1 EN."),
+        (1, "Static Siphon drains 1 EN from you: all there was, now 0 EN."),
+        (0, "Static Siphon finds no EN to drain from you."),
+    ],
+)
+def test_energy_a_card_of_the_other_side_takes_is_drained_not_spent(before: int, line: str) -> None:
+    s = duel(energy={"A": 1, "B": before}, hands={"A": ["static-siphon"]})
+    ev = play(s, "tactic static-siphon")
+    energy = next(e for e in ev if e.type == "energy")
+    assert energy.data["change"] == -min(2, before) and energy.data["cause"] == "Static Siphon"
+    assert said(ev, "energy", 1, s) == [line]
+    assert said(ev, "energy", 0, s) == [line.replace("from you", "from Bob")]
+    assert not any("spend" in text for text in said(ev, "energy", 1, s))
+
+
+def test_the_guardians_energy_leech_drains_the_team() -> None:
+    s = settle(
+        arrange(new(1, seed=1), units={"a1": "flaro", "a2": "emberwing"}, energy={"A": 3}, behaviour="energy-leech")
+    )
+    ev = play(s, "guard", "guard")  # the players' creatures, then the Guardian
+    assert said(ev, "energy", 0, s, ["Ann"])[0] == "Energy Leech drains 2 EN from you, now 1 EN."
+
+
+# --- item 15: Shield ------------------------------------------------------------------------------------------
+def test_damage_the_shield_takes_whole_leaves_the_hp_as_it_was() -> None:
+    s = duel(shield={"b1": 5})
+    ev = play(s, "strike b1")
+    assert said(ev, "damage", 1, s) == ["Your Bouldron takes no damage: its Shield absorbs all 2; still 19 HP."]
+    s = duel(shield={"b1": 1})
+    ev = play(s, "strike b1")
+    assert said(ev, "damage", 1, s) == ["Your Bouldron takes 1 damage (1 more absorbed by Shield), down to 18 HP."]
+
+
+def test_healing_at_full_hp_says_it_healed_nothing() -> None:
+    s = duel(energy={"A": 1}, hands={"A": ["rally"]}, hp={"a2": 16})
+    ev = play(s, "tactic rally")  # heals the acting Flaro, at its full 13 HP
+    assert said(ev, "heal", 0, s) == ["Your Flaro heals nothing: already at its full 13 HP."]
+    s = duel(energy={"A": 2}, hands={"A": ["mending-light"]}, hp={"a2": 16})
+    ev = play(s, "tactic mending-light")
+    assert said(ev, "heal", 1, s)[1] == "Ann's Magmaw heals 1 HP, up to 17 HP."
+
+
+def test_shield_stripped_names_the_creature() -> None:
+    s = duel(energy={"A": 1}, hands={"A": ["riftbreaker"]}, shield={"b1": 5})
+    ev = play(s, "tactic riftbreaker", "strike b1")
+    assert said(ev, "strip", 0, s) == ["Bob's Bouldron loses 2 Shield (3 left)."]
+    assert said(ev, "strip", 1, s) == ["Your Bouldron loses 2 Shield (3 left)."]
+    # an event stored before strips named their creature still reads
+    old = {"type": "strip", "unit": "b1", "shield_lost": 2}
+    assert GAME.describe_event(old, 0, NAMES) == "Bob's creature at B1 loses 2 Shield."
+
+
+# --- item 5: the end of a mission -----------------------------------------------------------------------
+def mission_result(termination: str, guardian: str, hp: int, rnd: int, kos: int, won: bool = False) -> Result:
+    detail = {"mode": "mission", "round": rnd, "knockouts": {"A": kos}, "guardian": guardian, "guardian_hp": hp}
+    total = 44 if guardian == "standard" else 48
+    return Result((0,) if won else (), (1,), (float(total - hp),), termination, False, detail, (float(won),))
+
+
+def test_a_mission_lost_to_knockouts_says_so_not_that_the_guardians_hp_was_short() -> None:
+    text = GAME.describe_result(mission_result("team-defeated", "standard", 8, 5, 3), 0, ["Ann"], {"mode": "mission"})
+    assert text.headline == "The Rift Guardian wins: the mission failed"
+    assert list(text.lines) == [
+        "The mission ended in round 5, on the team's third knockout.",
+        "Damage dealt to the Guardian: 36 of 44 HP; it has 8 HP left.",
+        "Knockouts the team suffered: 3 of 3.",
+        "Winning needed the Guardian defeated, or at 8 HP or less after round 12, before the team's third knockout.",
+    ]
+
+
+def test_a_mission_that_ran_out_of_rounds_and_an_expert_one_say_what_winning_needed() -> None:
+    options = {"mode": "mission", "guardian": "expert", "rounds": 10}
+    text = GAME.describe_result(mission_result("mission-time", "expert", 6, 10, 1), 0, ["Ann"], options)
+    assert text.lines[0] == "The mission ended after round 10, its last, with the Guardian still at 6 HP."
+    assert (
+        text.lines[-1]
+        == "Winning needed the Guardian defeated by the end of round 10, before the team's third knockout."
+    )
+    won = GAME.describe_result(mission_result("mission-time", "standard", 7, 12, 2, won=True), 0, ["Ann"], {})
+    assert list(won.lines) == [
+        "The end of the last round decided it.",
+        "Damage dealt to the Guardian: 37 of 44 HP; it has 7 HP left.",
+        "Knockouts the team suffered: 2 of 3.",
+        "The Guardian ended the last round at 7 HP; 8 HP or less wins.",
+    ]
+    beaten = GAME.describe_result(mission_result("guardian-defeated", "standard", 0, 9, 1, won=True), 0, ["Ann"], {})
+    assert beaten.lines[0] == "Defeating the Rift Guardian decided it." and len(beaten.lines) == 3
+
+
+# --- item 14: a new round's creatures have not acted ------------------------------------------------------
+def test_at_a_new_rounds_discard_and_tie_no_creature_has_acted_yet() -> None:
+    s = duel(
+        units={"a2": "pebblit"}, hands={"A": ["rally", "focus", "hex", "barrier", "sunder"]}
+    )  # A1, A2 tie on SPD 4
+    s = settle(s)
+    play(s, "guard", "guard", "guard", "guard")
+    assert s.round == 2 and s.dteam == 0  # the round began: energy, a sixth tactic, the discard
+    for view in (s.view(0), s.view(1), s.view(None)):
+        units = [u for t in view["teams"] for u in t["slots"] if u]
+        assert units and all(u["acts_this_round"] and not u["entered_this_round"] for u in units)
+        assert view["order"] == []  # this round's order is set after the discard
+    play(s, "discard sunder")
+    assert s.stage == turns.ST_TIES
+    view = s.view(0)
+    assert all(u["acts_this_round"] for t in view["teams"] for u in t["slots"] if u)
+    assert len(view["order"]) == 4 and not any(o["done"] for o in view["order"])
+    play(s, "first a2", "guard")
+    view = s.view(0)
+    acted = {u["unit"]: not u["acts_this_round"] for t in view["teams"] for u in t["slots"] if u}
+    assert acted == {"a1": False, "a2": True, "b1": False, "b2": False}
+
+
+# --- item 6: modes by player count ------------------------------------------------------------------------
+def test_the_form_is_told_which_modes_each_player_count_can_play() -> None:
+    mode = GAME.info()["options"]["mode"]
+    offered = {
+        n: [label for label, counts in zip(mode["choice_labels"], mode["choice_players"], strict=True) if n in counts]
+        for n in GAME.player_counts()
+    }
+    assert offered == {
+        1: ["Automatic", "Mission against the Rift Guardian"],
+        2: ["Automatic", "Duel", "Mission against the Rift Guardian"],
+        4: ["Automatic", "2 against 2"],
+    }
+    for n, labels in offered.items():  # every mode offered for a count starts a game with it
+        for label in labels:
+            GAME.new(n, seed=1, options={"mode": label})
+
+
+@pytest.mark.parametrize(
+    ("players", "mode", "words"),
+    [
+        (
+            2,
+            "2v2",
+            "“2 against 2” needs 4 players; with 2 players choose Automatic, Duel or "
+            "Mission against the Rift Guardian.",
+        ),
+        (
+            1,
+            "duel",
+            "“Duel” needs 2 players; with 1 player choose Automatic or Mission against the Rift Guardian.",
+        ),
+        (
+            4,
+            "mission",
+            "“Mission against the Rift Guardian” needs 1 or 2 players; with 4 players choose Automatic or 2 against 2.",
+        ),
+    ],
+)
+def test_a_mode_the_player_count_cannot_play_is_refused_in_the_forms_words(players: int, mode: str, words: str) -> None:
+    with pytest.raises(BadOptions) as refused:
+        GAME.new(players, seed=1, options={"mode": mode})
+    assert str(refused.value) == words and "mode=" not in words
