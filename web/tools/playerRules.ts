@@ -2,6 +2,8 @@
 // Those documents stay whole for developers; players never see what is for developers only: the
 // introduction (game id, engine and data paths, sources, research notes), the sections about action
 // texts, records and bots, research-gap citations, test names, file names and option keys.
+// tests/test_player_rules.py runs it (through printPlayerRules.mjs): every numbered rule outside the developer
+// sections must reach players whole, with no sentence cut.
 import { readFileSync } from "node:fs";
 import type { Plugin } from "vite";
 
@@ -50,11 +52,19 @@ const DEVELOPER_WORDS = [
   /\breview\b/i,
 ];
 
-/** Players count seats from 1: "seats 0 and 2" reads "seats 1 and 3". */
+/** Players count seats from 1: "seats 0 and 2" reads "seats 1 and 3". A label quoted as the site shows it
+ * (“Seat 1's deck”) already counts from 1 and stays as it is. */
 function seatsFromOne(text: string): string {
-  return text.replace(/\b([Ss]eats?)\s+(\d+(?:(?:,\s*|\s+(?:and|or|to)\s+|\s*[–-]\s*)\d+)*)/g, (_m, word: string, nums: string) =>
-    `${word} ${nums.replace(/\d+/g, (n) => String(Number(n) + 1))}`,
-  );
+  return text
+    .split(/(“[^”]*”)/)
+    .map((part) =>
+      part.startsWith("“")
+        ? part
+        : part.replace(/\b([Ss]eats?)\s+(\d+(?:(?:,\s*|\s+(?:and|or|to)\s+|\s*[–-]\s*)\d+)*)/g, (_m, word: string, nums: string) =>
+            `${word} ${nums.replace(/\d+/g, (n) => String(Number(n) + 1))}`,
+          ),
+    )
+    .join("");
 }
 
 /** One sentence as players read it, or "" when it only speaks to developers. */
