@@ -28,3 +28,33 @@ def test_four_bots_at_one_table_get_four_names() -> None:
     for seat in range(len(MONSTERS) + 2):  # more bots than names: still distinct
         many.append(bot_name("random", seat, many))
     assert len(set(many)) == len(many)
+
+
+def _card_names(data: object) -> list[str]:
+    """Every name a game's data gives a card, creature or monster (``name``, ``leader``, squad ``members``)."""
+    if isinstance(data, dict):
+        found = [str(v) for k, v in data.items() if k in ("name", "leader") and isinstance(v, str)]
+        members = data.get("members")
+        if isinstance(members, dict):
+            found += [str(v) for v in members.values()]
+        return found + [n for v in data.values() for n in _card_names(v)]
+    if isinstance(data, list):
+        return [n for v in data for n in _card_names(v)]
+    return []
+
+
+def test_no_bot_name_reads_like_a_card_or_monster_of_any_game() -> None:
+    """A bot called like a monster of the game reads as that monster ("Mossfang" beside Mossgrump, Gloomfang)."""
+    import tomllib
+    from pathlib import Path
+
+    import monsterlair.games
+
+    root = Path(monsterlair.games.__file__).parent
+    names = [n for f in sorted(root.glob("*/data/*.toml")) for n in _card_names(tomllib.loads(f.read_text("utf-8")))]
+    assert {"Mossgrump", "Cave Gnasher", "Gloop"} <= set(names)
+    words = {w.lower() for n in names for w in n.replace("-", " ").split()}
+    for bot in MONSTERS:
+        # a shared start is what the eye catches: Mossfang/Mossgrump, Sparky/Spark, Gnasher/Cave Gnasher
+        clash = sorted(w for w in words if w[:4] == bot.lower()[:4])
+        assert not clash, (bot, clash)

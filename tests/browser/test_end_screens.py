@@ -47,7 +47,7 @@ CASES = {
         "win",
         r"^You win",
         r"decided it",
-        ("Gnasher (Random bot)",),
+        ("Gobble (Random bot)",),
     ),
     "loss": Case(
         "monster-smash",
@@ -55,9 +55,9 @@ CASES = {
         {},
         lambda r: r.winners == (1,),
         "loss",
-        r"^Gnasher \(Random bot\) wins",
+        r"^Gobble \(Random bot\) wins",
         r"decided it",
-        ("Gnasher (Random bot)",),
+        ("Gobble (Random bot)",),
     ),
     "draw": Case(
         "monster-club",
@@ -67,7 +67,7 @@ CASES = {
         "draw",
         r"^A draw$",
         r"no winner",
-        ("Gnasher (Random bot)",),
+        ("Gobble (Random bot)",),
     ),
     "shared_win": Case(
         "push-a-monster",
@@ -75,9 +75,9 @@ CASES = {
         {},
         lambda r: len(r.winners) > 1,
         "shared_win",
-        r"^Shared win: you and Gnasher",
+        r"^Shared win: you and Gobble",
         r"shared",
-        ("Gnasher (Random bot)",),
+        ("Gobble (Random bot)",),
     ),
     "mission_lost": Case(
         "monstra",
@@ -96,7 +96,7 @@ CASES = {
         "capped",
         r"^Stopped at",
         r"turn limit",
-        ("Gnasher (Random bot)",),
+        ("Gobble (Random bot)",),
     ),
     "elimination": Case(
         "monster-smash",
@@ -106,7 +106,7 @@ CASES = {
         "loss",
         r"wins$",
         r"(?i)^Out of the game, first to last: (you|Ann), ",
-        ("Gnasher (Random bot)", "Mossfang (Random bot)", "Pip (Random bot)"),
+        ("Gobble (Random bot)", "Tumble (Random bot)", "Pip (Random bot)"),
     ),
 }
 

@@ -84,7 +84,7 @@ def test_a_monstra_tactic_shows_the_acting_creatures_new_numbers(server: Server,
     options = {"mode": "duel"}
     found = find_position("monstra", 2, options, _boostable)
     table_id = store_table(
-        server.data_dir, "monstra", 2, options, [(ann, "Ann"), (None, "Gnasher (Random bot)")], found
+        server.data_dir, "monstra", 2, options, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
     )
     page.goto(f"{server.url}/t/{table_id}")
     board = page.locator(MONSTRA)
@@ -127,7 +127,7 @@ def test_a_moved_monster_club_stack_says_why_it_cannot_attack_and_an_undone_move
     ann = guest(page, server.url, "Ann")
     found = find_position("monster-club", 2, {}, lambda st: _plain_move(st) is not None)
     table_id = store_table(
-        server.data_dir, "monster-club", 2, {}, [(ann, "Ann"), (None, "Gnasher (Random bot)")], found
+        server.data_dir, "monster-club", 2, {}, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
     )
     page.goto(f"{server.url}/t/{table_id}")
     page.locator(CLUB).wait_for()
@@ -196,7 +196,7 @@ def test_the_defence_banner_says_a_defence_needs_one_own_suit_card_and_why_none_
     for can_defend, words in ((True, "at least one of your own"), (False, "You hold none of your own")):
         found = find_position("monster-smash", 2, {}, _defending(can_defend), tries=400)
         table_id = store_table(
-            server.data_dir, "monster-smash", 2, {}, [(ann, "Ann"), (None, "Gnasher (Random bot)")], found
+            server.data_dir, "monster-smash", 2, {}, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
         )
         page.goto(f"{server.url}/t/{table_id}")
         banner = page.locator("[data-testid=banner]")

@@ -36,7 +36,7 @@ def screen_until(child: Any, pattern: str) -> str:
 def test_monster_smash_cards_are_picked_in_any_order_picked_back_and_named() -> None:
     child = spawn(["play", "monster-smash", "--seed", "4", "--seats", "human,greedy"])
     first = screen_until(child, r"Your choice")
-    assert "Player 1 — your move" in first and "Mossfang (Greedy bot)" in first
+    assert "Player 1 — your move" in first and "Tumble (Greedy bot)" in first
     assert "Keep your hand" in first
     child.sendline("2")  # keep
     burn = screen_until(child, r"'done' to confirm \('help' for help\): ")
@@ -55,11 +55,11 @@ def test_monster_smash_cards_are_picked_in_any_order_picked_back_and_named() -> 
     child.sendline("done")
     defence = screen_until(child, r"'help' for help\): ")
     assert re.search(r"\d+ You burn 1 card \(Sproutle 1\) and draw nothing for it\.", defence)
-    assert "Mossfang (Greedy bot) attacks you!" in defence
+    assert "Tumble (Greedy bot) attacks you!" in defence
     # The defence screen: the bot's turn, my decision; the attacker and the defender by name.
     header = defence.split("your move")[1]
-    assert "Mossfang (Greedy bot)'s turn, defending; you decide." in header and "your turn" not in header
-    assert "Attack: Mossfang (Greedy bot) attacks with" in header and "against you" in header
+    assert "Tumble (Greedy bot)'s turn, defending; you decide." in header and "your turn" not in header
+    assert "Attack: Tumble (Greedy bot) attacks with" in header and "against you" in header
     assert "Choose cards for your defence" in header
     for key in ("2", "1", "2"):
         child.sendline(key)

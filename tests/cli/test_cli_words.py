@@ -112,13 +112,13 @@ def test_an_illegal_attack_choice_names_the_option_by_its_label() -> None:
 
 
 def test_the_prompt_takes_an_attack_by_name_and_its_help_says_so() -> None:
-    # Seed 4, Player 1: keep, no burn, no defence, no burn; then the attack step against Mossfang.
-    lines = ["keep", "pass", "pass", "pass", "help", "attack 3", "attack Mossfang", "quit"]
+    # Seed 4, Player 1: keep, no burn, no defence, no burn; then the attack step against Tumble.
+    lines = ["keep", "pass", "pass", "pass", "help", "attack 3", "attack Tumble", "quit"]
     status, out = run(["play", "monster-smash", "--seed", "4", "--seats", "human,greedy"], lines)
     text = flat(out)
     assert "To attack, type the attack's number in the menu, or 'attack' and the player's name" in text
     assert "'attack 3': this table has only 2 players." in text
-    assert "You attack Mossfang (Greedy bot)!" in text
+    assert "You attack Tumble (Greedy bot)!" in text
     assert "choosing attack cards" in text
 
 

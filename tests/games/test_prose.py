@@ -122,12 +122,12 @@ def test_the_reader_is_addressed_and_everyone_else_named() -> None:
     steal = Event(
         "steal", {"attacker": 1, "defender": 0, "attack": 7, "defence": 4, "count": 3}, {"cards": ["ember-3"]}, (1, 0)
     )
-    names = ["Ann", "Gnasher (Greedy bot)"]
+    names = ["Ann", "Gobble (Greedy bot)"]
     assert game.describe_event(steal.for_seat(0), 0, names) == (
-        "Gnasher (Greedy bot) wins 7 to 4 and steals 3 cards from you: Flarefang 3."
+        "Gobble (Greedy bot) wins 7 to 4 and steals 3 cards from you: Flarefang 3."
     )
     assert game.describe_event(steal.for_seat(None), None, names) == (
-        "Gnasher (Greedy bot) wins 7 to 4 and steals 3 cards from Ann."
+        "Gobble (Greedy bot) wins 7 to 4 and steals 3 cards from Ann."
     )
     keep = Event("keep", {"seat": 0})
     assert game.describe_event(keep.for_seat(0), 0, names) == "You keep your hand."
@@ -158,7 +158,7 @@ def test_a_club_breakdown_names_a_cards_own_effect_and_whose_card_lowers_a_score
     """A monster's own effect is not a second monster ("Parchment Phantom 4, +2 from its own effect"); a
     calculation from the other stack names whose card it is ("your Tremor −2"), with a true minus sign."""
     game = games.get("monster-club")
-    names = ["Cleo", "Mossfang (Greedy bot)"]
+    names = ["Cleo", "Tumble (Greedy bot)"]
     conflict = {"type": "conflict", "attacker": 0, "space": 1, "scores": [6, 5], "losers": [1], "decided_by": "score"}
     parts = [
         [
@@ -173,7 +173,7 @@ def test_a_club_breakdown_names_a_cards_own_effect_and_whose_card_lowers_a_score
     event = {**conflict, "breakdown": parts}
     assert game.describe_event(event, 0, names) == (
         "Conflict on space 1: your 6 (Parchment Phantom 4, +2 from its own effect) against "
-        "Mossfang (Greedy bot)'s 5 (Boulder Brute 7, your Tremor \u22122), decided by the higher score; you win it."
+        "Tumble (Greedy bot)'s 5 (Boulder Brute 7, your Tremor \u22122), decided by the higher score; you win it."
     )
     assert game.describe_event(event, 1, names) == (
         "Conflict on space 1: Cleo's 6 (Parchment Phantom 4, +2 from its own effect) against "
@@ -199,7 +199,7 @@ def test_a_club_breakdown_names_a_cards_own_effect_and_whose_card_lowers_a_score
 def test_a_club_destroy_says_its_true_cause() -> None:
     """A stack that loses a conflict loses the conflict (not "by a card"); a card's effect is named."""
     game = games.get("monster-club")
-    names = ["Cleo", "Mossfang (Greedy bot)"]
+    names = ["Cleo", "Tumble (Greedy bot)"]
     lost = {"type": "destroyed", "seat": 0, "space": 1, "cards": ["gravel-gremlin", "tremor"], "by": "conflict"}
     assert game.describe_event(lost, 0, names) == (
         "Your Gravel Gremlin and Tremor on space 1 lose the conflict and go to the grave."
@@ -215,7 +215,7 @@ def test_a_club_destroy_says_its_true_cause() -> None:
     )
     redraw = {"type": "draw", "seat": 1, "count": 5, "by": "redraw"}
     assert game.describe_event(redraw, 0, names) == (
-        "Mossfang (Greedy bot) shuffles their hand into their deck and draws 5 cards."
+        "Tumble (Greedy bot) shuffles their hand into their deck and draws 5 cards."
     )
     assert game.describe_event({**redraw, "by": ""}, 1, names) == "You draw 5 cards."
     drawn = game.describe_event({**redraw, "by": "landslide", "count": 1}, 1, names)
@@ -239,17 +239,17 @@ def test_monstra_names_a_place_on_the_field_by_the_boards_own_label() -> None:
     """The round's order and the first-team choice name places as the board labels them (A1, B2), never a
     "slot" the board does not show; the round-limit ending explains itself without brackets in brackets."""
     game = games.get("monstra")
-    names = ["Ann", "Mossfang (Greedy bot)"]
+    names = ["Ann", "Tumble (Greedy bot)"]
     order = {"type": "order", "order": ["a1", "b1", "a2", "b2"], "ties": []}
     assert game.describe_event(order, 0, names) == (
-        "Order this round: your A1, then Mossfang (Greedy bot)'s B1, then your A2, then Mossfang (Greedy bot)'s B2."
+        "Order this round: your A1, then Tumble (Greedy bot)'s B1, then your A2, then Tumble (Greedy bot)'s B2."
     )
     first = {"type": "first", "team": "B", "unit": "b2", "order": ["b2", "a1", "b1", "a2"]}
-    assert game.describe_event(first, 0, names) == "Mossfang (Greedy bot) puts their B2 first."
+    assert game.describe_event(first, 0, names) == "Tumble (Greedy bot) puts their B2 first."
     end = {"type": "end", "winner": "B", "termination": "round-limit"}
     text = game.describe_event(end, 0, names)
     assert text == (
-        "Mossfang (Greedy bot) wins (the round limit: fewer knockouts suffered, then more HP on the active creatures)!"
+        "Tumble (Greedy bot) wins (the round limit: fewer knockouts suffered, then more HP on the active creatures)!"
     )
     for state, event in play(game, 2, {}, 4):
         assert "slot" not in game.describe_event(event.for_seat(0), 0, names, state.options)

@@ -71,7 +71,7 @@ async def test_a_replay_speaks_prose_steps_by_turn_and_names_its_bots(app: FastA
     tid = (await finished_game(app, client))["id"]
     rep = (await client.get(f"/api/replays/{tid}")).json()
     names = [s["name"] for s in rep["table"]["seats"]]
-    assert len(set(names)) == 2 and all("(" in n and "bot" in n for n in names)  # "Gnasher (Greedy bot)"
+    assert len(set(names)) == 2 and all("(" in n and "bot" in n for n in names)  # "Gobble (Greedy bot)"
     assert all(e["text"] and "=" not in e["text"] and "_" not in e["text"] for e in rep["log"])
     assert any(names[0] in e["text"] for e in rep["log"]) and any(names[1] in e["text"] for e in rep["log"])
     assert all(not e["text"].startswith("You") for e in rep["log"])  # a replay is told in the third person

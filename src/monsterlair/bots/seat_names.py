@@ -1,8 +1,8 @@
 """Readable, distinct names for bot seats, the same in every client (issue 13).
 
 A bot seat is called by a monster name and its kind, with its strength when it is not the standard one:
-"Gnasher (Greedy bot)", "Mossfang (Search bot, Thoughtful)". At one table no two seats share a name, so
-the log reads "Gnasher (Greedy bot) steals 3 cards from Pip (Greedy bot)". The names, kind labels and
+"Gobble (Greedy bot)", "Tumble (Search bot, Thoughtful)". At one table no two seats share a name, so
+the log reads "Gobble (Greedy bot) steals 3 cards from Pip (Greedy bot)". The names, kind labels and
 strengths are data (``data/names.toml``); the server's lobby menu of strengths reads the same file.
 """
 

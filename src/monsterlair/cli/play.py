@@ -348,7 +348,7 @@ class PlaySession:
 
     def pick(self, text: str, actions: list[Any]) -> Any | None:
         """The action ``text`` names (menu number, menu phrase, action text, or the start of one menu phrase
-        only, such as 'attack Mossfang'), or ``None`` after a message. The action text is read as the game's
+        only, such as 'attack Tumble'), or ``None`` after a message. The action text is read as the game's
         notation (so 'attack 1' is the notation's, not the menu's, number)."""
         from rich.markup import escape
 

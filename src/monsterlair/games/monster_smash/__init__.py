@@ -43,7 +43,7 @@ _CHOICE_RULES = {  # in players' words: rules MS-5.2 and MS-6.1, the option by i
 }
 _ATTACK_HELP = (
     "To attack, type the attack's number in the menu, or 'attack' and the player's name as the menu shows it "
-    "(for example 'attack Mossfang')."
+    "(for example 'attack Tumble')."
 )
 
 

@@ -191,7 +191,7 @@ class BotCatalog:
 
     def label(self, spec: str, seat: int = 0, taken: Iterable[str] = ()) -> str:
         """A seat name for a bot, distinct from the names in ``taken`` (``bots/seat_names.py``):
-        "Gnasher (Greedy bot)", "Mossfang (Search bot, Thoughtful)"."""
+        "Gobble (Greedy bot)", "Tumble (Search bot, Thoughtful)"."""
         return bot_name(spec, seat, taken)
 
     def maker(self) -> BotMaker:
