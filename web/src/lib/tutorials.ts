@@ -1,6 +1,6 @@
 // The first game that teaches: each game's tutorial prompts (web/src/tutorials/<game>.md, one "## step"
-// section per step) and the step a table is at. The table itself is an ordinary game against a gentle bot
-// with a scripted deal (POST /api/games/<game>/tutorial).
+// section per step), which step a position shows, and which steps are the lessons a learner works through.
+// The table itself is an ordinary game against a gentle bot with a scripted deal (POST /api/games/<game>/tutorial).
 import { api } from "./api";
 import { gameDocuments } from "./documents";
 import { parseMarkdown, type Block } from "./markdown";
@@ -27,11 +27,116 @@ export const TUTORIALS = gameDocuments(
   (game) => `There is no tutorial for “${game}”.`,
 );
 
-/** The step the learner is at: the game's phase on their turn ("burn", "attack-cards"), else "wait" or "over". */
-export function tutorialStep(view: View | null, myTurn: boolean, finished: boolean): string {
+/** What a step looks at: the learner's view of the position and the texts of the moves they may make. */
+export interface Position {
+  view: View;
+  legal: string[];
+  seat: number | null;
+}
+
+/** One step of a tutorial. Its prompt must be true of every position ``when`` accepts: a step shows only
+ * while the board is as its words say. A ``lesson`` is a step the learner's own play brings (they are
+ * counted: "2 of 3 steps seen"); the others are tips for what only sometimes happens (a bot's attack, a
+ * tie on the die), shown when it does. */
+export interface Step {
+  id: string;
+  lesson: boolean;
+  when: (p: Position) => boolean;
+}
+
+const phaseIs =
+  (...phases: string[]) =>
+  (p: Position): boolean =>
+    phases.includes(String(p.view.phase));
+const can = (p: Position, verb: string): boolean => p.legal.some((t) => t === verb || t.startsWith(`${verb} `));
+
+/** Monster Club: is the other player's side of the board empty? */
+function clubOpponentEmpty(p: Position): boolean {
+  const boards = (p.view.boards ?? []) as (unknown[] | null)[];
+  return boards.every((row, s) => s === p.seat || (row ?? []).every((stack) => stack == null));
+}
+
+/** Push a Monster: how many monsters lie on the arena besides the one being placed (those a shove can move). */
+function pushOthers(p: Position): number {
+  return ((p.view.monsters ?? []) as { active?: boolean }[]).filter((m) => !m.active).length;
+}
+
+/** Each game's steps, in the order they are taught: a position shows the first step that fits it and has
+ * not been seen yet, else the first that fits. */
+const STEPS: Record<string, Step[]> = {
+  "monster-smash": [
+    { id: "first-turn", lesson: true, when: phaseIs("first_turn") },
+    { id: "burn", lesson: true, when: phaseIs("burn") },
+    { id: "attack", lesson: true, when: (p) => phaseIs("attack")(p) && can(p, "attack") },
+    { id: "no-attack", lesson: false, when: (p) => phaseIs("attack")(p) && !can(p, "attack") },
+    { id: "attack-cards", lesson: false, when: phaseIs("attack_cards") },
+    { id: "defend", lesson: false, when: phaseIs("defend") },
+  ],
+  monstra: [
+    { id: "act", lesson: true, when: phaseIs("act") },
+    { id: "signature", lesson: true, when: (p) => phaseIs("act")(p) && can(p, "signature") },
+    { id: "tactic", lesson: true, when: (p) => phaseIs("act")(p) && can(p, "tactic") },
+    { id: "order", lesson: false, when: phaseIs("order") },
+    { id: "discard", lesson: false, when: phaseIs("discard") },
+    { id: "cleanse", lesson: false, when: phaseIs("cleanse") },
+  ],
+  "monster-club": [
+    { id: "play", lesson: true, when: (p) => phaseIs("play")(p) && clubOpponentEmpty(p) },
+    { id: "attack", lesson: true, when: (p) => phaseIs("play")(p) && can(p, "attack") },
+    {
+      id: "monster-first",
+      lesson: false,
+      when: (p) => phaseIs("play")(p) && !clubOpponentEmpty(p) && !can(p, "end"),
+    },
+    {
+      id: "build",
+      lesson: false,
+      when: (p) => phaseIs("play")(p) && !clubOpponentEmpty(p) && can(p, "end") && !can(p, "attack"),
+    },
+    { id: "attack-again", lesson: false, when: phaseIs("attack") },
+    { id: "reveal", lesson: false, when: phaseIs("reveal") },
+    { id: "target", lesson: false, when: phaseIs("target") },
+  ],
+  "push-a-monster": [
+    { id: "push", lesson: true, when: (p) => phaseIs("push")(p) && !can(p, "assist") },
+    {
+      id: "shove",
+      lesson: true,
+      when: (p) => phaseIs("push")(p) && !can(p, "assist") && pushOthers(p) > 0,
+    },
+    { id: "choose", lesson: false, when: phaseIs("choose") },
+    { id: "nudge", lesson: false, when: (p) => phaseIs("nudge")(p) && !can(p, "assist") },
+    { id: "assist", lesson: false, when: (p) => can(p, "assist") },
+  ],
+};
+
+/** The steps of ``game``'s tutorial, in teaching order. */
+export function tutorialSteps(game: string): Step[] {
+  return STEPS[game] ?? [];
+}
+
+/** The lessons of ``game``'s tutorial: the steps counted in "2 of 3 steps seen". */
+export function tutorialLessons(game: string): string[] {
+  return tutorialSteps(game)
+    .filter((s) => s.lesson)
+    .map((s) => s.id);
+}
+
+/** The step a position shows the learner: "over" at the end, "wait" while others move; on the learner's
+ * turn the first step that fits the position and is not in ``seen`` yet, else the first that fits, else
+ * the game's phase (a step with no prompt shows nothing). */
+export function tutorialStep(
+  game: string,
+  position: Position | null,
+  myTurn: boolean,
+  finished: boolean,
+  seen: readonly string[],
+): string {
   if (finished) return "over";
-  if (!myTurn || !view) return "wait";
-  return String(view.phase ?? "wait").replaceAll("_", "-");
+  if (!myTurn || !position) return "wait";
+  const fitting = tutorialSteps(game).filter((s) => s.when(position));
+  const step = fitting.find((s) => !seen.includes(s.id)) ?? fitting[0];
+  return step ? step.id : String(position.view.phase ?? "wait").replaceAll("_", "-");
 }
 
 /** Start the tutorial of ``game``; the address of its table (the coach shows with ``learn=1``). */

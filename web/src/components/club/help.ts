@@ -1,5 +1,6 @@
 // What a Monster Club card says about itself on hover, tap and focus (lib/help.ts).
 import type { HelpContent } from "../../lib/help";
+import { plural } from "../../lib/words";
 import type { ClubCard } from "./club";
 
 const BEATS: Record<string, string> = { rock: "scissors", scissors: "paper", paper: "rock" };
@@ -15,7 +16,7 @@ function calcText(calc: string): string {
 export function clubCardHelp(card: ClubCard, down: boolean): HelpContent {
   const numbers =
     card.kind === "monster"
-      ? `Monster, score ${card.score}; holds up to ${card.limit} power cards.`
+      ? `Monster, score ${card.score}; holds up to ${plural(card.limit ?? 0, "power card")}.`
       : card.calc
         ? `Power card. ${calcText(card.calc)}`
         : "Power card.";

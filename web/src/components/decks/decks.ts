@@ -3,6 +3,7 @@
 // server checks every deck again and names the rule a bad one breaks).
 import { asClubDisplay } from "../club/club";
 import { asMonstraDisplay } from "../monstra/monstra";
+import { plural } from "../../lib/words";
 
 export interface Preset {
   id: string;
@@ -58,10 +59,6 @@ function count(counts: Map<string, number>, items: PoolItem[], group: string): n
   return items.filter((i) => i.group === group).reduce((n, i) => n + (counts.get(i.id) ?? 0), 0);
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function clubKit(raw: unknown): OwnKit {
   const d = asClubDisplay(raw);
   const rules = ((raw ?? {}) as { deck_rules?: { size: number; monsters: number } }).deck_rules ?? { size: 25, monsters: 1 };
@@ -81,13 +78,13 @@ function clubKit(raw: unknown): OwnKit {
       const total = count(counts, items, "Monsters") + count(counts, items, "Power cards");
       const out = [];
       if (total !== rules.size) out.push(`A deck holds exactly ${rules.size} cards; this one holds ${total}.`);
-      if (count(counts, items, "Monsters") < rules.monsters) out.push(`A deck holds at least ${plural(rules.monsters, "monster", "monsters")}.`);
+      if (count(counts, items, "Monsters") < rules.monsters) out.push(`A deck holds at least ${plural(rules.monsters, "monster")}.`);
       return out;
     },
     tally(counts) {
       const m = count(counts, items, "Monsters");
       const p = count(counts, items, "Power cards");
-      return `${m + p} of ${rules.size} cards: ${plural(m, "monster", "monsters")}, ${plural(p, "power card", "power cards")}`;
+      return `${m + p} of ${rules.size} cards: ${plural(m, "monster")}, ${plural(p, "power card")}`;
     },
     encode(counts) {
       return items.flatMap((i) => Array<string>(counts.get(i.id) ?? 0).fill(i.id)).join(", ");
@@ -128,7 +125,7 @@ function monstraKit(raw: unknown): OwnKit {
       const t = count(counts, items, "Tactics");
       const premiums = items.filter((i) => i.premium && counts.get(i.id)).length;
       if (c !== rules.creatures) out.push(`A deck holds exactly ${rules.creatures} different creatures; this one holds ${c}.`);
-      if (premiums > rules.premiums) out.push(`A deck holds at most ${plural(rules.premiums, "premium creature", "premium creatures")}.`);
+      if (premiums > rules.premiums) out.push(`A deck holds at most ${plural(rules.premiums, "premium creature")}.`);
       if (t !== rules.tactics) out.push(`A deck holds exactly ${rules.tactics} different tactics; this one holds ${t}.`);
       return out;
     },
