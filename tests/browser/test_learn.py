@@ -58,6 +58,12 @@ def test_each_game_has_a_guide_from_the_lobby_and_the_rules_players_read_have_no
         page.locator("[data-testid=rules-doc]").wait_for()
         text = page.locator("main").inner_text()
         assert not DEVELOPER.search(text), (game, DEVELOPER.search(text))
+    # A list inside a step is a list, not Markdown run into the step's line ("then choose: - Strike: …").
+    page.goto(f"{server.url}/rules/monstra")
+    choices = page.locator("[data-testid=guide] ol > li > ul > li")
+    choices.first.wait_for()
+    assert [c.split(":")[0] for c in choices.all_inner_texts()] == ["Strike", "Signature", "Guard"]
+    assert "- Strike" not in page.locator("[data-testid=guide]").inner_text()
     # The figures are the board's own cards, with their names.
     page.goto(f"{server.url}/rules/monster-smash")
     figure = page.locator("[data-testid=guide-figure]")

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from monsterlair import games
 from tests.browser.conftest import ROOT, Server, shot
 from tests.browser.test_games_ui import new_page
 
@@ -128,13 +129,22 @@ def test_push_a_monster_rules_players_read_keep_every_rule_in_their_words(server
     assert sorted(set(numbers) - set(shown)) == []
     assert "the turn goes on with a nudge" in shown["PM-6.2"]
     assert "set the seven start monsters down one each in turn" in shown["PM-2.2"]
+    # the order the game asks for (the page once said purple before yellow)
+    assert "the largest first (by area, PM-1.1: orange, red, yellow, purple, purple, blue, green)" in shown["PM-2.2"]
+    assert "A player names the monster to shove by the number drawn on it" in shown["PM-6.7"]
+    assert "Tries before the monster is set down by hand" in shown["PM-6.6"]
     assert "Monsters already on the arena may be pushed" in shown["PM-6.7"]
     assert "chooses how the monster lies on the pusher" in shown["PM-4.5"]
     assert "a table may choose a number of misses" in shown["PM-5.5"]
     for n in ("PM-5.4", "PM-6.6"):
         assert "after 12 " in shown[n], (n, shown[n])
     prose = doc.inner_text()
+    # monsters are numbered as players read them, from 1 (PM-10.3)
+    assert "Monsters are numbered 1–27, the number drawn on each (green 1–5," in prose and "0–26" not in prose
     for words in (
+        "Views list",  # what players see, not what a program reads
+        "computer players at the defaults",  # the calibration's measurements are for developers
+        "the engine",
         "as often as needed",
         "no limit on nudges",
         "PM-8",
@@ -148,6 +158,64 @@ def test_push_a_monster_rules_players_read_keep_every_rule_in_their_words(server
         "greedy",
     ):
         assert words not in prose, words
+    assert not problems, problems
+
+
+def test_monstra_rules_players_read_keep_every_rule_in_their_words(server: Server, chromium: Any) -> None:
+    """Every rule outside the developers' section (MO-12, action texts and indices) reaches the players' page,
+    with the parts that once went missing with a developer word, and none of the developer prose."""
+    page, problems = new_page(chromium)
+    page.goto(f"{server.url}/rules/monstra")
+    doc = page.locator("[data-testid=rules-doc]")
+    doc.locator("[id='MO-1.1']").wait_for()
+    text = (RULES / "monstra.md").read_text(encoding="utf-8")
+    numbers = [n for n in re.findall(r"^\*\*(MO-\d+\.\d+)\*\*", text, re.M) if n.split(".")[0] != "MO-12"]
+    shown = {n: doc.locator(f"[id='{n}']").inner_text() for n in numbers if doc.locator(f"[id='{n}']").count()}
+    assert sorted(set(numbers) - set(shown)) == []
+    assert "Starter, Blaze, Bulwark, Mystic or Gale" in shown["MO-2.5"]
+    assert "every seat wins or loses together" in shown["MO-10.11"]
+    assert "the number of knockouts its team caused" in shown["MO-9.6"]
+    assert "Energy a tactic gives can pay for the acting creature's signature at once" in shown["MO-6.3"]
+    assert "so a move that hits both enemies gets it twice" in shown["MO-6.4"]
+    assert "In a mission that is the Guardian." in shown["MO-6.10"]
+    assert "a random deck is known only to its team" in shown["MO-13.3"]
+    assert "face up: discards are public" in shown["MO-4.3"]
+    prose = doc.inner_text()
+    for words in (
+        "view's phase",
+        "interpreter",
+        "marked capped",
+        "The menu below",
+        "the worked example)",
+        "(appendix)",
+        "engine",
+        "payoff",
+        "determinization",
+        "encode_view",
+        "first U",
+    ):
+        assert words not in prose, words
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("game", ["monstra", "push-a-monster"])
+def test_each_rule_an_option_cites_is_on_the_players_page_and_names_the_option(
+    server: Server, chromium: Any, game: str
+) -> None:
+    """The New-table form's help ends "Rule MO-2.5."; that rule is on the players' page and calls the option
+    by the label the form shows."""
+    page, problems = new_page(chromium)
+    page.goto(f"{server.url}/rules/{game}")
+    doc = page.locator("[data-testid=rules-doc]")
+    doc.locator("[id]").first.wait_for()
+    options = games.get(game).options
+    for name in options:
+        option = options[name]
+        cited = re.findall(r"\bRule ([A-Z]{2}-\d+\.\d+)\.", option.doc)
+        assert cited, (name, option.doc)
+        rule = doc.locator(f"[id='{cited[0]}']")
+        assert rule.count() == 1, (name, cited)
+        assert option.label in rule.inner_text(), (name, option.label, rule.inner_text())
     assert not problems, problems
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 
 import pytest
 
@@ -41,6 +43,7 @@ from monsterlair.games.push_a_monster.spec import (
     PUSHER_GAP,
     PUSHER_SPEED,
     QUESTION,
+    SETUP_ORDER,
     START_MONSTERS,
     STEP,
     TOKEN_WIDTH,
@@ -186,8 +189,10 @@ def test_PM_2_2_the_players_arrange_the_start_monsters_in_turn() -> None:
     while state.phase == Phase.SETUP:
         order.append(state.to_place)
         state.apply(state.legal_actions()[len(state.legal_actions()) // 2])
-    # every start monster placed, the largest first; then the first player rolls
-    assert sorted(order) == sorted(START_MONSTERS) and order[:2] == [monster("orange"), monster("red")]
+    # every start monster placed, the largest first (by area); then the first player rolls
+    assert sorted(order) == sorted(START_MONSTERS)
+    kinds = [KINDS[MONSTER_KIND[m]].id for m in order]
+    assert kinds == ["orange", "red", "yellow", "purple", "purple", "blue", "green"]
     assert sorted(m for m, *_ in state.poses) == sorted(START_MONSTERS)
     assert all(fully_inside(MONSTER_KIND[m], x, y, a) for m, x, y, a in state.poses)
     placed = [place_kind(MONSTER_KIND[m], x, y, a) for m, x, y, a in state.poses]
@@ -195,6 +200,16 @@ def test_PM_2_2_the_players_arrange_the_start_monsters_in_turn() -> None:
     assert state.to_move == first and state.view(None)["die"]["face"] is not None
     replayed = GAME.replay(state.record())
     assert isinstance(replayed, PushState) and replayed.poses == state.poses
+
+
+def test_PM_2_2_the_rules_state_the_order_the_players_place_in() -> None:
+    """The rules document names the set-up order the game asks for (it once listed purple before yellow)."""
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "push-a-monster.md").read_text(encoding="utf-8")
+    rule = re.search(r"\*\*PM-2\.2\*\*(.*?)\n\n", doc, re.S)
+    assert rule is not None
+    stated = re.search(r"the largest first \(by area, PM-1\.1: ([a-z, ]+)\)", " ".join(rule.group(1).split()))
+    assert stated is not None, rule.group(1)
+    assert stated.group(1).split(", ") == [KINDS[MONSTER_KIND[m]].id for m in SETUP_ORDER]
 
 
 def test_PM_2_3_first_player_drawn_and_seats_take_turns() -> None:

@@ -1,5 +1,6 @@
 // A small Markdown reader for the rules documents (docs/rules/*.md): headings, paragraphs, bullet and numbered
-// lists, tables, fenced code, rules, and inline code / emphasis / links. It builds a tree that Svelte renders
+// lists (a list inside an item is indented to the item's text), tables, fenced code, rules, and inline code /
+// emphasis / links. It builds a tree that Svelte renders
 // as text nodes, so nothing in a document can ever become markup (raw HTML shows as the characters typed).
 // Numbered rules ("**MO-3.2** …" opening a paragraph or a list item) and numbered sections ("## MO-3 …") get
 // their number as an anchor id, and every other mention of a numbered rule links to it.
@@ -13,10 +14,17 @@ export type Inline =
 
 export type Align = "left" | "center" | "right" | null;
 
+/** One item of a list: its text, and the lists nested in it (indented to its text), if any. */
+export interface ListItem {
+  id: string | null;
+  children: Inline[];
+  lists?: (Block & { t: "list" })[];
+}
+
 export type Block =
   | { t: "heading"; level: number; id: string; rule: string | null; children: Inline[] }
   | { t: "para"; id: string | null; children: Inline[] }
-  | { t: "list"; ordered: boolean; items: { id: string | null; children: Inline[] }[] }
+  | { t: "list"; ordered: boolean; items: ListItem[] }
   | { t: "table"; align: Align[]; head: Inline[][]; rows: Inline[][][] }
   | { t: "code"; text: string }
   | { t: "hr" };
@@ -251,7 +259,10 @@ function linkMentions(nodes: Inline[], ids: Set<string>, self: string | null): I
 }
 
 export function parseMarkdown(src: string): RulesDocument {
-  const lines = src.replace(/\r\n?/g, "\n").split("\n");
+  return finish(parseBlocks(src.replace(/\r\n?/g, "\n").split("\n")));
+}
+
+function parseBlocks(lines: string[]): Block[] {
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -299,18 +310,32 @@ export function parseMarkdown(src: string): RulesDocument {
     if (bullet || numbered) {
       const ordered = numbered !== null;
       const marker = ordered ? NUMBERED : BULLET;
-      const items: string[] = [];
+      const items: { text: string; nested: string[] }[] = [];
+      let column = 0; // where the current item's text starts: a line indented that far belongs to the item
       while (i < lines.length) {
-        const m = marker.exec(lines[i]);
-        if (m) {
-          items.push(m[2]);
-          i++;
-        } else if (lines[i].trim() && /^\s/.test(lines[i]) && items.length) {
-          items[items.length - 1] += ` ${lines[i].trim()}`; // an indented continuation line
-          i++;
-        } else break;
+        const here = lines[i];
+        const indent = here.length - here.trimStart().length;
+        const m = marker.exec(here);
+        const last = items[items.length - 1];
+        if (m && (!last || indent < column)) {
+          items.push({ text: m[2], nested: [] });
+          column = m[0].length - m[2].length;
+        } else if (!last || !here.trim() || !/^\s/.test(here)) break;
+        else if (indent >= column && (last.nested.length || BULLET.test(here.slice(column)) || NUMBERED.test(here.slice(column)))) {
+          // A list inside the item, and the lines that continue its items.
+          const rest = here.slice(column);
+          last.nested.push(/^\s/.test(rest) || BULLET.test(rest) || NUMBERED.test(rest) ? rest : ` ${rest}`);
+        } else last.text += ` ${here.trim()}`; // an indented continuation line
+        i++;
       }
-      blocks.push({ t: "list", ordered, items: items.map((s) => ({ id: null, children: parseInline(s) })) });
+      blocks.push({
+        t: "list",
+        ordered,
+        items: items.map(({ text, nested }) => {
+          const lists = parseBlocks(nested).filter((b): b is Block & { t: "list" } => b.t === "list");
+          return { id: null, children: parseInline(text), ...(lists.length ? { lists } : {}) };
+        }),
+      });
       continue;
     }
     const para: string[] = [line.trim()];
@@ -318,7 +343,12 @@ export function parseMarkdown(src: string): RulesDocument {
     while (i < lines.length && lines[i].trim() && !startsBlock(lines[i], lines[i + 1])) para.push(lines[i++].trim());
     blocks.push({ t: "para", id: null, children: parseInline(para.join(" ")) });
   }
-  return finish(blocks);
+  return blocks;
+}
+
+/** Every item of a list, the items of the lists nested in them included, in reading order. */
+function allItems(list: Block & { t: "list" }): ListItem[] {
+  return list.items.flatMap((item) => [item, ...(item.lists ?? []).flatMap(allItems)]);
 }
 
 /** Gives every heading and numbered rule its id, links rule mentions, and builds the table of contents. */
@@ -342,7 +372,7 @@ function finish(blocks: Block[]): RulesDocument {
       const rule = leadingRule(b.children);
       if (rule && !ids.has(rule)) b.id = unique(rule);
     } else if (b.t === "list") {
-      for (const item of b.items) {
+      for (const item of allItems(b)) {
         const rule = leadingRule(item.children);
         if (rule && !ids.has(rule)) item.id = unique(rule);
       }
@@ -350,12 +380,12 @@ function finish(blocks: Block[]): RulesDocument {
     const ruleId = b.t === "para" ? b.id : null;
     const owner = toc[toc.length - 1];
     if (owner && ruleId) owner.rules.push(ruleId);
-    if (owner && b.t === "list") for (const item of b.items) if (item.id) owner.rules.push(item.id);
+    if (owner && b.t === "list") for (const item of allItems(b)) if (item.id) owner.rules.push(item.id);
   }
   for (const b of blocks) {
     if (b.t === "para") b.children = selfLink(linkMentions(b.children, ids, b.id), b.id);
     else if (b.t === "list")
-      for (const item of b.items) item.children = selfLink(linkMentions(item.children, ids, item.id), item.id);
+      for (const item of allItems(b)) item.children = selfLink(linkMentions(item.children, ids, item.id), item.id);
     else if (b.t === "table") {
       b.head = b.head.map((c) => linkMentions(c, ids, null));
       b.rows = b.rows.map((r) => r.map((c) => linkMentions(c, ids, null)));

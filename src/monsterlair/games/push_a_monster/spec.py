@@ -340,7 +340,7 @@ OPTIONS = OptionSet(
             0,
             "A penalty of ours, not the rulebook's, off by default (0): after this many pushes that miss the arena "
             "in one turn the monster counts as fallen and the others take tokens. The rulebook lets a player retry "
-            "freely. Rule PM-5.4.",
+            "freely. Rule PM-5.5.",
             minimum=0,
             maximum=20,
             label="Misses before it counts as fallen (a rule of ours)",
