@@ -83,9 +83,7 @@ def test_a_monstra_tactic_shows_the_acting_creatures_new_numbers(server: Server,
     ann = guest(page, server.url, "Ann")
     options = {"mode": "duel"}
     found = find_position("monstra", 2, options, _boostable)
-    table_id = store_table(
-        server.data_dir, "monstra", 2, options, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
-    )
+    table_id = store_table(server.data_dir, "monstra", 2, options, [(ann, "Ann"), (None, "Gobble (Random bot)")], found)
     page.goto(f"{server.url}/t/{table_id}")
     board = page.locator(MONSTRA)
     board.wait_for()
@@ -126,9 +124,7 @@ def test_a_moved_monster_club_stack_says_why_it_cannot_attack_and_an_undone_move
     page, problems = new_page(chromium)
     ann = guest(page, server.url, "Ann")
     found = find_position("monster-club", 2, {}, lambda st: _plain_move(st) is not None)
-    table_id = store_table(
-        server.data_dir, "monster-club", 2, {}, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
-    )
+    table_id = store_table(server.data_dir, "monster-club", 2, {}, [(ann, "Ann"), (None, "Gobble (Random bot)")], found)
     page.goto(f"{server.url}/t/{table_id}")
     page.locator(CLUB).wait_for()
     text = _plain_move(position("monster-club", 2, {}, found))
