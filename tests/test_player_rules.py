@@ -60,15 +60,6 @@ pytestmark = pytest.mark.skipif(
 ALL_GAMES = ("monster-smash", "monstra", "push-a-monster", "monster-club")
 
 
-def games_but(*pending: str) -> list[object]:
-    """Every game, those named marked as expected to fail while their documents are reworded."""
-    mark = pytest.mark.xfail(
-        reason="docs rewording in progress (monstra.md and push-a-monster.md are being reworded for players)",
-        strict=False,
-    )
-    return [pytest.param(game, marks=mark) if game in pending else game for game in ALL_GAMES]
-
-
 @cache
 def player_text(game: str) -> str:
     """The players' rules of ``game``, exactly as the site builds them."""
@@ -106,7 +97,7 @@ def rule_texts(game: str) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("game", games_but("monstra"))
+@pytest.mark.parametrize("game", ALL_GAMES)
 def test_every_numbered_rule_reaches_players_whole(game: str) -> None:
     shown = rule_texts(game)
     missing = [n for n in players_rules(game) if n not in shown]
@@ -137,7 +128,7 @@ def test_the_developers_sections_are_the_only_ones_left_out(game: str) -> None:
     assert shown == [s for s in sections if s not in DEVELOPER_SECTIONS[game]]
 
 
-@pytest.mark.parametrize("game", games_but("monstra"))
+@pytest.mark.parametrize("game", ALL_GAMES)
 def test_every_rule_an_option_links_to_is_on_the_players_page(game: str) -> None:
     shown = set(rule_texts(game)) | set(re.findall(r"^##\s+([A-Z]{2}-\d+)\s", player_text(game), re.M))
     linked = {
@@ -150,7 +141,7 @@ def test_every_rule_an_option_links_to_is_on_the_players_page(game: str) -> None
     assert not linked, f"option help links to rules the players' page of {game} lacks: {sorted(linked)}"
 
 
-@pytest.mark.parametrize("game", games_but("monstra", "push-a-monster"))
+@pytest.mark.parametrize("game", ALL_GAMES)
 def test_a_rule_that_a_table_chooses_names_the_choice_as_the_new_table_form_does(game: str) -> None:
     """A rule an option changes tells players which choice of the new-table form changes it, in the form's words
     (“Destroys to win”), so a player can find it; the option's key (destroys_to_win) is for developers."""
@@ -169,7 +160,7 @@ def test_a_rule_that_a_table_chooses_names_the_choice_as_the_new_table_form_does
     assert not unnamed, f"rules that do not name their choice on the new-table form: {unnamed}"
 
 
-@pytest.mark.parametrize("game", games_but("monstra", "push-a-monster"))
+@pytest.mark.parametrize("game", ALL_GAMES)
 def test_the_players_rules_speak_of_the_game_not_the_program(game: str) -> None:
     found = [f"{n}: {m.group(0)!r}" for n, text in rule_texts(game).items() if (m := DEVELOPER_PROSE.search(text))]
     assert not found, f"developer prose on the players' page of {game}: {found}"
