@@ -181,8 +181,11 @@ def test_PM_2_2_the_players_arrange_the_start_monsters_in_turn() -> None:
     assert state.to_move == (first + 1) % 3 and state.poses[0][1:3] == (0.0, 0.0)
     before = state.record()
     for text in ("place x=0.05 y=0.05 angle=0", "place x=1.05 y=0.00 angle=0", "place x=2.60 y=0.00", "take green"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as refused:
             state.apply(parse(text))
+        if text.startswith("place"):  # the reason in words, not the action's text
+            assert str(refused.value).startswith("The monster cannot be set down there: "), refused.value
+            assert "x=" not in str(refused.value)
     assert state.record() == before
     with pytest.raises(IllegalAction, match="only possible"):
         state.apply(ASSIST)  # free places are listed: no set-down by hand
@@ -335,6 +338,15 @@ def test_PM_4_4_out_of_range_pushes_are_illegal_and_change_nothing() -> None:
     with pytest.raises(IllegalAction):
         state.apply(Push(0, -100, 400, 50))  # a hand-built action with a bad angle
     assert (state.record(), state.view(0)) == before
+    # the reason in words: a player who pressed Push never saw the action's text (the terminal shows it typed)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(parse("push x=1.06 y=0.03 angle=180 depth=0.50"))
+    red = f"the red Imp (monster {monster('red') + 1})"
+    pusher = "the monster and the pusher would start on top of"
+    assert str(refused.value) == f"This push cannot start: {pusher} {red}, which sticks out there."
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(parse("push x=0.24 y=-0.80 angle=80 depth=2.01"))
+    assert str(refused.value) == "This push cannot start: the depth must lie between 0.05 and 2.00."
 
 
 def test_PM_4_5_the_player_chooses_how_the_monster_lies_on_the_pusher() -> None:
@@ -932,4 +944,5 @@ def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from
     assert str(refused.value) == f"The blue Wisp (monster {blue + 1}) is not on the arena, so it cannot be shoved."
     with pytest.raises(IllegalAction) as refused:
         board.apply(Shove(green, 0, 0, 90))
-    assert str(refused.value).startswith("The shove of the green Gloop (monster 1): dist must lie between")
+    refusal = "The shove of the green Gloop (monster 1) cannot start"
+    assert str(refused.value).startswith(f"{refusal}: the distance must lie between")

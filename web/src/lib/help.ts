@@ -1,6 +1,8 @@
 // Help on any card, creature, tactic, behaviour or monster: its rules text and its numbers now, shown beside
-// it on hover, on keyboard focus and on a tap (a tap elsewhere, Escape, blur, the pointer leaving or, after a tap,
-// a change of what it describes hides it).
+// it on hover, on keyboard focus, on a tap of something a tap does not choose, and on a press and hold of
+// anything (a tap elsewhere, Escape, blur, the pointer leaving or, after a tap, a change of what it describes
+// hides it). A tap that chooses (a card to attack with, a creature to strike) shows none: on a phone nothing
+// would hide it again, and it would cover the buttons the player needs next.
 // The text is also the element's accessible description (aria-describedby): a screen reader reads it too.
 // Use: <span use:help={{ title: "Magmaw", lines: ["Ember 4", "…"] }}>.
 
@@ -11,7 +13,14 @@ export interface HelpContent {
 
 let counter = 0;
 const HOVER_DELAY_MS = 350;
+/** How long a finger rests on an element before its help shows (and the tap it would have been is dropped). */
+const HOLD_MS = 450;
+/** How far a finger may wander during a press and hold (a scroll is not a hold). */
+const HOLD_SLOP_PX = 10;
 const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
+/** What a tap chooses or presses: its help waits for a press and hold. */
+const ACTIONABLE =
+  "button:not(:disabled):not([aria-disabled=true]), a[href], input, select, textarea, [role=button]:not([aria-disabled=true])";
 
 function fill(tip: HTMLElement, content: HelpContent): void {
   tip.replaceChildren();
@@ -54,6 +63,12 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
   // A pointer resting on the element shows the help after a moment, so passing over a card hides nothing.
   let timer: ReturnType<typeof setTimeout> | undefined;
   let tapped = false; // shown by a tap (touch or pen): no pointer will leave to hide it
+  // A press and hold (touch or pen): its timer, where it began, and whether it showed the help (then the
+  // click the lifted finger makes is dropped: holding to read a card does not also choose it).
+  let hold: ReturnType<typeof setTimeout> | undefined;
+  let pressedAt: [number, number] | null = null;
+  let held = false;
+  let touchedAt = -Infinity; // when a finger or pen last pressed here: the focus that follows is the tap's
   const show = () => {
     clearTimeout(timer);
     tip.hidden = false;
@@ -64,18 +79,59 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
     tip.hidden = true;
     tapped = false;
   };
+  const stopHold = () => {
+    clearTimeout(hold);
+    hold = undefined;
+    pressedAt = null;
+  };
   const onPointerEnter = (e: PointerEvent) => {
     if (e.pointerType === "mouse") timer = setTimeout(show, HOVER_DELAY_MS);
   };
   const onPointerLeave = (e: PointerEvent) => {
     if (e.pointerType === "mouse") hide();
   };
+  const onPointerDown = (e: PointerEvent) => {
+    held = false;
+    if (e.pointerType === "mouse") return;
+    touchedAt = performance.now();
+    pressedAt = [e.clientX, e.clientY];
+    clearTimeout(hold);
+    hold = setTimeout(() => {
+      hold = undefined;
+      held = true;
+      show();
+      tapped = true;
+    }, HOLD_MS);
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    if (pressedAt && Math.hypot(e.clientX - pressedAt[0], e.clientY - pressedAt[1]) > HOLD_SLOP_PX) stopHold();
+  };
   const onPointerUp = (e: PointerEvent) => {
-    // A tap shows the help (and whatever the tap does); another tap elsewhere hides it.
-    if (e.pointerType !== "mouse") {
+    if (e.pointerType === "mouse") return;
+    touchedAt = performance.now();
+    stopHold();
+    if (held) return; // the hold showed the help; it stays until a tap elsewhere
+    // A tap on what a tap chooses does only that; a tap on anything else shows its help, and a tap
+    // elsewhere hides it.
+    if (node.matches(ACTIONABLE)) hide();
+    else {
       show();
       tapped = true;
     }
+  };
+  const onClick = (e: Event) => {
+    if (!held) return;
+    held = false;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  };
+  const onContextMenu = (e: Event) => {
+    // a phone's own menu for a long press would cover the help
+    if (held || hold !== undefined) e.preventDefault();
+  };
+  const onFocus = () => {
+    // keyboard focus (or a script's) shows the help; the focus a tap gives is the tap's to decide
+    if (performance.now() - touchedAt > 1000) show();
   };
   const onOutside = (e: PointerEvent) => {
     if (!tip.hidden && !node.contains(e.target as Node)) hide();
@@ -93,8 +149,13 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
   const listeners: [EventTarget, string, EventListener, boolean][] = [
     [node, "pointerenter", onPointerEnter as EventListener, false],
     [node, "pointerleave", onPointerLeave as EventListener, false],
+    [node, "pointerdown", onPointerDown as EventListener, false],
+    [node, "pointermove", onPointerMove as EventListener, false],
     [node, "pointerup", onPointerUp as EventListener, false],
-    [node, "focus", show, false],
+    [node, "pointercancel", stopHold, false],
+    [node, "click", onClick, true],
+    [node, "contextmenu", onContextMenu, false],
+    [node, "focus", onFocus, false],
     [node, "blur", hide, false],
     [node, "keydown", onKey as EventListener, false],
     [document, "pointerdown", onOutside as EventListener, true],
@@ -109,13 +170,15 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
       content = next;
       if (same) return;
       fill(tip, next);
-      // A tap that chose this creature as a target changes it: the help of the moment before would only
-      // cover the board through the turns that follow, so it goes (a hover or keyboard focus keeps it).
+      // A change of what a tapped or held element describes (the game moved on): the help of the moment
+      // before would only cover the board through the turns that follow, so it goes (a hover or keyboard
+      // focus keeps it).
       if (tapped) hide();
       else if (!tip.hidden) place(tip, node);
     },
     destroy() {
       clearTimeout(timer);
+      clearTimeout(hold);
       for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, capture);
       tip.remove();
     },

@@ -484,15 +484,18 @@ class PushState(State):
             )
         return "The game is over."
 
+    # A refusal says what cannot happen in words, never the action's text: a player who clicked a button never
+    # saw that text, and one who typed it has it on the line above.
     def _place_problem(self, place: Place) -> str | None:
+        why = "The monster cannot be set down there"
         if abs(place.x) > COORD_LIMIT or abs(place.y) > COORD_LIMIT:
-            return f"'{place}': x and y must lie between -{COORD_LIMIT / 100:.2f} and {COORD_LIMIT / 100:.2f}."
+            return f"{why}: x and y must lie between -{COORD_LIMIT / 100:.2f} and {COORD_LIMIT / 100:.2f}."
         if not 0 <= place.angle < 360:
-            return f"'{place}': the angle must be a whole number of degrees from 0 to 359."
+            return f"{why}: the angle must be a whole number of degrees from 0 to 359."
         monster = self.to_place
         assert monster is not None
         if not fits(MONSTER_KIND[monster], place.x / 100, place.y / 100, math.radians(place.angle), self._poses):
-            return f"'{place}': the monster must lie fully on the arena without touching another monster's place."
+            return f"{why}: it must lie fully on the arena without touching another monster's place."
         return None
 
     def _shove_problem(self, shove: Shove) -> str | None:
@@ -508,30 +511,32 @@ class PushState(State):
         return self._stroke_problem(f"The shove of {shoved}", target, shove.angle, shove.offset, shove.dist)
 
     def _push_problem(self, push: Push) -> str | None:
+        what = "This push cannot start"
         if abs(push.x) > COORD_LIMIT or abs(push.y) > COORD_LIMIT:
-            return f"'{push}': x and y must lie between -{COORD_LIMIT / 100:.2f} and {COORD_LIMIT / 100:.2f}."
+            return f"{what}: x and y must lie between -{COORD_LIMIT / 100:.2f} and {COORD_LIMIT / 100:.2f}."
         if not 0 <= push.angle < 360:
-            return f"'{push}': the angle must be a whole number of degrees from 0 to 359."
+            return f"{what}: the angle must be a whole number of degrees from 0 to 359."
         if not DEPTH_MIN <= push.depth <= DEPTH_MAX:
-            return f"'{push}': the depth must lie between {DEPTH_MIN / 100:.2f} and {DEPTH_MAX / 100:.2f}."
+            return f"{what}: the depth must lie between {DEPTH_MIN / 100:.2f} and {DEPTH_MAX / 100:.2f}."
         if not 0 <= push.facing < 360:
-            return f"'{push}': facing must be a whole number of degrees from 0 to 359."
+            return f"{what}: facing must be a whole number of degrees from 0 to 359."
         why = physics.push_problem(self._poses, MONSTER_KIND[self._active], push.x, push.y, push.angle, push.facing)
-        return None if why is None else f"'{push}' cannot start: {why}."
+        return None if why is None else f"{what}: {why}."
 
     def _nudge_problem(self, nudge: Nudge) -> str | None:
-        return self._stroke_problem(f"'{nudge}'", self._active, nudge.angle, nudge.offset, nudge.dist)
+        return self._stroke_problem("This nudge", self._active, nudge.angle, nudge.offset, nudge.dist)
 
     def _stroke_problem(self, what: str, target: int, angle: int, offset: int, dist: int) -> str | None:
         """Why a nudge or shove of ``target`` cannot start (rules PM-6.3 and PM-6.7), or ``None``; ``what`` names
-        the stroke at the sentence's start (a nudge's text in quotes, or "The shove of the green Gloop (monster 1)")."""
+        the stroke at the sentence's start ("This nudge", or "The shove of the green Gloop (monster 1)")."""
         if not NUDGE_MIN <= dist <= NUDGE_MAX:
-            return f"{what}: dist must lie between {NUDGE_MIN / 100:.2f} and {NUDGE_MAX / 100:.2f}."
+            low, high = NUDGE_MIN / 100, NUDGE_MAX / 100
+            return f"{what} cannot start: the distance must lie between {low:.2f} and {high:.2f}."
         if abs(offset) > NUDGE_OFFSET_MAX:
             limit = NUDGE_OFFSET_MAX / 100
-            return f"{what}: the offset must lie between -{limit:.2f} and {limit:.2f}."
+            return f"{what} cannot start: the offset must lie between -{limit:.2f} and {limit:.2f}."
         if not 0 <= angle < 360:
-            return f"{what}: the angle must be a whole number of degrees from 0 to 359."
+            return f"{what} cannot start: the angle must be a whole number of degrees from 0 to 359."
         why, _ = physics.nudge_problem(self._poses, target, math.radians(angle), offset / 100, dist / 100)
         return None if why is None else f"{what} cannot start: {why}."
 
