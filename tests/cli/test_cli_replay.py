@@ -169,3 +169,12 @@ def test_a_monstra_replay_counts_rounds_as_its_board_does(tmp_path: Path) -> Non
     assert status == 0, out
     assert "· round 1" in out and "· turn" not in out
     assert "round 1/" in out  # the board's own count, which the header now matches
+
+
+def test_push_a_monsters_start_monsters_are_the_set_up_not_turn_1(tmp_path: Path) -> None:
+    path = random_finished_record(tmp_path, "push-a-monster", 3)
+    status, out = run([str(path), "--to", "1"])
+    assert status == 0, out
+    assert re.search(r"Move 1 of \d+ · set-up", out) and "turn" not in out.splitlines()[0], out[:300]
+    status, out = run([str(path), "--to", "8"])  # two players set down seven start monsters; then the first roll
+    assert status == 0 and re.search(r"Move 8 of \d+ · turn 1", out), out[:300]
