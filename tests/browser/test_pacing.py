@@ -87,10 +87,19 @@ def test_bots_moves_are_shown_one_at_a_time_and_the_board_and_log_agree(server: 
         # the board and the players' bar show the same seat to move
         if s["barMover"] and s["boardMover"] not in ("", "me"):
             assert s["boardMover"] == s["barMover"], s
+    # once a move was made, the bar always tells one: a bot's single card pick adds no line to the log (it
+    # counts with its choice), and the bar then keeps telling the last move
+    told = [s for s in samples if s["said"]]
+    assert told and not [s for s in samples[samples.index(told[0]) :] if not s["said"]]
     # each move of another seat stays on the board for a while (the normal pace), not a flicker
     changes = [s["t"] for a, s in zip(samples, samples[1:], strict=False) if s["said"] != a["said"] and a["waiting"]]
     gaps = [b - a for a, b in zip(changes, changes[1:], strict=False)]
     assert gaps and min(gaps) > 1800, gaps
+    # a fresh page (a snapshot, no move shown yet in it) tells the last move too, marked in the log
+    page.reload()
+    page.wait_for_selector("[data-testid=last-move-text]")
+    again = page.evaluate(SAMPLE)
+    assert again["said"] and again["said"] == " · ".join(again["current"]), again
     assert not page.problems, page.problems
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, shot
+from tests.browser.driver import IDLE, play_one_decision, wait_for_my_turn_or_end
 from tests.browser.test_games_ui import CLUB, MONSTRA, PUSH, push_decide, sign_in, start_game, wait_turn_or_end
 
 PHONE = {"width": 375, "height": 812}
@@ -97,7 +98,33 @@ def test_at_the_table_the_hand_is_on_the_first_screen(server: Server, chromium: 
     assert not page.locator("[data-testid=chat-input]").is_visible()
     if game == "push-a-monster":
         push_aims_finely_on_the_full_width(page)
+    if game == "monster-smash":
+        the_log_opens_on_the_latest_move(page)
     assert not page.problems, page.problems
+
+
+def the_log_opens_on_the_latest_move(page: Any) -> None:
+    """The log grows while its sheet is closed (it cannot scroll then): opened again, it shows the newest lines,
+    not the place where it was closed."""
+    for _ in range(3):
+        if wait_for_my_turn_or_end(page, 90) == "end":
+            break
+        play_one_decision(page)
+        page.wait_for_function(IDLE)
+    if page.locator("[data-testid=skip-present]").count():
+        page.locator("[data-testid=skip-present]").click()
+    page.locator("[data-testid=dock-log]").click()
+    log = page.locator("[data-testid=log]")
+    assert log.evaluate("e => e.scrollHeight > e.clientHeight"), "the log is not yet longer than its sheet"
+    page.wait_for_function(
+        """() => { const box = document.querySelector('[data-testid=log]');
+                   const last = box.querySelector('li:last-child').getBoundingClientRect();
+                   const edge = box.getBoundingClientRect();
+                   return last.bottom <= edge.bottom + 1 && last.top >= edge.top - 1; }""",
+        timeout=5000,
+    )
+    shot(page, "phone-monster-smash-log-latest")
+    page.keyboard.press("Escape")
 
 
 def push_aims_finely_on_the_full_width(page: Any) -> None:

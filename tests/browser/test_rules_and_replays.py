@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from monsterlair import games
+from tests.browser import finished
 from tests.browser.conftest import ROOT, Server, shot
 from tests.browser.test_games_ui import new_page
 
@@ -420,6 +421,11 @@ def test_a_replay_shows_the_games_own_board_and_steps(server: Server, chromium: 
         assert "(you)" not in page.locator(board).inner_text()
         assert "as=0" in page.url
     check_turns_and_words(page, info, k + 1)
+    if game == "push-a-monster":  # the start monsters are set down before turn 1: the set-up
+        page.goto(f"{server.url}/replay/{table_id}?step=1")
+        _counter(page, 1, total)
+        counter = page.locator("[data-testid=step-counter]").inner_text()
+        assert counter.endswith("· Set-up") and "Turn" not in counter, counter
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -442,7 +448,8 @@ def check_turns_and_words(page: Any, info: dict[str, Any], k: int) -> None:
     if nxt is not None:
         page.locator("[data-testid=step-forward]").click()
         _counter(page, nxt["last"], total)
-        counted = f"{nxt['unit'].capitalize()} {nxt['turn']} / {len(turns)}"  # MONSTRA counts rounds, as its board does
+        played = len([t for t in turns if t["turn"] > 0])  # Push a Monster's set-up is no turn
+        counted = f"{nxt['unit'].capitalize()} {nxt['turn']} / {played}"  # MONSTRA counts rounds, as its board does
         assert counted in page.locator("[data-testid=step-counter]").inner_text()
         moves = page.locator("[data-testid=step-move]")
         assert moves.count() == nxt["last"] - nxt["first"] + 1
@@ -469,3 +476,57 @@ def check_turns_and_words(page: Any, info: dict[str, Any], k: int) -> None:
     codes = {a["text"] for a in actions if " " in a["text"] or any(ch.isdigit() for ch in a["text"])}
     shown = [c for c in codes if c in words and c not in {a["label"] for a in actions}]
     assert not shown, f"action codes shown to people: {shown[:3]}"
+
+
+def test_a_monster_smash_replay_steps_by_the_logs_moves_and_calls_every_hand_nobodys_view(
+    server: Server, chromium: Any
+) -> None:
+    """A card pick is a step of the record but no move: the replay counts and steps by the moves the log
+    numbers, each once and in order. Its board shows every hand, which no seat nor spectator saw in play
+    (MS-11.1: a spectator sees no hand), so that view is not called the spectator's."""
+    page, problems = new_page(chromium)
+    remy = finished.guest(page, server.url, "Remy")
+    options = {"max_turns": 8}
+    found = finished.find_game("monster-smash", 2, options, lambda r: True)
+    seats = [(remy, "Remy"), (None, "Gnasher (Random bot)")]
+    table_id = finished.store_table(server.data_dir, "monster-smash", 2, options, seats, found)
+    info = page.request.get(f"{server.url}/api/replays/{table_id}").json()
+    steps, moves, actions = int(info["steps"]), int(info["moves"]), info["actions"]
+    assert 0 < moves < steps  # the picks
+    assert [a["move"] for a in actions] == sorted(a["move"] for a in actions)
+    assert sorted({a["move"] for a in actions}) == list(range(1, moves + 1))
+
+    def at(move: int, step: int) -> None:
+        page.wait_for_function(
+            """([m, n, k]) =>
+                 document.querySelector('[data-testid=step-counter]')?.innerText.startsWith(`Move ${m} / ${n}`)
+                 && document.querySelector('[data-testid=replay-board]')?.dataset.step === String(k)""",
+            arg=[move, moves, step],
+        )
+
+    page.goto(f"{server.url}/replay/{table_id}")
+    page.locator("[data-testid=smash-board]").wait_for()
+    at(moves, steps)
+    viewer = page.locator("[data-testid=viewer] option[value='-1']").inner_text()
+    assert viewer == "Everyone (all hands shown)", viewer
+    # the log: every move's number once, from 1, and turn 1 headed like the others
+    numbers = [int(n.replace("Move", "").strip()) for n in page.locator("[data-testid=log] .move-no").all_inner_texts()]
+    assert numbers == list(range(1, moves + 1)), numbers
+    assert page.locator("[data-testid=log] li.turn").first.inner_text().startswith("Turn 1: ")
+    # a choice of several cards: forward from the move before it lands on its "done", one move on
+    pick = next(i for i, a in enumerate(actions) if a["text"].split()[0] in ("burn", "play") and i + 1 < steps)
+    move = int(actions[pick]["move"])
+    end = max(a["step"] for a in actions if a["move"] == move)
+    before = max((a["step"] for a in actions if a["move"] == move - 1), default=0)
+    assert end > pick + 1  # the pick and the done are two steps
+    page.goto(f"{server.url}/replay/{table_id}?step={before}")
+    at(move - 1, before)
+    page.locator("[data-testid=step-forward]").click()
+    at(move, end)
+    box = page.locator("[data-testid=step-box]").inner_text()
+    assert f"Move {move}" in box and actions[end - 1]["label"] in box, box
+    assert page.locator("[data-testid=step-move]").count() == 1
+    shot(page, "replay-monster-smash")
+    page.locator("[data-testid=step-back]").click()
+    at(move - 1, before)
+    assert not problems, problems

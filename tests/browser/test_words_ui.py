@@ -56,9 +56,13 @@ def test_bots_have_distinct_names_and_the_log_is_prose_with_move_numbers(server:
     assert any(t.startswith("You ") for t in lines)  # the reader's person
     assert any(n in t for t in lines for n in bots)  # bots by their own names
     assert not [t for t in lines if re.search(r"Greedy bot\b(?! *\))", t)]  # never a bare "Greedy bot"
+    # each move's number once, in order, from 1 (a card pick counts with its choice, so none is skipped), and
+    # turn 1 has its heading like every other turn
     numbers = page.locator("[data-testid=log] .move-no").all_inner_texts()
     moves = [int(n.replace("Move", "").strip()) for n in numbers]
-    assert moves and moves == sorted(moves) and moves[0] >= 1
+    assert moves == list(range(1, len(moves) + 1)), moves
+    headings = page.locator("[data-testid=log] li.turn").all_inner_texts()
+    assert headings[0].startswith("Turn 1: ") and headings[1].startswith("Turn 2: "), headings
     shot(page, "log-move-numbers")
 
     # a spectator reads the same game in the third person, with nothing of a hand

@@ -111,7 +111,7 @@ def test_to_outside_the_record_is_refused_as_replay_refuses_it(tmp_path: Path, t
     out = tmp_path / "x.png"
     code, text = run([str(record), "--to", to, "-O", str(out)])
     said = " ".join(text.split())
-    assert code == 2 and f"--to must be from 0 to {last} (the record has {last} actions)." in said, said
+    assert code == 2 and f"--to must be from 0 to {last} (the game has {last} moves)." in said, said
     replayed = CliRunner().invoke(app, ["replay", str(record), "--to", to])
     assert (replayed.exit_code, " ".join(replayed.output.split())) == (code, said)
     assert not out.exists()

@@ -93,7 +93,7 @@ def test_interactive_stepping_with_piped_keys(tmp_path: Path) -> None:
     headers = [line for line in out.splitlines() if "Move " in line and " of " in line]
     assert [h.split("Move ")[1].split(" of")[0] for h in headers] == ["0", "1", "2", "1", "0", "2", "3", "2"]
     assert "This is the start of the game." in out
-    assert out.count("Type Enter, n, p, t, b, q or a move from 1 to") == 2
+    assert out.count("Type Enter, n, p, t, b, q or a move number from 1 to") == 2
 
 
 def test_interactive_stepping_ends_at_end_of_input(tmp_path: Path) -> None:
@@ -169,3 +169,12 @@ def test_a_monstra_replay_counts_rounds_as_its_board_does(tmp_path: Path) -> Non
     assert status == 0, out
     assert "· round 1" in out and "· turn" not in out
     assert "round 1/" in out  # the board's own count, which the header now matches
+
+
+def test_push_a_monsters_start_monsters_are_the_set_up_not_turn_1(tmp_path: Path) -> None:
+    path = random_finished_record(tmp_path, "push-a-monster", 3)
+    status, out = run([str(path), "--to", "1"])
+    assert status == 0, out
+    assert re.search(r"Move 1 of \d+ · set-up", out) and "turn" not in out.splitlines()[0], out[:300]
+    status, out = run([str(path), "--to", "8"])  # two players set down seven start monsters; then the first roll
+    assert status == 0 and re.search(r"Move 8 of \d+ · turn 1", out), out[:300]

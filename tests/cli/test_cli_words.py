@@ -241,3 +241,51 @@ def test_the_result_table_heads_every_column_and_names_the_score_unit_once_per_p
     header = next(line for line in table.splitlines() if "place" in line)
     assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == ["place", "player", "score", "outcome"]
     assert table.count("destroys") == 2  # "5 destroys", "2 destroys": not a third time as the column's heading
+
+
+# --- 5. the log's move numbers, the opening and a run of bots only -----------------------------------------
+
+
+def numbered_moves(out: str) -> list[int]:
+    """The move numbers the log shows, in order (a wrapped line's rest starts at the margin, unnumbered)."""
+    return [int(n) for n in re.findall(r"^ {2,}(\d+) \S", out, re.M)]
+
+
+def test_monster_smash_moves_are_numbered_1_2_3_once_each_a_card_choice_being_one_move(tmp_path: Path) -> None:
+    record = tmp_path / "smash.json"
+    status, out = run(["play", "monster-smash", "--seats", "greedy,random", "--seed", "4", "--save", str(record)])
+    assert status == 0, out
+    played = out.split("Game over")[0]
+    moves = numbered_moves(played)
+    assert moves == list(range(1, len(moves) + 1)), moves  # no gap, no number twice
+    # Pip burns three cards (three picks and a "done": four actions) as move 2, and the next player's draw,
+    # which that move caused, sits under the next turn's heading without a number of its own
+    assert re.search(r"^ +2 Pip \(Random bot\) burns 3 cards", played, re.M), played[:600]
+    assert re.search(r"^ +Turn 2: Gnasher \(Greedy bot\)", played, re.M)
+    assert len(json.loads(record.read_text())["actions"]) > len(moves)
+    # the replay counts the same moves, and steps over the picks
+    status, final = run(["replay", str(record), "--final"])
+    assert status == 0 and f"Move {len(moves)} of {len(moves)}" in final, final[:300]
+    status, second = run(["replay", str(record), "--to", "2"])
+    assert status == 0 and re.search(r"^ +2 Player 2 burns 3 cards", second, re.M), second[:600]
+
+
+def test_the_log_opens_with_turn_1_and_monster_clubs_first_draw() -> None:
+    status, out = run(["play", "monster-club", "--seats", "greedy,random", "--seed", "4"])
+    assert status == 0
+    opening = out.split("\n    1 ")[0]
+    assert re.search(r"^ +Turn 1: Pip \(Random bot\)$", opening, re.M), opening
+    assert re.search(r"^ +Pip \(Random bot\) draws 5 cards\.$", opening, re.M), opening
+    status, out = run(["play", "monster-smash", "--seats", "greedy,random", "--seed", "4"])
+    assert re.search(r"^ +Turn 1: Pip \(Random bot\), first turn", out.split("\n    1 ")[0], re.M), out[:400]
+
+
+def test_a_run_of_bots_only_says_so_first_and_asks_no_question_nobody_can_answer(tmp_path: Path) -> None:
+    status, out = run(["play", "monstra", "--seats", "greedy,random", "--seed", "4"])
+    assert status == 0
+    assert out.index("No human seats: watching the bots play.") < out.index("Round 1")
+    assert "Save the record?" not in out and out.endswith(").\n"), out[-200:]  # "Seed 4 (play it again …)."
+    # a line piped in answers the question, shown with its answer
+    status, out = run(["play", "monster-club", "--seats", "greedy,random", "--seed", "4"], ["kept.json"])
+    assert status == 0 and "Save the record? Type a file name, or press Enter to skip: kept.json\n" in out
+    assert json.loads((tmp_path / "kept.json").read_text())["seed"] == 4

@@ -99,7 +99,7 @@ async def live_table(
     return tid, *peers
 
 
-WORDS = ("text", "turn", "undone", "detail")
+WORDS = ("text", "move", "turn", "undone", "detail")
 
 
 def bare(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -114,3 +114,23 @@ def test_a_monstra_replay_steps_by_rounds_as_its_board_counts_them() -> None:
     ]
     smash = words.turns([0, 1, 1], ["Ann", "Bo"], log, games.get("monster-smash").turn_unit[0])
     assert [t["label"] for t in smash] == ["Turn 1 · Ann", "Turn 2 · Bo"]
+
+
+def test_push_a_monsters_start_monsters_are_the_set_up_before_turn_1() -> None:
+    """The log marks what comes before the first turn opens as turn 0, and the replay calls it the set-up."""
+    from monsterlair.server.tables import words
+    from monsterlair.server.tables.table import LogEntry
+
+    game = games.get("push-a-monster")
+    state = game.new(2, seed=3)
+    log: list[LogEntry] = [LogEntry(0, None, e) for e in state.opening_events()]
+    movers: list[int] = []
+    while not any(game.turn_of_event(e.full()) for e in (x.event for x in log)):
+        seat = state.to_move
+        assert seat is not None
+        movers.append(seat)
+        log.extend(LogEntry(len(movers), seat, e) for e in state.apply(state.legal_actions()[0]))
+    entries = words.log_json(game, log, None, ["Ann", "Bo"], {})
+    assert all(e["turn"] == 0 for e in entries if e["ply"] < len(movers))
+    spans = words.turns(movers, ["Ann", "Bo"], entries, game.turn_unit[0])
+    assert spans[0]["label"] == "Set-up" and spans[0]["turn"] == 0 and spans[0]["first"] == 1

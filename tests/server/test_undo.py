@@ -121,7 +121,10 @@ async def test_monster_smash_skipping_the_burn_can_be_taken_back_but_not_a_draw_
             assert update["type"] == "update" and update["log"][0]["event"]["type"] == "move_undone"
             assert update["view"] == table.state.view(seat_no)
             who = "You take" if seat_no == mover else f"{person.name} takes"
-            assert update["log"][0]["text"] == f"{who} back move {plies + 1}."
+            # the move as the log numbered it: the card picked earlier counts with its choice's "done"
+            moved = {e["move"] for e in table.log_for(seat_no) if e["ply"] == plies + 1 and e["undone"]}
+            assert moved == {plies}
+            assert update["log"][0]["text"] == f"{who} back move {plies}."
             marked = table.snapshot(seat_no)["log"]
             assert [e["undone"] for e in marked if e["ply"] == plies + 1 and e["event"]["type"] != "move_undone"]
             assert all(e["undone"] for e in marked if e["ply"] == plies + 1 and e["event"]["type"] != "move_undone")
@@ -248,6 +251,9 @@ async def test_undo_over_the_websocket_and_after_a_restart(tmp_path: Path) -> No
         )
         assert mine["can_undo"] is True, app.state.hub.controls.undo_tracker.check(table, m)
         assert theirs["can_undo"] is False and watched["can_undo"] is False
+        # the move as the log numbers it (the card pick earlier counts with its choice: one move, two actions)
+        taken = {e["move"] for e in mine["log"] if e["ply"] == n + 1}
+        assert taken == {n}, mine["log"]
         await sock[1 - m].send({"type": "undo", "state_id": sid + 1, "ref": 5})
         err = await sock[1 - m].recv_type("error")
         assert err["code"] == "undo_not_allowed" and err["ref"] == 5
@@ -262,7 +268,7 @@ async def test_undo_over_the_websocket_and_after_a_restart(tmp_path: Path) -> No
             assert bare(update["log"]) == [
                 {"ply": n + 1, "by": m, "event": {"type": "move_undone", "seat": m, "ply": n + 1}}
             ]
-            said = f"You take back move {n + 1}." if seat == m else f"{who} takes back move {n + 1}."
+            said = f"You take back move {n}." if seat == m else f"{who} takes back move {n}."
             assert update["log"][0]["text"] == said
             assert update["view"] == before or seat != m
         # Once more, then the server restarts: the check and the undo then replay the record.

@@ -182,7 +182,8 @@ def test_push_a_monster_counts_turns_as_its_board_numbers_them() -> None:
         result = run_game(dataclasses.replace(task, keep_record=True))
         assert result["error"] is None
         timeline = Timeline(game, result["record"])
-        boards = [state.view(None)["turn"] + 1 for state in timeline.states]  # the board's "Turn N"
+        views = [state.view(None) for state in timeline.states]
+        boards = [0 if v["phase"] == "setup" else v["turn"] + 1 for v in views]  # the board's "Turn N", or "Set-up"
         # each move is numbered with the turn the board showed when it was made
         assert timeline.turn_numbers[1:] == boards[:-1]
         assert result["turns"] == boards[-1] == result["detail"]["turns"] + 1

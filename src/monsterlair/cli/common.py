@@ -131,6 +131,8 @@ def read_record(file: Path) -> tuple[Game, dict[str, Any]]:
 
 
 def check_step(step: int, last: int) -> None:
-    """An error exit unless ``--to step`` is within a record of ``last`` actions."""
+    """An error exit unless ``--to step`` is within a game of ``last`` moves (as the log numbers them)."""
+    from monsterlair.core.words import plural
+
     if not 0 <= step <= last:
-        fail(f"--to must be from 0 to {last} (the record has {last} actions).")
+        fail(f"--to must be from 0 to {last} (the game has {plural(last, 'move')}).")

@@ -28,6 +28,7 @@ from monsterlair.cli.common import (
     parse_options,
     writable_file,
 )
+from monsterlair.core.moves import MoveNumbers, tells
 from monsterlair.core.words import plural
 
 if TYPE_CHECKING:
@@ -78,7 +79,8 @@ class LogEntry:
     action: str
     events: list[Event] = field(default_factory=list)
     move: int = 0
-    """The move number (1 for the first action; 0 for what the game shows as it opens)."""
+    """The move number as players count moves (``core/moves.py``: a card pick counts with the choice it ends
+    in); 0 for what the game shows as it opens."""
 
 
 @dataclass(eq=False)
@@ -98,6 +100,7 @@ class PlaySession:
         self.humans = [s for s, kind in enumerate(self.seats) if kind == HUMAN]
         self.names = seat_names(self.seats)
         self.log: list[LogEntry] = []
+        self.moves = MoveNumbers()
         self.seen = dict.fromkeys(range(len(self.seats)), 0)
         self.at_keyboard: int | None = self.humans[0] if len(self.humans) == 1 else None
 
@@ -118,17 +121,39 @@ class PlaySession:
             self.console.print(text, markup=False, highlight=False)
         return text
 
+    def ask(self, prompt: str) -> str | None:
+        """A last question, after the game (``None``: no answer). Piped input is read first and the question
+        shown only with the line that answers it, so a run with nothing to read (``< /dev/null``) ends
+        without a question nobody can answer; at a terminal, ending the input ends the line too."""
+        if not self.echo_input:
+            try:
+                return self.read(prompt)
+            except Abandoned:
+                self.console.print()
+                return None
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        answer = line.rstrip("\r\n")
+        self.console.print(prompt + answer, markup=False, highlight=False)
+        return answer
+
     def show_entries(self, entries: list[LogEntry], reader: int | None, *, reveal_all: bool = False) -> None:
-        """Log lines for ``entries`` as ``reader`` may see them."""
+        """Log lines for ``entries`` as ``reader`` may see them, each move's number on its first line (as in
+        the browser's log: the opening before move 1, and turn headings, carry none)."""
         from rich.markup import escape
 
+        numbered = 0
         for entry in entries:
             for event in entry.events:
                 if event.type in self.game.minor_events:
                     continue  # a single pick: the sentence for the whole choice follows
                 seen = event.for_seat(reader, reveal_all=reveal_all)
                 line = self.game.describe_event(seen, reader, self.names, self.state.options)
-                number = entry.move or ""  # the game's opening lines come before move 1, as in the browser's log
+                heading = self.game.turn_of_event(seen) is not None
+                number = "" if heading or entry.move in (0, numbered) else entry.move
+                if number:
+                    numbered = entry.move
                 self.console.print(f"  [dim]{number:>3}[/dim] {escape(line)}", highlight=False)
 
     def catch_up(self, seat: int | None) -> None:
@@ -154,14 +179,14 @@ class PlaySession:
             f"[bold]{escape(self.game.title)}[/bold] — {plural(self.state.players, 'player')}: "
             + ", ".join(escape(self.label(s, self.at_keyboard)) for s in range(self.state.players))
         )
+        if not self.humans:
+            self.console.print("No human seats: watching the bots play.")
         opening = self.state.opening_events()
         if opening:
             self.log.append(LogEntry(-1, "", list(opening), 0))
             self.show_entries(self.log[-1:], self.at_keyboard)
             for human in self.humans:
                 self.seen[human] = len(self.log) if len(self.humans) == 1 else 0
-        if not self.humans:
-            self.console.print("No human seats: watching the bots play.")
         while not self.state.over:
             seat = self.state.to_move
             assert seat is not None
@@ -171,7 +196,8 @@ class PlaySession:
                 self.human_turn(seat)
 
     def record_entry(self, seat: int, action: Any, events: list[Event]) -> LogEntry:
-        entry = LogEntry(seat, str(action), list(events), len(self.state.history))
+        told = tells((e.type for e in events), self.game.minor_events)
+        entry = LogEntry(seat, str(action), list(events), self.moves.note(len(self.state.history), told))
         self.log.append(entry)
         return entry
 
@@ -487,7 +513,7 @@ def play(
         except KeyboardInterrupt:  # Ctrl-C while a bot thinks
             raise Abandoned("Interrupted", 130) from None
     except Abandoned as exc:
-        console.print(f"\n{exc.why}: the game is abandoned after {plural(len(state.history), 'move')}.")
+        console.print(f"\n{exc.why}: the game is abandoned after {plural(session.moves.count, 'move')}.")
         if save is not None:
             save_record(state, save, console)
         raise typer.Exit(exc.code) from None
@@ -495,10 +521,7 @@ def play(
     if save is not None:
         save_record(state, save, console)
         return
-    try:
-        answer = session.read("Save the record? Type a file name, or press Enter to skip: ").strip()
-    except Abandoned:
-        return
+    answer = (session.ask("Save the record? Type a file name, or press Enter to skip: ") or "").strip()
     if answer:
         save_record(state, Path(answer).expanduser(), console)
 

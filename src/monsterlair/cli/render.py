@@ -30,7 +30,7 @@ GAME_ID = "push-a-monster"
 def render(
     record: Annotated[Path | None, typer.Argument(help="A saved record (JSON) of a Push a Monster game.")] = None,
     out: Annotated[Path, typer.Option("--out", "-O", help="The PNG file to write.")] = Path("push-a-monster.png"),
-    to: Annotated[int | None, typer.Option(help="Show the position after this many actions of the record.")] = None,
+    to: Annotated[int | None, typer.Option(help="Show the position after this many moves of the record.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of a new game (without a record).")] = 0,
     players: Annotated[int, typer.Option(help="Players of a new game (without a record).")] = 2,
     option: GameOptions = None,

@@ -1,7 +1,9 @@
 """``monsterlair replay FILE``: step through a saved record, as one seat or as a spectator.
 
 Interactive keys (one line each): Enter or ``n`` next move, ``p`` previous, ``t`` / ``b`` the next or
-previous turn (one seat's run of moves), a number jumps to the state after that many moves, ``q`` quits.
+previous turn (one seat's run of moves), a number jumps to the state after that move, ``q`` quits. Moves
+are numbered as the game log numbers them (``core/moves.py``: a Monster Smash card pick counts with the
+choice it ends in).
 Each step is told in prose (the game's words, as the chosen seat or a spectator may see them).
 ``--to N`` or ``--final`` print one state and exit. ``--reveal``
 shows every seat's view (all hands), allowed only for a finished game, where nothing is left to hide.
@@ -17,6 +19,7 @@ import typer
 
 from monsterlair.cli.common import check_step, fail, read_record
 from monsterlair.cli.web_replay import DEFAULT_SERVER
+from monsterlair.core.moves import move_numbers
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -45,6 +48,18 @@ class Timeline:
             game.after_replayed_action(state, record, i)
             self.states.append(state.clone())
             self.events.append(events)
+        steps = [[e.type for e in events] for events in self.events[1:]]
+        self.moves: list[int] = [0, *move_numbers(steps, game.minor_events)]
+        """The move of each step (index = step; 0 the start)."""
+
+    @property
+    def total(self) -> int:
+        """How many moves the record holds."""
+        return self.moves[-1]
+
+    def end_of(self, move: int) -> int:
+        """The step that ends ``move`` (0 for the start): the position after it."""
+        return max((k for k, m in enumerate(self.moves) if m == move), default=0)
 
     @property
     def last(self) -> int:
@@ -52,19 +67,30 @@ class Timeline:
         return len(self.actions)
 
     def show(self, step: int, seat: int | None, reveal: bool, console: Console) -> None:
-        """The state after ``step`` actions, with the events of the last action, as ``seat`` sees them."""
+        """The state after ``step`` actions, with the events of its move, as ``seat`` sees them (the move's
+        number on its first line, as in the game log)."""
         from rich.markup import escape
 
         state = self.states[step]
         names = self.names
-        console.rule(f"Move {step} of {self.last} · {self.game.turn_unit[0]} {self.turn_of(step)}")
-        events = self.events[step] if step > 0 else self.states[0].opening_events()
+        move = self.moves[step]
+        turn = self.turn_of(step)
+        when = f"{self.game.turn_unit[0]} {turn}" if turn else "set-up"
+        console.rule(f"Move {move} of {self.total} · {when}")
+        if step == 0:
+            events = self.states[0].opening_events()
+        else:
+            first = self.moves.index(move)
+            events = [e for k in range(first, step + 1) for e in self.events[k]]
+        numbered = False
         for event in events:
             if event.type in self.game.minor_events:
                 continue
             seen = event.for_seat(seat, reveal_all=reveal)
             line = self.game.describe_event(seen, seat, names, state.options)
-            console.print(f"  [dim]{step:>3}[/dim] {escape(line)}", highlight=False)
+            number = "" if numbered or not move or self.game.turn_of_event(seen) is not None else move
+            numbered = numbered or bool(number)
+            console.print(f"  [dim]{number:>3}[/dim] {escape(line)}", highlight=False)
         if reveal:
             for s in range(state.players):
                 console.print(f"[bold]{escape(names[s])} sees:[/bold]")
@@ -91,13 +117,13 @@ class Timeline:
     @property
     def turn_numbers(self) -> list[int]:
         """The turn of each step (index = step), counted as the game counts its turns where it numbers them
-        in its events (``Game.turn_of_event``; as the server's log and replays count them), otherwise one
-        seat's run of consecutive moves (0 before the first move)."""
+        in its events (``Game.turn_of_event``; as the server's log and replays count them: 0, the set-up,
+        before the first), otherwise one seat's run of consecutive moves (0 before the first move)."""
         game = self.game
         opening = self.states[0].opening_events()
         steps = [opening, *self.events[1:]]
         numbered = any(game.turn_of_event(e.full()) is not None for events in steps for e in events)
-        turn = 1 if numbered else 0
+        turn = 0
         for e in opening:
             turn = game.turn_of_event(e.full()) or turn
         out = [turn]
@@ -131,7 +157,7 @@ def replay(
     seat: Annotated[
         int | None, typer.Option(help="Show the game as this player sees it: 1 for the first (default: spectator).")
     ] = None,
-    to: Annotated[int | None, typer.Option("--to", help="Print the state after N actions and exit.")] = None,
+    to: Annotated[int | None, typer.Option("--to", help="Print the state after move N and exit.")] = None,
     final: Annotated[bool, typer.Option("--final", help="Print the final state and exit.")] = False,
     reveal: Annotated[bool, typer.Option("--reveal", help="Show every hand (finished games only).")] = False,
     web: Annotated[
@@ -170,10 +196,10 @@ def replay(
         fail("Give --to N or --final, not both.")
     console = Console(highlight=False)
     if final or to is not None:
-        step = timeline.last if final else to
-        assert step is not None
-        check_step(step, timeline.last)
-        timeline.show(step, seat, reveal, console)
+        move = timeline.total if final else to
+        assert move is not None
+        check_step(move, timeline.total)
+        timeline.show(timeline.end_of(move), seat, reveal, console)
         return
     browse(timeline, seat, reveal, console)
 
@@ -199,25 +225,26 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
             console.print(key, markup=False)
         if key in ("q", "quit", "exit"):
             return
+        move = timeline.moves[step]
         if key in ("t", "turn"):
-            step = timeline.next_turn(step, 1)
+            step = timeline.end_of(timeline.moves[timeline.next_turn(step, 1)])
         elif key in ("b", "back"):
-            step = timeline.next_turn(step, -1)
+            step = timeline.end_of(timeline.moves[timeline.next_turn(step, -1)])
         elif key in ("", "n", "next"):
-            if step == timeline.last:
-                console.print("That was the last action.")
+            if move == timeline.total:
+                console.print("That was the last move.")
                 continue
-            step += 1
+            step = timeline.end_of(move + 1)
         elif key in ("p", "prev", "previous"):
             if step == 0:
                 console.print("This is the start of the game.")
                 continue
-            step -= 1
-        elif key.isdigit() and int(key) <= timeline.last:
-            step = int(key)
+            step = timeline.end_of(move - 1)
+        elif key.isdigit() and int(key) <= timeline.total:
+            step = timeline.end_of(int(key))
         else:
-            last = timeline.last
-            console.print(f"[yellow]Type Enter, n, p, t, b, q or a move from 1 to {last} (0 is the start).[/yellow]")
+            keys = f"Type Enter, n, p, t, b, q or a move number from 1 to {timeline.total} (0 is the start)."
+            console.print(f"[yellow]{keys}[/yellow]")
             continue
         timeline.show(step, seat, reveal, console)
 

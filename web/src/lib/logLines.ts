@@ -1,5 +1,7 @@
-// The log as the server words it: each entry carries its line (``text``, in this receiver's person), its
-// move number (``ply``), its turn, and whether that move was taken back (words-contract.md, "Log entries").
+// The log as the server words it: each entry carries its line (``text``, in this receiver's person), the
+// action that caused it (``ply``), its move number as players count moves (``move``: one per decision, a
+// card pick counted with the choice it ends in), its turn, and whether that move was taken back
+// (words-contract.md, "Log entries").
 // Nothing here writes a sentence; it only picks a line's colour from its event type and keeps the marks.
 import type { LogEntry } from "./types";
 
@@ -8,8 +10,10 @@ export type LineKind = "turn" | "info" | "attack" | "win" | "bad" | "good" | "qu
 export interface LogLine {
   text: string;
   kind: LineKind;
-  /** The move number (0: set-up). */
+  /** The action that caused the line, by its place in the record (0: the opening). */
   ply: number;
+  /** The move number players read (0: the opening, and the platform's own lines). */
+  move: number;
   turn: number;
   /** The move was taken back. */
   undone: boolean;
@@ -89,11 +93,24 @@ export function logLines(game: string, entries: LogEntry[]): LogLine[] {
       text: e.text,
       kind: own[e.event.type] ?? KINDS[e.event.type] ?? "info",
       ply: e.ply,
+      move: e.move ?? 0,
       turn: e.turn ?? 0,
       undone: !!e.undone,
     });
   }
   return out;
+}
+
+/** Which lines show their move's number: the first line of each move, turn headings aside (a heading and the
+ * next player's draw, which the move before caused, carry none, so each number shows once, in order). */
+export function numbered(lines: readonly LogLine[]): boolean[] {
+  let before: LogLine | null = null;
+  return lines.map((line) => {
+    if (line.kind === "turn") return false;
+    const first = line.move > 0 && (before === null || before.move !== line.move || before.undone !== line.undone);
+    before = line;
+    return first;
+  });
 }
 
 /** ``held`` followed by ``incoming``; a ``move_undone`` entry marks every held move from its ply on as

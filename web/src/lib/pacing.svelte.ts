@@ -56,6 +56,9 @@ export const pace = new PaceSetting();
 export class Pacer<T> {
   /** How many positions wait to be shown. */
   waiting = $state(0);
+  /** How many moves they make, as players count moves (``moves`` of the constructor; a position may be part of
+   * a move, as a single card pick, or none, as a platform notice). */
+  waitingMoves = $state(0);
 
   private queue: T[] = [];
   private lastAt = -Infinity;
@@ -65,7 +68,14 @@ export class Pacer<T> {
   constructor(
     private show: (frame: T) => void,
     private dwell: () => number = () => pace.dwell,
+    private moves: (frames: readonly T[]) => number = (frames) => frames.length,
   ) {}
+
+  /** ``waiting`` and ``waitingMoves`` from the queue, after every change to it. */
+  private counted(): void {
+    this.waiting = this.queue.length;
+    this.waitingMoves = this.moves(this.queue);
+  }
 
   offer(frame: T, paced: boolean): void {
     if (!this.queue.length && (!paced || this.immediate())) {
@@ -73,7 +83,7 @@ export class Pacer<T> {
       return;
     }
     this.queue.push(frame);
-    this.waiting = this.queue.length;
+    this.counted();
     this.schedule();
   }
 
@@ -81,14 +91,14 @@ export class Pacer<T> {
   skip(): void {
     this.cancel();
     while (this.queue.length) this.present(this.queue.shift() as T, false);
-    this.waiting = 0;
+    this.counted();
   }
 
   /** Forget everything waiting (a full resync replaces it). */
   clear(): void {
     this.cancel();
     this.queue = [];
-    this.waiting = 0;
+    this.counted();
   }
 
   hold(on: boolean): void {
@@ -128,7 +138,7 @@ export class Pacer<T> {
     if (!this.queue.length) return;
     if (this.held && !this.immediate()) return; // hold(false) schedules again
     this.present(this.queue.shift() as T, true);
-    this.waiting = this.queue.length;
+    this.counted();
     this.schedule();
   }
 }

@@ -47,8 +47,13 @@ export class TableSocket {
   /** Where the shown move's entries start in ``log`` and who made it (the last move, highlighted). */
   moveStart = $state(0);
   moveBy = $state<number | null>(null);
-  /** Positions that arrived and wait to be shown; ``pacer.skip()`` shows them all now. */
-  readonly pacer = new Pacer<Shown>((f) => this.present(f));
+  /** Positions that arrived and wait to be shown; ``pacer.skip()`` shows them all now. They count as the moves
+   * their entries belong to: a bot's card picks and the choice they end in are one move. */
+  readonly pacer = new Pacer<Shown>(
+    (f) => this.present(f),
+    undefined,
+    (frames) => new Set(frames.flatMap((f) => f.entries.map((e) => e.move ?? 0)).filter((m) => m > 0)).size,
+  );
 
   /** The newest state the server announced (the shown one may be behind it). */
   private latestId = 0;

@@ -96,6 +96,7 @@ class ClubState(BaseState):
         "first_round_attacks",
         "hand_limit",
         "reveal_reason",
+        "_opening",
     )
 
     deck_lists: tuple[tuple[int, ...], tuple[int, ...]]
@@ -126,6 +127,8 @@ class ClubState(BaseState):
     first_round_attacks: bool
     hand_limit: int
     reveal_reason: str
+    _opening: tuple[Event, ...]
+    """The first turn's events as the game opens: its heading and the first player's draw (``opening_events``)."""
 
     # ------------------------------------------------------------------------------------ set-up
     @classmethod
@@ -170,13 +173,15 @@ class ClubState(BaseState):
         s.first_round_attacks = bool(options["first_round_attacks"])
         s.hand_limit = int(options["hand_cap"]) or MAX_HAND
         s.reveal_reason = ""
-        turns.begin_turn(s, s.first, [])
+        opening: list[Event] = []
+        turns.begin_turn(s, s.first, opening)
+        s._opening = tuple(opening)
         return s
 
     _copy = copier(
         share="deck_lists deck_labels active first phase turn stall turn_destroys turn_actions choice choice_acts "
         "ret_phase revealed _legal target reveal_penalty stall_turns max_turns stuck_redraw first_round_attacks "
-        "hand_limit reveal_reason",
+        "hand_limit reveal_reason _opening",
         lists="destroys queue",
         pairs="hands decks graves",
         after="board",
@@ -303,6 +308,11 @@ class ClubState(BaseState):
         self._append_attacks(self.active, acts.append)
         acts.append(END_ACT)
         return tuple(acts)
+
+    def opening_events(self) -> list[Event]:
+        """Turn 1 as the game opens: its heading and the first player's draw to five (MC-2.1), which happen
+        before any move (the second player's draw is logged with the move that ends turn 1)."""
+        return list(self._opening)
 
     def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for the seat to move and return its events (checked; the contract's ``apply``

@@ -164,6 +164,7 @@ class SmashState(State):
         "legal",
         "hist",
         "elim",
+        "opening",
     )
 
     game: Game
@@ -192,6 +193,8 @@ class SmashState(State):
     legal: tuple[SmashAction, ...] | None
     hist: tuple[Any, SmashAction] | None
     elim: tuple[int, ...]
+    opening: tuple[Event, ...]
+    """What happens as the game opens, before any move: turn 1's heading (or a win dealt at once, MS-2.5)."""
 
     def __init__(self, game: Game, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
         """Set up a new game (rules MS-2.1 to MS-2.4) and start the first turn."""
@@ -205,10 +208,12 @@ class SmashState(State):
             del deck[-DEAL:]
         self._setup(game, players, seed, options, cfg, rng, hands, deck, [])
         dealt = tuple(s for s in range(players) if self.own_suit_count(s) >= WIN_SUIT)
+        opening: list[Event] = []
         if dealt:  # MS-2.5: a hand dealt six of its own suit wins at once (all such hands share the win)
-            self._finish(dealt, "six_of_suit", [])
-            return
-        self._begin_turn(start, [])
+            self._finish(dealt, "six_of_suit", opening)
+        else:
+            self._begin_turn(start, opening)
+        self.opening = tuple(opening)
 
     def _setup(
         self,
@@ -308,7 +313,9 @@ class SmashState(State):
             state.alive &= ~(1 << s)
             state.elim += (s,)
             state.hands[s] = []
-        state._begin_turn(turn, [])
+        opening: list[Event] = []
+        state._begin_turn(turn, opening)
+        state.opening = tuple(opening)
         return state
 
     # --- the contract ----------------------------------------------------------------------
@@ -490,11 +497,16 @@ class SmashState(State):
 
     clone = copier(
         share="game players seed options cfg picks atk phase seat to_move over target alive first_done turns idle "
-        "quiet res legal hist elim",
+        "quiet res legal hist elim opening",
         lists="deck discard",
         nested="hands",
         clones="rng",
     )
+
+    def opening_events(self) -> list[Event]:
+        """Turn 1's heading as the game opens, before any move (or the win of a hand dealt six of its own
+        suit, MS-2.5)."""
+        return list(self.opening)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator). See ``view.build_view``.

@@ -171,7 +171,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     lines.append("")
     face = view["die"]["face"]
     die = "not rolled" if face is None else ("?" if face == "?" else name(face))
-    lines.append(f"Turn {view['turn'] + 1} · die: {die}")
+    # the start monsters are set down before turn 1 (PM-2.2): the set-up, as the log and the replays call it
+    when = "Set-up" if view["phase"] == "setup" else f"Turn {view['turn'] + 1}"
+    lines.append(f"{when} · die: {die}")
     active = view["active"]
     if view["over"]:
         result = view["result"]

@@ -277,7 +277,11 @@ class LogEvent(BaseModel):
 
 
 class LogEntry(Sparse):
-    ply: int = Field(description="The move number: the action that caused this entry (0 = set-up before any move).")
+    ply: int = Field(description="The action that caused this entry, by its place in the record (0 = the opening).")
+    move: int = Field(
+        description="The move number players read: one per decision, a card pick counted with the choice it "
+        "ends in (0 = the opening, and the platform's own entries)."
+    )
     by: int | None
     event: LogEvent = Field(description="The redacted event, for boards and animations (the words are in text).")
     text: str = Field(description="The line to show, in this receiver's person (never re-derived by a client).")
@@ -343,6 +347,7 @@ class ReplayTable(Out):
 class ReplayAction(Out):
     ply: int
     step: int
+    move: int = Field(description="The move this step belongs to (a card pick: the choice it ends in).")
     seat: int
     text: str = Field(description="The action's code, never shown to people.")
     label: str = Field(description="The move in words.")
@@ -365,6 +370,7 @@ class Replay(Out):
 
     table: ReplayTable
     steps: int
+    moves: int = Field(description="How many moves the steps make, as the log numbers them.")
     actions: list[ReplayAction]
     turns: list[ReplayTurn]
     log: list[LogEntry]

@@ -3,6 +3,8 @@
 interface Line {
   text: string;
   kind: string;
+  move: number;
+  undone: boolean;
   current?: boolean;
 }
 
@@ -13,11 +15,32 @@ export interface MarkedMove<L extends Line> {
   said: string[];
 }
 
-/** ``moveLines`` are the last lines of ``lines`` (the entries of the shown move, described alone). */
+/** ``moveLines`` are the last lines of ``lines`` (the entries of the position shown last, described alone).
+ *
+ * A position may add nothing to the log: a bot's single card pick (no move of its own: the log tells the
+ * choice once its "done" comes), or a fresh page, which starts from a snapshot. The shown move is then the
+ * last move the log holds, so the bar never says "No move yet." once a move was made, and it always reads
+ * the log's marked lines. */
 export function markMove<L extends Line>(lines: L[], moveLines: L[]): MarkedMove<L> {
-  const from = Math.max(0, lines.length - moveLines.length);
+  const said = moveLines.filter((l) => l.kind !== "turn" && l.text).map((l) => l.text);
+  if (said.length) {
+    const from = Math.max(0, lines.length - moveLines.length);
+    return { lines: lines.map((l, i) => (i >= from && l.kind !== "turn" ? { ...l, current: true } : l)), said };
+  }
+  let last = lines.length - 1;
+  while (last >= 0 && (lines[last].kind === "turn" || lines[last].move <= 0)) last--;
+  if (last < 0) return { lines, said: [] };
+  const { move, undone } = lines[last];
+  let from = last;
+  for (let i = last - 1; i >= 0; i--) {
+    const l = lines[i];
+    if (l.kind === "turn") continue;
+    if (l.move !== move || l.undone !== undone) break;
+    from = i;
+  }
+  const ofMove = (l: L, i: number) => i >= from && i <= last && l.kind !== "turn";
   return {
-    lines: lines.map((l, i) => (i >= from && l.kind !== "turn" ? { ...l, current: true } : l)),
-    said: moveLines.filter((l) => l.kind !== "turn" && l.text).map((l) => l.text),
+    lines: lines.map((l, i) => (ofMove(l, i) ? { ...l, current: true } : l)),
+    said: lines.filter(ofMove).map((l) => l.text),
   };
 }

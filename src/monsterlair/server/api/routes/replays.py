@@ -58,6 +58,7 @@ async def replay(
     log = words.log_json(game, entries, None, names, meta.options, reveal_all=True)
     standing = [a for a in actions if not a.undone]
     labels = words.step_labels(log, len(standing))
+    moves = words.step_moves(log, len(standing))
     return {
         "table": {
             "id": meta.id,
@@ -72,10 +73,12 @@ async def replay(
             "private": meta.private,
         },
         "steps": len(meta.record["actions"]),
+        "moves": max(moves, default=0),
         "actions": [
             {
                 "ply": a.ply,
                 "step": i + 1,
+                "move": moves[i],
                 "seat": a.seat,
                 "text": a.text,
                 "label": labels[i] or f"{names[a.seat]} moves.",
