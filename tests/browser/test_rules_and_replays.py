@@ -488,7 +488,7 @@ def test_a_monster_smash_replay_steps_by_the_logs_moves_and_calls_every_hand_nob
     remy = finished.guest(page, server.url, "Remy")
     options = {"max_turns": 8}
     found = finished.find_game("monster-smash", 2, options, lambda r: True)
-    seats = [(remy, "Remy"), (None, "Gnasher (Random bot)")]
+    seats = [(remy, "Remy"), (None, "Gobble (Random bot)")]
     table_id = finished.store_table(server.data_dir, "monster-smash", 2, options, seats, found)
     info = page.request.get(f"{server.url}/api/replays/{table_id}").json()
     steps, moves, actions = int(info["steps"]), int(info["moves"]), info["actions"]

@@ -261,7 +261,7 @@ def test_monster_smash_moves_are_numbered_1_2_3_once_each_a_card_choice_being_on
     # Pip burns three cards (three picks and a "done": four actions) as move 2, and the next player's draw,
     # which that move caused, sits under the next turn's heading without a number of its own
     assert re.search(r"^ +2 Pip \(Random bot\) burns 3 cards", played, re.M), played[:600]
-    assert re.search(r"^ +Turn 2: Gnasher \(Greedy bot\)", played, re.M)
+    assert re.search(r"^ +Turn 2: Gobble \(Greedy bot\)", played, re.M)
     assert len(json.loads(record.read_text())["actions"]) > len(moves)
     # the replay counts the same moves, and steps over the picks
     status, final = run(["replay", str(record), "--final"])
