@@ -172,15 +172,7 @@ def monstra_decide(page: Any, n: int) -> str:
             signature.click()
             # the move goes at once (no target), or its targets show; a position arriving at the same moment
             # clears a half-made choice, and the loop decides again
-            after = page.wait_for_function(
-                """([sel, before]) => {
-                  const b = document.querySelector(sel);
-                  if (!b || Number(b.dataset.seen) > before || b.dataset.busy === 'yes') return 'sent';
-                  return document.querySelector('.targets button[data-action]') ? 'targets' : false;
-                }""",
-                arg=[MONSTRA, before],
-                timeout=30_000,
-            ).json_value()
+            after = sent_or_targets(page, before)
             if after == "targets":
                 targets = page.locator("button.creature.targetable")
                 if targets.count():
@@ -197,6 +189,22 @@ def monstra_decide(page: Any, n: int) -> str:
         raise AssertionError(f"unexpected MONSTRA phase {phase!r}")
     settle(page, MONSTRA, before)
     return phase
+
+
+def sent_or_targets(page: Any, before: int) -> str:
+    """After a MONSTRA move or tactic is chosen: 'sent' once it went (no target to pick), or 'targets' once its
+    targets show."""
+    return str(
+        page.wait_for_function(
+            """([sel, before]) => {
+              const b = document.querySelector(sel);
+              if (!b || Number(b.dataset.seen) > before || b.dataset.busy === 'yes') return 'sent';
+              return document.querySelector('.targets button[data-action]') ? 'targets' : false;
+            }""",
+            arg=[MONSTRA, before],
+            timeout=30_000,
+        ).json_value()
+    )
 
 
 def test_monstra_duel_against_a_bot_through_the_ui(server: Server, chromium: Any) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser.conftest import ARTIFACTS, Server, shot
 from tests.browser.test_a11y import no_sideways_scroll
-from tests.browser.test_games_ui import new_page, wait_turn_or_end
+from tests.browser.test_games_ui import new_page, sent_or_targets, wait_turn_or_end
 from tests.browser.test_rules_and_replays import fits_a_phone
 
 PHONE = {"width": 375, "height": 812}
@@ -451,15 +451,7 @@ def follow_monstra(page: Any, step: str, n: int) -> None:
         )
         page.locator(chooser).first.click()
         # it goes at once (no target), or its targets show
-        after = page.wait_for_function(
-            """([sel, before]) => {
-              const b = document.querySelector(sel);
-              if (!b || Number(b.dataset.seen) > before || b.dataset.busy === 'yes') return 'sent';
-              return document.querySelector('.targets button[data-action]') ? 'targets' : false;
-            }""",
-            arg=[MONSTRA, before],
-            timeout=30_000,
-        ).json_value()
+        after = sent_or_targets(page, before)
         if after == "targets":
             targetable = page.locator("button.creature.targetable")
             (targetable.first if targetable.count() else page.locator(".targets button[data-action]").first).click()
