@@ -96,7 +96,9 @@ def test_monster_smash_errors_name_no_rules_option_keys_or_seats_from_0() -> Non
         state.parse_action("attack x")
     for message in (str(seat_error.value), str(form_error.value)):
         assert "attack 0" not in message and "0-" not in message and "seat" not in message, message
-        assert "menu" in message and "name" in message
+    # Seed 4 opens on a first turn: no attack can be made yet, whatever its number.
+    assert "you can't attack now" in str(seat_error.value)
+    assert "menu" in str(form_error.value) and "name" in str(form_error.value)
     assert "attack S" not in str(form_error.value)
 
 

@@ -8,16 +8,42 @@ name to ``SUBCOMMANDS``. Modules import games, bots and rich lazily inside their
 from __future__ import annotations
 
 import importlib
+from typing import Annotated
 
 import typer
+
+from monsterlair.cli.help import HelpGroup, show_help_without_command
 
 app = typer.Typer(
     name="monsterlair",
     help="Play and study four monster tabletop games.",
-    no_args_is_help=True,
+    cls=HelpGroup,
+    rich_markup_mode=None,
+    invoke_without_command=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from monsterlair import __version__
+
+        typer.echo(f"monsterlair {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_print_version, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """Without a command: the help (exit status 0)."""
+    show_help_without_command(ctx)
+
 
 SUBCOMMANDS = ("play", "engine_cmd", "replay", "sim", "bench", "serve", "render", "ratings")
 """Modules under ``monsterlair.cli`` that each register one or more subcommands."""

@@ -30,7 +30,7 @@ BENCH_HELP = (
 
 
 def bench(
-    game_ids: Annotated[list[str] | None, typer.Argument(metavar="[GAME]...", help="Games (default: all).")] = None,
+    game_ids: Annotated[list[str] | None, typer.Argument(metavar="GAME", help="Games (default: all).")] = None,
     seconds: Annotated[float, typer.Option(help="Seconds per figure per repeat.")] = 2.0,
     repeats: Annotated[int, typer.Option(help="Repeats; the median is reported.")] = 5,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Seats (default: 3 where allowed).")] = None,

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. monster-smash.")]
 """A command's game, by id (:func:`load_game` looks it up)."""
 
-GameOptions = Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option, name=value.")]
+GameOptions = Annotated[
+    list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help="Game option (as often as needed).")
+]
 """Game options, ``-o name=value`` as often as needed (:func:`parse_options` reads them)."""
 
 ModeOption = Annotated[str | None, typer.Option(help="Sets the game's 'mode' option.")]

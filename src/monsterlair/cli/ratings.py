@@ -14,8 +14,17 @@ from typing import Annotated, Any
 import typer
 
 from monsterlair.cli.common import fail
+from monsterlair.cli.help import HelpGroup, show_help_without_command
 
-ratings_app = typer.Typer(help="Elo ratings of the online platform.", no_args_is_help=True)
+ratings_app = typer.Typer(
+    help="Elo ratings of the online platform.", cls=HelpGroup, rich_markup_mode=None, invoke_without_command=True
+)
+
+
+@ratings_app.callback()
+def _ratings(ctx: typer.Context) -> None:
+    """Elo ratings of the online platform."""
+    show_help_without_command(ctx)
 
 
 @ratings_app.command("rebuild")

@@ -65,7 +65,9 @@ def serve(
             "(which cannot be stopped; for debugging).",
         ),
     ] = None,
-    access_log: Annotated[bool, typer.Option(help="Log every HTTP request.")] = False,
+    access_log: Annotated[
+        bool, typer.Option(help="Log every HTTP request (default: off).", show_default=False)
+    ] = False,
     loop_lag_ms: Annotated[
         float | None,
         typer.Option(

@@ -1,13 +1,32 @@
 """Errors raised through the game contract.
 
 Every message is a sentence a person can act on. None of them ever names a hidden card.
+
+A refusal of an action text (:class:`BadAction`, :class:`IllegalAction`) is worded for the players
+(``str(exc)``: the terminal's and the browser's words, seats counted from 1, menus and names). Where those
+words would mislead a program, the raise site also gives ``notation=``: the same refusal in the action
+notation's own terms (the texts of the legal list, seats and monster ids counted from 0, as
+``docs/engine-protocol.md`` numbers them), which the engine protocol sends (:meth:`MonsterLairError.in_notation`).
 """
 
 from __future__ import annotations
 
 
 class MonsterLairError(Exception):
-    """Base class of every error the contract raises."""
+    """Base class of every error the contract raises.
+
+    Args:
+        notation: the message in the action notation's terms, for programs (the engine protocol), where it
+            differs from the players' words (the first argument); ``None``: the same words serve both.
+    """
+
+    def __init__(self, *args: object, notation: str | None = None) -> None:
+        super().__init__(*args)
+        self.notation = notation
+
+    def in_notation(self) -> str:
+        """The message for a program that speaks the action notation (``notation``, else the message)."""
+        return self.notation if self.notation is not None else str(self)
 
 
 class BadOptions(MonsterLairError, ValueError):

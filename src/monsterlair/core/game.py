@@ -138,6 +138,14 @@ class State(ABC):
         phase = self.decision_phase()
         return f"{who} to move{f' in {phase}' if phase else ''}; legal: {shown}."
 
+    def notation_decision(self) -> str:
+        """The decision at hand in the notation's terms, for programs: the seat to move (counted from 0) and
+        the phase, never the legal actions (they can show the mover's hand; a program asks for them)."""
+        if self.over or self.to_move is None:
+            return "the game is over"
+        phase = self.decision_phase()
+        return f"seat {self.to_move} is to move{f' in {phase}' if phase else ''}"
+
     def decision_phase(self) -> str | None:
         """The phase of the decision at hand in words ("the attack phase"), which ``describe_decision`` names;
         default: None (not named)."""
@@ -156,7 +164,10 @@ class State(ABC):
         if self.over:
             raise GameOver("The game is over; no more actions can be played.")
         if action not in self.legal_actions():
-            raise IllegalAction(f"'{text.strip()}' is not legal now. {self.describe_decision()}")
+            raise IllegalAction(
+                f"'{text.strip()}' is not legal now. {self.describe_decision()}",
+                notation=f"'{text.strip()}' is not legal now ({self.notation_decision()}).",
+            )
         return action
 
     # --- storage ------------------------------------------------------------------------------

@@ -314,14 +314,16 @@ def make_bot(spec: str, budget: dict[str, Any] | None) -> Bot:
         raise ProtocolError(ErrorCode.BAD_REQUEST, str(exc)) from None
 
 
-def _public_reason(exc: Exception, state: State) -> str:
-    """The rejection's reason without the list of legal actions some messages carry.
+def _public_reason(exc: MonsterLairError, state: State) -> str:
+    """The rejection's reason in the notation's terms, without the list of legal actions, pointing at ``legal``.
 
-    The contract's generic message appends :meth:`State.describe_decision` (the mover's legal actions,
-    which can show the mover's hand); a protocol error may be read by any client, so that part is cut
-    and the client is pointed at ``legal``, which it asks for deliberately.
+    A refusal worded for players (menus, names, seats from 1) carries its notation wording
+    (:meth:`MonsterLairError.in_notation`), which is sent. The contract's generic message appends
+    :meth:`State.describe_decision` (the mover's legal actions, which can show the mover's hand); a protocol
+    error may be read by any client, so that part is cut and the client is pointed at ``legal``, which it
+    asks for deliberately.
     """
-    message = str(exc)
+    message = exc.in_notation()
     decision = state.describe_decision()
     if decision and decision in message:
         message = message.replace(decision, "").strip()

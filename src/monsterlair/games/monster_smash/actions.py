@@ -144,7 +144,9 @@ def _out_of_range(text: str) -> SmashAction:
     raise BadAction(
         f"'{text.strip()}' is not a Monster Smash action. Say mulligan, keep, pass, done, "
         f"burn N or play N (hand position 1-{MAX_HAND}), or attack a player: choose the attack by its number "
-        "in the menu or by the player's name."
+        "in the menu or by the player's name.",
+        notation=f"'{text.strip()}' is not a Monster Smash action. Its actions are mulligan, keep, pass, done, "
+        "burn N and play N (N a hand position, counted from 1) and attack S (S a seat, counted from 0).",
     )
 
 

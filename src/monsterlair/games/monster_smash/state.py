@@ -21,11 +21,13 @@ action's verb through a table.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from monsterlair.core import Event, GameOver, IllegalAction, Result, Rng, State
+from monsterlair.core.actions import fold
 from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
 from monsterlair.games.monster_smash.actions import (
@@ -53,6 +55,7 @@ from monsterlair.games.monster_smash.spec import (
     MAX_PLAYERS,
     MULLIGAN_DRAW,
     NUM_VALUES,
+    PHASE_NAMES,
     SMALL_HAND,
     STEAL_CAP,
     SUIT_INDEX,
@@ -68,6 +71,26 @@ if TYPE_CHECKING:
 
 
 _FIRST, _BURN, _TARGET, _ATTACK, _DEFEND, _OVER = (int(p) for p in Phase)
+_NUMBERED = {"burn": "burn cards", "play": "play cards for an attack or a defence", "attack": "attack"}
+"""The verbs that take a number, with what a player does by them (for "you can't … now")."""
+_STEP_WORDS = {
+    _FIRST: "it is your first turn: mulligan or keep",
+    _BURN: "this is the burn step",
+    _TARGET: "this is the attack step",
+    _ATTACK: "you are choosing attack cards",
+    _DEFEND: "you are choosing your defence",
+    _OVER: "the game is over",
+}
+_STEP_VERBS: dict[int, tuple[str, ...]] = {
+    _FIRST: (),
+    _BURN: ("burn",),
+    _TARGET: ("attack",),
+    _ATTACK: ("play",),
+    _DEFEND: ("play",),
+    _OVER: (),
+}
+"""The numbered verbs each step takes (whether the mover's hand allows one is the legal list's business)."""
+_WHOLE = re.compile(r"-?[0-9]+")
 NV = NUM_VALUES
 _FIRST_LEGAL: tuple[SmashAction, ...] = (MULLIGAN, KEEP)
 _PASS_ONLY: tuple[SmashAction, ...] = (PASS,)
@@ -355,16 +378,47 @@ class SmashState(State):
         self.history = state["history"]
 
     def parse_action(self, text: str) -> SmashAction:
-        """As :meth:`State.parse_action`; an attack on a seat this table does not have says how many players
-        there are and how a player chooses whom to attack (the menu's number or the name), never seats from 0."""
-        parts = " ".join(str(text).lower().split()).split(" ")
-        if len(parts) == 2 and parts[0] == "attack" and parts[1].isdigit() and int(parts[1]) >= self.players:
-            raise IllegalAction(
-                f"'{text.strip()}': this table has only {self.players} players. Choose whom to attack by the "
-                "attack's number in the menu or by the player's name."
-            )
+        """As :meth:`State.parse_action`, with refusals of a numbered action that say what is wrong: a verb
+        that cannot be played in this step ("you can't attack now"), an attack on a seat this table does not
+        have, a hand position the mover's hand does not have (its size is public).
+
+        The players' words say how a player chooses whom to attack (the menu's number or the name) and never
+        count seats from 0; the notation's words (``notation``, for the engine protocol) name seats from 0 and
+        the phase as views name it, and the public hand size.
+        """
+        parts = fold(text).split(" ") if isinstance(text, str) else []
+        if len(parts) == 2 and parts[0] in _NUMBERED and _WHOLE.fullmatch(parts[1]) and not self.over:
+            verb, number, shown = parts[0], int(parts[1]), text.strip()
+            mover = self.to_move
+            assert mover is not None
+            if verb not in _STEP_VERBS[self.phase]:  # by the step, which is public (not by the hand)
+                raise IllegalAction(
+                    f"'{shown}': you can't {_NUMBERED[verb]} now ({_STEP_WORDS[self.phase]}).",
+                    notation=f"'{shown}' is not legal now: seat {mover} is to move in phase "
+                    f"'{PHASE_NAMES[self.phase]}', where no '{verb} N' action is legal.",
+                )
+            if verb == "attack" and not 0 <= number < self.players:
+                raise IllegalAction(
+                    f"'{shown}': this table has only {self.players} players. Choose whom to attack by the "
+                    "attack's number in the menu or by the player's name.",
+                    notation=f"'{shown}': this table's seats are numbered 0 to {self.players - 1}; "
+                    f"there is no seat {number}.",
+                )
+            size = len(self.hands[mover])
+            if verb != "attack" and not 1 <= number <= size:
+                raise IllegalAction(
+                    f"'{shown}': your hand holds {size} cards, numbered 1 to {size}; there is no card {number}.",
+                    notation=f"'{shown}': hand positions count from 1 and seat {mover}'s hand holds {size} cards "
+                    f"(positions 1 to {size}); there is no position {number}.",
+                )
         action: SmashAction = super().parse_action(text)
         return action
+
+    def notation_decision(self) -> str:
+        """The seat to move (from 0) and the phase as views name it ("seat 2 is to move in phase 'burn'")."""
+        if self.over or self.to_move is None:
+            return "the game is over"
+        return f"seat {self.to_move} is to move in phase '{PHASE_NAMES[self.phase]}'"
 
     def legal_actions(self) -> tuple[SmashAction, ...]:
         """The legal actions in ascending action index (``pass``/``done`` first, then positions, then seats).

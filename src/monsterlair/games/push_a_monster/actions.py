@@ -362,7 +362,9 @@ def _parse_shove(words: list[str], whole: str) -> Shove:
     if "angle" not in v or "monster" not in v or v["monster"] != int(v["monster"]):
         raise BadAction(
             f"'{whole}': write 'shove #N angle=A [offset=O] [dist=D]', N being the number drawn on the monster, "
-            "for example 'shove #7 angle=90 dist=0.12'."
+            "for example 'shove #7 angle=90 dist=0.12'.",
+            notation=f"'{whole}': write 'shove monster=ID angle=A [offset=O] [dist=D]', ID being the monster's id "
+            "(counted from 0, as views and events number monsters), for example 'shove monster=6 angle=90 dist=0.12'.",
         )
     offset = _to_hundredths(v.get("offset", 0.0))
     dist = _to_hundredths(v["dist"]) if "dist" in v else DEFAULT_NUDGE

@@ -74,7 +74,7 @@ from monsterlair.games.push_a_monster.spec import (
     TREMOR_TILT,
     face_name,
 )
-from monsterlair.games.push_a_monster.words import monster_name
+from monsterlair.games.push_a_monster.words import kind_name, monster_name
 
 
 class Phase(IntEnum):
@@ -498,12 +498,20 @@ class PushState(State):
             return f"{why}: it must lie fully on the arena without touching another monster's place."
         return None
 
-    def _shove_problem(self, shove: Shove) -> str | None:
-        """Why a shove cannot start, naming the monster as people read it (from 1), never by the text's id."""
+    def _shove_problem(self, shove: Shove, *, notation: bool = False) -> str | None:
+        """Why a shove cannot start, naming the monster as people read it (from 1), never by the text's id; with
+        ``notation``, for programs: by its id (from 0), as ``monster=ID`` and views number monsters."""
         target = shove.monster
         if not 0 <= target < NUM_MONSTERS:
+            if notation:
+                return (
+                    f"No monster has id {target}: ids run from 0 to {NUM_MONSTERS - 1}; shove one on the arena "
+                    "(a view's 'monsters')."
+                )
             return "No monster has the number that shove names; shove a monster on the arena."
-        shoved = monster_name(target)
+        shoved = (
+            f"the {kind_name(KINDS[MONSTER_KIND[target]].id)} with id {target}" if notation else monster_name(target)
+        )
         if self._where[target] != Where.ARENA:
             return f"{capitalise(shoved)} is not on the arena, so it cannot be shoved."
         if target == self._active:
@@ -576,7 +584,9 @@ class PushState(State):
             raise GameOver("The game is over; no more actions can be played.")
         why = self.problem(action)
         if why is not None:
-            raise IllegalAction(why)
+            shove = isinstance(action, Shove) and self._phase in (Phase.PUSH, Phase.NUDGE)
+            notation = self._shove_problem(action, notation=True) if shove and isinstance(action, Shove) else None
+            raise IllegalAction(why, notation=notation)
         return action
 
     def describe_decision(self) -> str:
