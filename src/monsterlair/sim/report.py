@@ -421,7 +421,7 @@ def _by_kind(summary: Mapping[str, Any], fair: float | None, section: _ByKind) -
         heading = kind if section.key == "factors" else kind_text(summary, kind)
         out.append(f"<h3 id='{section.anchor}-{html.escape(kind)}'>{html.escape(heading)}</h3>")
         out.append(rate_plot([v for v, _ in plotted], [e for _, e in plotted], plot_title, baseline))
-        out.append(_table(header, rows))
+        out.append(_table((heading, *header[1:]), rows))
     return "".join(out) + "</section>"
 
 
