@@ -78,7 +78,7 @@ def test_sim_cards_plays_the_same_games_with_both_card_sets_and_compares_them(tm
     assert summary["finished"] == 16 and summary["backend"]["card_data"] == str(mine)
     shipped, edited = (summary["variants"][k]["summary"] for k in ("shipped cards", "my-club.toml"))
     assert shipped["finished"] == edited["finished"] == 8
-    assert summary["variants"]["my-club.toml"]["comparison"]["length (decisions)"]["n"] == 8
+    assert summary["variants"]["my-club.toml"]["comparison"]["length (moves)"]["n"] == 8
     # chunks are appended as they finish, in any order: read the games back in their order
     lines = sorted(
         (json.loads(line) for line in (report / "results.jsonl").read_text().splitlines()), key=lambda r: r["index"]

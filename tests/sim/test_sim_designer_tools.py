@@ -231,7 +231,7 @@ def _comparison() -> dict[str, Any]:
                     "kind": "rate", "a": rate, "b": rate, "difference": -0.088, "changed_a_only": 71,
                     "changed_b_only": 1, "p": 0.00004,
                 },
-                "length (decisions)": {
+                "length (moves)": {
                     "kind": "number", "a": 51.2, "b": 45.2, "difference": -6.0, "ci95": [-8.9, -3.1], "p": 0.02,
                 },
             },
@@ -272,5 +272,5 @@ def test_the_console_names_bots_whole_the_block_to_balance_and_what_its_counts_c
     text = _words(result.output)
     assert "…" not in result.output and "ismcts:iteratio" in text  # folded, not cut
     assert "not a multiple of the block of seatings (use a multiple of 2)" in text
-    assert "how many different ones of each kind were used: card" in text
+    assert "What was played: cards played: " in text
     assert re.search(r"Rates tested: \d+; \d+ pass at the 5.0% level uncorrected, where chance alone", text)

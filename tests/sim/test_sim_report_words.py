@@ -91,7 +91,7 @@ def test_stand_outs_and_endings_are_in_the_games_words() -> None:
     summary = summarize(results, 2)
     summary.update(game="monster-club", players=2, options={}, backend={}, seed=0)
     marked = {**summary, "factors": {}, "usage": {"card": {"anvil-drop": {"rate": 0.1, "stands_out": True}}}}
-    assert [name for name, _ in sim_report.stand_outs(marked)] == ["Anvil Drop (card)"]
+    assert [name for name, _ in sim_report.stand_outs(marked)] == ["Anvil Drop (cards played)"]
     page = render_html(summary, results)
     section = page[page.index("id='outcomes'") : page.index("</section>", page.index("id='outcomes'"))]
     assert "ending:" not in section and "_" not in re.sub(r"<[^>]+>", "", section)
@@ -112,7 +112,8 @@ def test_the_terminal_names_stand_outs_not_their_keys(monkeypatch: pytest.Monkey
     console = Console(record=True, width=200)
     sim_cli._print_played(console, summary)
     text = console.export_text()
-    assert "Frost Bind (tactic) 22.2%" in text and "tactic:frost-bind" not in text
+    assert "Frost Bind (tactics played) 22.2%" in text and "tactic:frost-bind" not in text
+    assert "1 stands out" in text
 
 
 def run_game_batch(game: str, n: int) -> list[dict[str, Any]]:

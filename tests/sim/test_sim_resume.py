@@ -59,7 +59,7 @@ def test_an_interrupted_run_resumes_where_it_stopped(tmp_path: Path, monkeypatch
     second = count_games(monkeypatch)
     resumed = CliRunner().invoke(app, [*ARGS, "--out", str(out), "--json"])
     assert resumed.exit_code == 0, resumed.output
-    assert sorted(second) == sorted(set(range(12)) - set(first))  # only the missing games were played
+    assert sorted(second) == sorted(set(range(1, 13)) - set(first))  # only the missing games were played
     summary = json.loads(resumed.output[resumed.output.index("{") :])
     assert summary["resumed"] == 5 and summary["finished"] == 12
     assert without_time(lines(out)) == without_time(lines(reference))
@@ -77,7 +77,7 @@ def test_a_torn_last_line_is_dropped_and_replayed(tmp_path: Path, monkeypatch: p
     assert CliRunner().invoke(app, [*ARGS, "--out", str(out)]).exit_code == 0
     assert len(played) == 5
     results = lines(out)
-    assert sorted(r["index"] for r in results) == list(range(12))
+    assert sorted(r["index"] for r in results) == list(range(1, 13))
 
 
 def test_a_complete_file_plays_nothing_and_a_longer_run_adds_games(
@@ -90,7 +90,7 @@ def test_a_complete_file_plays_nothing_and_a_longer_run_adds_games(
     assert played == []
     longer = [a if a != "12" else "16" for a in ARGS]
     assert CliRunner().invoke(app, [*longer, "--out", str(out)]).exit_code == 0
-    assert sorted(played) == [12, 13, 14, 15] and len(lines(out)) == 16
+    assert sorted(played) == [13, 14, 15, 16] and len(lines(out)) == 16
 
 
 def test_a_file_of_another_simulation_is_refused_untouched(tmp_path: Path) -> None:
@@ -111,7 +111,17 @@ def test_result_log_checks_the_plan(tmp_path: Path) -> None:
     log = ResultLog(tmp_path / "r.jsonl")
     assert log.load(tasks) == {}
     with log:
-        log.append([{"index": 1, "seed": tasks[1].seed, "run": tasks[1].run, "seats": list(tasks[1].seats)}])
-        log.append([{"index": 2, "seed": tasks[1].seed, "run": tasks[1].run, "seats": list(tasks[1].seats)}])
-    with pytest.raises(BadOptions, match="game 2 does not match"):
+        for index in (2, 3):
+            log.append(
+                [
+                    {
+                        "format": 2,
+                        "index": index,
+                        "seed": tasks[1].seed,
+                        "run": tasks[1].run,
+                        "seats": list(tasks[1].seats),
+                    }
+                ]
+            )
+    with pytest.raises(BadOptions, match="game 3 does not match"):
         log.load(tasks)

@@ -29,7 +29,7 @@ def strip_time(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def test_plan_rotates_every_bot_through_every_seat_on_shared_deals() -> None:
     tasks = plan("toy-race", ["a", "b", "c"], 12, players=3, seed=5)
-    assert [t.index for t in tasks] == list(range(12))
+    assert [t.index for t in tasks] == list(range(1, 13))  # games are numbered from 1, as every report shows them
     per_seat = [Counter(t.seats[s] for t in tasks) for s in range(3)]
     assert all(c == {"a": 4, "b": 4, "c": 4} for c in per_seat)
     assert [t.seats for t in tasks[:3]] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
@@ -53,7 +53,7 @@ def test_plan_blocks_hold_each_distinct_rotation_once() -> None:
 
 def test_plan_tournament_pairs_every_bot_with_every_other_on_the_same_deals() -> None:
     tasks = plan_tournament("toy-race", ["a", "b", "c"], 4, players=2, seed=3)
-    assert [t.index for t in tasks] == list(range(12))
+    assert [t.index for t in tasks] == list(range(1, 13))
     pairs = [frozenset(t.seats) for t in tasks]
     assert pairs[:4] == [frozenset("ab")] * 4 and pairs[4:8] == [frozenset("ac")] * 4
     assert [t.seats for t in tasks[:4]] == [("a", "b"), ("b", "a")] * 2
@@ -156,8 +156,8 @@ def test_results_do_not_depend_on_worker_count_or_chunking() -> None:
     heard: list[int] = []
     parallel = LocalBackend(2, chunk_size=5).run(tasks, lambda done: heard.extend(r["index"] for r in done))
     assert strip_time(serial) == strip_time(parallel)
-    assert sorted(heard) == list(range(12))
-    assert [r["index"] for r in parallel] == list(range(12))
+    assert sorted(heard) == list(range(1, 13))
+    assert [r["index"] for r in parallel] == list(range(1, 13))
 
 
 # --- the command ------------------------------------------------------------------------------
@@ -181,12 +181,12 @@ def test_sim_json_summary_fields(tmp_path: Path) -> None:
     for entry in summary["bots"].values():
         assert entry["n"] == 12 and 0 <= entry["ci95"][0] <= entry["rate"] <= entry["ci95"][1] <= 1
     assert summary["first_seat"]["n"] == 12 and len(summary["seats"]) == 2
-    assert set(summary["length"]) == {"decisions", "turns"}
-    assert set(summary["length"]["decisions"]) == {"mean", "median", "p90"}
+    assert set(summary["length"]) == {"moves", "turns", "engine decisions"}
+    assert set(summary["length"]["moves"]) == {"mean", "median", "p90"}
     assert summary["draws"] >= 0 and summary["capped"] >= 0
     assert summary["lineup"] == ["greedy", "random"] and summary["options"]["target"] == 12
     lines = out_file.read_text().splitlines()
-    assert len(lines) == 12 and json.loads(lines[0])["index"] == 0
+    assert len(lines) == 12 and json.loads(lines[0])["index"] == 1
     wins = sum(1 for line in lines if 0 in json.loads(line)["winners"])
     assert summary["first_seat"]["wins"] == wins
 

@@ -105,10 +105,10 @@ def test_summarize_counts_wins_seats_lengths_draws_caps_and_failures() -> None:
     assert s["bots"]["a"]["ci95"] == pytest.approx(list(wilson(3, 4)))
     assert s["seats"][0]["wins"] == 2 and s["seats"][1]["wins"] == 2
     assert s["first_seat"] == s["seats"][0] and s["fair_share"] == 0.5
-    assert s["length"]["decisions"]["mean"] == 25 and s["length"]["turns"]["median"] == 12.5
+    assert s["length"]["moves"]["mean"] == 25 and s["length"]["turns"]["median"] == 12.5
     assert s["draws"] == 1 and s["capped"] == 1
     assert s["terminations"] == {"cap": 1, "end": 3}
-    assert math.isclose(s["length"]["decisions"]["p90"], 37.0)
+    assert math.isclose(s["length"]["moves"]["p90"], 37.0)
 
 
 def test_outcome_tells_draws_from_games_every_seat_lost() -> None:

@@ -130,7 +130,7 @@ def test_every_game_reports_what_was_played(
 def test_summary_and_report_carry_usage_actions_margins_and_outliers() -> None:
     results = [run_game(GameTask(i, "monster-club", 2, ("greedy", "greedy"), 100 + i)) for i in range(6)]
     s = summarize(results, 2)
-    assert s["usage"]["card"] and s["actions"]["play"]["total"] > 0
+    assert s["usage"]["card"] and s["moves_by_kind"]["play"]["total"] > 0
     assert s["margins"]["mean"] >= 0 and "values" not in s["margins"]
     assert s["outliers"]["tests"] == sum(len(v) for v in s["usage"].values()) + sum(
         len(v) for v in s["factors"].values()
@@ -176,7 +176,7 @@ def test_endings_are_told_in_the_games_words() -> None:
     from monsterlair.sim.report import endings
 
     assert endings({"game": "monster-club", "terminations": {"turn_cap": 2, "destroys": 5}}) == {
-        "the turn limit": 2,
-        "reaching the destroys needed to win": 5,
+        "ended by the turn limit": 2,
+        "ended by reaching the destroys needed to win": 5,
     }
-    assert endings({"game": "no-such-game", "terminations": {"turn_cap": 1}}) == {"turn_cap": 1}
+    assert endings({"game": "no-such-game", "terminations": {"turn_cap": 1}}) == {"ended by turn_cap": 1}

@@ -36,7 +36,7 @@ def test_variants_play_the_same_deals_and_seatings() -> None:
     club = games.get("monster-club")
     variants = parse_vary(club, "destroys_to_win=3,5")
     tasks = plan_variants("monster-club", ["greedy"], 4, variants, players=2, seed=9, options={})
-    assert [t.index for t in tasks] == list(range(8))
+    assert [t.index for t in tasks] == list(range(1, 9))
     first, second = tasks[:4], tasks[4:]
     assert [t.seed for t in first] == [t.seed for t in second]
     assert [t.seats for t in first] == [t.seats for t in second]
@@ -75,7 +75,7 @@ def test_compare_pairs_games_by_their_number_within_each_variant() -> None:
     c = compare(base, other, 2)
     assert c["seat 1 wins"]["changed_a_only"] == 8 and c["seat 1 wins"]["changed_b_only"] == 0
     assert c["seat 1 wins"]["p"] == pytest.approx(mcnemar_p(8, 0)) and c["seat 1 wins"]["p"] < 0.01
-    assert c["length (decisions)"]["difference"] == 4 and c["length (decisions)"]["ci95"] == [4, 4]
+    assert c["length (moves)"]["difference"] == 4 and c["length (moves)"]["ci95"] == [4, 4]
     assert c["cut by a safety cap"]["p"] == 1.0
 
 

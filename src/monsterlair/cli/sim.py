@@ -559,7 +559,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     from rich.table import Table
 
     from monsterlair.core.words import plural
-    from monsterlair.sim.report import deck_names, endings, unbalanced_text
+    from monsterlair.sim.report import deck_names, endings, length_rows_of, unbalanced_text
 
     console = Console(highlight=False)
     who = summary["tournament"] or summary["lineup"]
@@ -579,9 +579,8 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     length = Table(title="Game length")
     for column in ("", "mean", "median", "p90"):
         length.add_column(column, justify="right")
-    for key in ("decisions", "turns"):
-        d = summary["length"][key]
-        length.add_row(key, f"{d['mean']:.1f}", f"{d['median']:g}", f"{d['p90']:.1f}")
+    for label, d in length_rows_of(summary):
+        length.add_row(escape(label), f"{d['mean']:.1f}", f"{d['median']:g}", f"{d['p90']:.1f}")
     console.print(length)
     if summary.get("measures"):
         measures = Table(title="The game's measures per game")
@@ -592,13 +591,13 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
         console.print(measures)
     console.print(
         f"Draws: {summary['draws']}. Lost by every seat: {summary['lost']}. Cut by a safety cap: {summary['capped']}. "
-        f"How games ended: {escape('; '.join(f'{v} by {k}' for k, v in endings(summary).items())) or 'none'}."
+        f"How games ended: {escape('; '.join(f'{v} {k}' for k, v in endings(summary).items())) or 'none'}."
     )
     if summary["factors"]:
         console.print(f"Per-seat factors recorded: {', '.join(summary['factors'])} (see the --report for win rates).")
-    _print_played(console, summary)
     for warning in summary.get("warnings") or []:
         console.print(f"[yellow]Warning: {escape(warning)}")
+    _print_played(console, summary)
     if summary.get("variants"):
         _print_variants(console, summary["variants"])
     if summary.get("deck_matrix"):
@@ -618,7 +617,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     if summary["failed"]:
         console.print(f"[red]{summary['failed']} games failed:[/red]")
         for e in summary["errors"]:
-            console.print(f"  game {e['index'] + 1} (seed {e['seed']}): {escape(e['error'])}", markup=True)
+            console.print(f"  game {e['index']} (seed {e['seed']}): {escape(e['error'])}", markup=True)
 
 
 def _print_seats(console: Any, summary: dict[str, Any]) -> None:
@@ -670,27 +669,41 @@ def _workers(count: Any) -> str:
 
 
 def _print_played(console: Any, summary: dict[str, Any]) -> None:
-    """What was played: the most used labels per kind, and what stands out after the correction."""
+    """What was played: how many different ones of each kind were used, in the game's words, and what stands out
+    after the correction, each rate against the win rate of all seats."""
     from rich.markup import escape
 
-    from monsterlair.sim.report import stand_outs
+    from monsterlair.sim.report import kind_text, stand_out_text, stand_outs
 
     usage = summary.get("usage") or {}
     if usage:
-        kinds = ", ".join(f"{kind} {len(values)}" for kind, values in usage.items())
+        kinds = "; ".join(f"{kind_text(summary, kind)}: {len(values)} different" for kind, values in usage.items())
         console.print(
-            f"What was played, as how many different ones of each kind were used: {kinds} (how often each was "
-            "used, and the win rate when used: see the --report)."
+            f"What was played: {escape(kinds)} (how often each was used, and the win rate when used: see the --report)."
         )
     o = summary.get("outliers") or {}
     if o.get("tests"):
         marked = [f"{name} {_pct(e['rate']).strip()}" for name, e in stand_outs(summary)]
+        shown = ", ".join(marked[:12]) + (f", and {len(marked) - 12} more" if len(marked) > 12 else "")
+        seats = summary.get("seats") or []
+        n = sum(e["n"] for e in seats)
+        base = sum(e["wins"] for e in seats) / n if n else 0.0
         console.print(
             f"Rates tested: {o['tests']}; {o['uncorrected']} pass at the {_pct(o['level']).strip()} level "
             f"uncorrected, where chance alone would pass about {o['expected_by_chance']:.1f}; "
-            f"{o['stands_out']} stand out after a Benjamini–Hochberg correction"
-            + (f": {escape(', '.join(marked[:12]))}{' …' if len(marked) > 12 else ''}." if marked else ".")
+            f"{stand_out_text(o['stands_out'])} after a Benjamini–Hochberg correction"
+            + (
+                f" (win rate of the seats that had or used it, against {_pct(base).strip()} for all seats): "
+                f"{escape(shown)}."
+                if marked
+                else "."
+            )
         )
+        if marked and summary.get("warnings"):
+            console.print(
+                "[yellow]The bots are far apart (see the warning above): these rates may reflect the bots rather "
+                "than the cards."
+            )
 
 
 def _print_variants(console: Any, variants: dict[str, Any]) -> None:

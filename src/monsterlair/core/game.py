@@ -458,6 +458,22 @@ class Game(ABC):
         for its id: ``("card", "ember-3")`` gives "Ember 3"). Default: the value itself."""
         return value
 
+    report_kinds: ClassVar[Mapping[str, str]] = {}
+    """What each kind of :meth:`report_usage` label counts, in the report's words ("burned": "cards burned");
+    a kind not named here is shown as it is (see :meth:`report_kind_text`)."""
+
+    def report_kind_text(self, kind: str) -> str:
+        """What a usage ``kind`` counts, in words, for the report's headings and the console (:attr:`report_kinds`;
+        default: the kind itself)."""
+        return self.report_kinds.get(kind, kind)
+
+    def report_move_kind(self, action: Action, events: Sequence[Event]) -> str:
+        """The kind of a move as players see it, for the balance report's "Moves by kind": named from the action
+        that completes the move (the one that says something in the log, :mod:`monsterlair.core.moves`) and the
+        events it caused. Default: the first word of the action's text (``strike``, ``tactic``, ``push``), which
+        suits a game whose every action is a move of its own."""
+        return str(action).split(" ", 1)[0]
+
     def report_usage(self, seat: Seat, action: Action, events: Sequence[Event]) -> list[tuple[Seat | None, str]]:
         """What a decision used, for balance reports: ``(seat, "kind:value")`` pairs.
 

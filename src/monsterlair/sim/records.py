@@ -1,10 +1,10 @@
 """Replayable records of simulated games: every game, or the ones worth a look (``sim --records DIR``).
 
-A balance report says *that* something is odd; a record shows *how*. The outliers kept are the longest
-and shortest games (in decisions), every game cut by a safety cap and the most lopsided games (largest
-score margin). Each record is the contract's record (``State.record()``), so ``monsterlair replay FILE``
-steps through it, ``monsterlair replay FILE --web`` opens it in a running server's web replay viewer (as does
-the lobby's "Open a saved game"); ``DIR/records.json`` lists what was kept and why.
+A balance report says *that* something is odd; a record shows *how*. The outliers kept are the longest and shortest
+games (in moves, as players count them and the replay numbers them), every game cut by a safety cap and the most
+lopsided games (largest score margin). Each record is the contract's record (``State.record()``), so
+``monsterlair replay FILE`` steps through it, ``monsterlair replay FILE --web`` opens it in a running server's web
+replay viewer (as does the lobby's "Open a saved game"); ``DIR/records.json`` lists what was kept and why.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from monsterlair.sim.stats import moves_of
 from monsterlair.sim.usage import margin
 
 PER_KIND = 3
@@ -33,7 +34,7 @@ def outliers(results: Sequence[Mapping[str, Any]]) -> dict[int, list[str]]:
         for r in items:
             why.setdefault(int(r["index"]), []).append(reason)
 
-    by_length = sorted(finished, key=lambda r: (int(r["decisions"]), int(r["index"])))
+    by_length = sorted(finished, key=lambda r: (moves_of(r), int(r["index"])))
     keep(by_length[::-1][:PER_KIND], "longest")
     keep(by_length[:PER_KIND], "shortest")
     keep([r for r in finished if r["capped"]][:MAX_CAPPED], "capped")
@@ -44,17 +45,18 @@ def outliers(results: Sequence[Mapping[str, Any]]) -> dict[int, list[str]]:
 
 
 def file_name(index: int) -> str:
-    """The record file of game ``index`` (from 0) inside the records directory: named by the game's number as
-    the reports and messages count games, from 1 (``game-1.json``)."""
-    return f"game-{index + 1}.json"
+    """The record file of game ``index`` (its number, from 1, as the results file, the reports and messages
+    give it) inside the records directory: ``game-1.json``."""
+    return f"game-{index}.json"
 
 
 def write_records(
     directory: Path, results: Sequence[Mapping[str, Any]], records: Mapping[int, Mapping[str, Any]], keep: str
 ) -> list[dict[str, Any]]:
     """Write the records of ``keep`` (``"all"`` or ``"outliers"``) games into ``directory`` and the index of them
-    (``records.json``); the index entries (``index``, ``seed``, ``variant``, ``why``, ``file``, ``replay``: the
-    command that steps through it, ``web``: the command that opens it in a running server's web replay viewer).
+    (``records.json``); the index entries (``index``: the game's number, from 1, ``seed``, ``variant``, ``why``,
+    ``moves``: its length in moves, as its replay counts them, ``margin``, ``file``, ``replay``: the command that
+    steps through it, ``web``: the command that opens it in a running server's web replay viewer).
     Games whose record is missing (resumed from an earlier run) are skipped.
 
     Raises:
@@ -80,7 +82,7 @@ def write_records(
                 "seed": result["seed"],
                 "variant": result.get("variant", ""),
                 "why": why,
-                "decisions": result["decisions"],
+                "moves": moves_of(result),
                 "margin": margin(result),
                 "file": str(path),
                 "replay": f"monsterlair replay {path}",

@@ -26,6 +26,7 @@ from monsterlair import games
 from monsterlair.cli.web_replay import DEFAULT_SERVER
 from monsterlair.core import Game, MonsterLairError
 from monsterlair.core.words import join_words, plural
+from monsterlair.sim.stats import moves_of
 
 MAX_FACTOR_ROWS = 60
 """Values shown per factor kind (the most and least winning ones when there are more)."""
@@ -82,16 +83,18 @@ def rate_plot(labels: Sequence[str], entries: Sequence[Mapping[str, Any]], title
     return _png(fig)
 
 
-def length_plot(results: Sequence[Mapping[str, Any]]) -> str:
-    """Histograms of game length in decisions and in turns."""
+def length_plot(results: Sequence[Mapping[str, Any]], turns: str = "turns") -> str:
+    """Histograms of game length in moves (as players count them) and in turns (``turns``: what the game calls
+    them, MONSTRA's rounds)."""
     plt = _pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.2), layout="constrained")
-    for ax, key in zip(axes, ("decisions", "turns"), strict=True):
-        values = [r[key] for r in results]
+    for ax, label, values in zip(
+        axes, ("moves", turns), ([moves_of(r) for r in results], [r["turns"] for r in results]), strict=True
+    ):
         ax.hist(values, bins=min(40, max(5, len(set(values)))), color="#72b7b2", edgecolor="#fff")
-        ax.set_xlabel(key)
+        ax.set_xlabel(label)
         ax.set_ylabel("games")
-        ax.set_title(f"Game length ({key})")
+        ax.set_title(f"Game length ({label})")
     return _png(fig)
 
 
@@ -196,8 +199,26 @@ def _outlier_note(summary: Mapping[str, Any]) -> str:
     return (
         f"<p class='note'>{o['tests']} rates are tested (deck, card, creature… against all other seats, "
         f"{html.escape(o['method'])}). At the {_pct(o['level'])} level, {o['uncorrected']} pass uncorrected, where "
-        f"chance alone would give about {o['expected_by_chance']:.1f}; <strong>{o['stands_out']} stand out</strong> "
-        f"(★, q &lt; {o['level']:g}) after the correction.</p>"
+        f"chance alone would give about {o['expected_by_chance']:.1f}; <strong>{stand_out_text(o['stands_out'])}"
+        f"</strong> (★, q &lt; {o['level']:g}) after the correction.{_bots_note(summary)}</p>"
+    )
+
+
+def stand_out_text(n: int) -> str:
+    """ "1 stands out", "3 stand out", "none stands out"."""
+    if n == 0:
+        return "none stands out"
+    return f"{n} stands out" if n == 1 else f"{n} stand out"
+
+
+def _bots_note(summary: Mapping[str, Any]) -> str:
+    """After the count of what stands out: a reminder, when the lineup's bots are far apart (see "Read this
+    first"), that those rates may reflect the bots rather than the cards."""
+    if not summary.get("warnings"):
+        return ""
+    return (
+        " <strong>The bots are far apart</strong> (see <a href='#warnings'>Read this first</a>): these rates may "
+        "reflect the bots rather than the cards."
     )
 
 
@@ -251,9 +272,15 @@ def render_html(
     parts.append(_actions(summary))
     parts.append(_margins(summary, finished))
     parts.append("<section id='length'><h2>Game length</h2>")
+    parts.append(
+        "<p class='note'>Moves as players count them, as the log and the replays number them (a choice of several "
+        "cards is one move); turns as the game counts them.</p>"
+    )
     if finished:
-        parts.append(length_plot(finished))
-    length_rows = [[k, f"{d['mean']:.1f}", f"{d['median']:g}", f"{d['p90']:.1f}"] for k, d in summary["length"].items()]
+        parts.append(length_plot(finished, turn_word(summary)))
+    length_rows = [
+        [label, f"{d['mean']:.1f}", f"{d['median']:g}", f"{d['p90']:.1f}"] for label, d in length_rows_of(summary)
+    ]
     parts.append(_table(("", "mean", "median", "90th percentile"), length_rows) + "</section>")
     parts.append(_outcomes(summary, bool(finished)))
     if ratings is not None:
@@ -265,7 +292,7 @@ def render_html(
     if summary.get("records") is not None:
         parts.append(_records(summary["records"]))
     if summary["failed"]:
-        rows = [[e["index"] + 1, e["seed"], e["error"]] for e in summary["errors"]]
+        rows = [[e["index"], e["seed"], e["error"]] for e in summary["errors"]]
         parts.append(f"<section id='failures'><h2>Failed games ({summary['failed']})</h2>")
         parts.append(_table(("game", "seed", "error"), rows) + "</section>")
     parts.append("</body></html>")
@@ -347,7 +374,7 @@ def _first_seat(summary: Mapping[str, Any]) -> str:
     out = [
         "<section id='first-seat'><h2>First-seat advantage</h2>",
         "<p class='note'>Seat 1 is the first seat at the table; the first to move is the seat that made the game's "
-        f"first decision (games that draw a starting player differ). Fair share: {_pct(fair)}.</p>",
+        f"first move (games that draw a starting player differ). Fair share: {_pct(fair)}.</p>",
     ]
     if summary["finished"]:
         out.append(rate_plot(labels, entries, "First seat against the fair share", fair))
@@ -391,10 +418,17 @@ def _by_kind(summary: Mapping[str, Any], fair: float | None, section: _ByKind) -
     baseline = _baseline(summary, fair)
     for kind, values in by_kind.items():
         plotted, plot_title, header, rows = section.table(kind, _named(summary, kind, values))
-        out.append(f"<h3 id='{section.anchor}-{html.escape(kind)}'>{html.escape(kind)}</h3>")
+        heading = kind if section.key == "factors" else kind_text(summary, kind)
+        out.append(f"<h3 id='{section.anchor}-{html.escape(kind)}'>{html.escape(heading)}</h3>")
         out.append(rate_plot([v for v, _ in plotted], [e for _, e in plotted], plot_title, baseline))
-        out.append(_table(header, rows))
+        out.append(_table((heading, *header[1:]), rows))
     return "".join(out) + "</section>"
+
+
+def kind_text(summary: Mapping[str, Any], kind: str) -> str:
+    """What a usage kind counts, in the game's words (``Game.report_kind_text``: "cards burned")."""
+    game = _game(summary)
+    return kind if game is None else game.report_kind_text(kind)
 
 
 def _game(summary: Mapping[str, Any]) -> Game | None:
@@ -406,18 +440,50 @@ def _game(summary: Mapping[str, Any]) -> Game | None:
 
 
 def endings(summary: Mapping[str, Any]) -> dict[str, int]:
-    """How many games ended each way, the ways in the game's words ("the turn limit": ``Game.termination_text``)."""
+    """How many games ended each way, the ways in the game's words (``Game.termination_text``): "ended by the turn
+    limit"; a drawn game apart from the decided ones ended the same way: "drawn, ended by reaching the destroys
+    needed to win"."""
     game = _game(summary)
     ends: Mapping[str, int] = summary.get("terminations") or {}
-    return {(k if game is None else game.termination_text(k)): v for k, v in ends.items()}
+    drawn: Mapping[str, int] = summary.get("drawn_terminations") or {}
+    out: dict[str, int] = {}
+    for k, v in ends.items():
+        text = k if game is None else game.termination_text(k)
+        if v - drawn.get(k, 0):
+            out[f"ended by {text}"] = v - drawn.get(k, 0)
+        if drawn.get(k):
+            out[f"drawn, ended by {text}"] = drawn[k]
+    return out
+
+
+def turn_word(summary: Mapping[str, Any]) -> str:
+    """What the game calls its turns, plural (``Game.turn_unit``: MONSTRA's "rounds")."""
+    game = _game(summary)
+    return "turns" if game is None else game.turn_unit[1]
+
+
+def length_rows_of(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, float]]]:
+    """The game-length rows, labelled for a designer: moves, turns (in the game's word), and engine decisions
+    only where they differ from the moves (a Monster Smash card pick is an engine decision of its own)."""
+    length = summary["length"]
+    rows: list[tuple[str, Mapping[str, float]]] = []
+    if "moves" in length:
+        rows.append(("moves", length["moves"]))
+    rows.append((turn_word(summary), length["turns"]))
+    engine = length.get("engine decisions", length.get("decisions"))
+    if engine is not None and engine != length.get("moves"):
+        rows.append(("engine decisions (card picks apart)", engine))
+    return rows
 
 
 def stand_outs(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
     """The factor and usage rates that stand out after the correction, each under the game's words for it and
-    its kind ("Anvil Drop (card)"), with its entry."""
+    its kind, a usage kind in the game's words ("Anvil Drop (cards played)"), with its
+    entry."""
+    factors = summary.get("factors") or {}
     return [
-        (f"{name} ({kind})", e)
-        for table in (summary.get("factors") or {}, summary.get("usage") or {})
+        (f"{name} ({kind if table is factors else kind_text(summary, kind)})", e)
+        for table in (factors, summary.get("usage") or {})
         for kind, values in table.items()
         for name, e in _named(summary, kind, values).items()
         if e.get("stands_out")
@@ -540,22 +606,26 @@ _USAGE = _ByKind(
 
 
 def _actions(summary: Mapping[str, Any]) -> str:
-    actions: Mapping[str, Mapping[str, float]] = summary.get("actions") or {}
-    out = ["<section id='actions'><h2>Decisions by kind</h2>"]
+    actions: Mapping[str, Mapping[str, float]] = summary.get("moves_by_kind") or {}
+    out = ["<section id='actions'><h2>Moves by kind</h2>"]
     if not actions:
-        return "".join(out) + "<p class='note'>No decisions recorded.</p></section>"
-    out.append("<p class='note'>The kind of a decision is the first word of its text (burn, attack, tactic…).</p>")
+        return "".join(out) + "<p class='note'>No moves recorded.</p></section>"
+    out.append(
+        "<p class='note'>Moves as players count them (as the log and the replays number them): a choice of several "
+        "cards is one move, with the confirmation that completes it. The kind is the game's word for the move "
+        "(<code>Game.report_move_kind</code>: burn, no burn, attack, defence, strike, tactic…).</p>"
+    )
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.32 * len(actions)))
     ax.barh(list(actions), [a["per_game"] for a in actions.values()], color="#f58518")
     ax.invert_yaxis()
-    ax.set_xlabel("decisions per game")
-    ax.set_title("Decisions by kind")
+    ax.set_xlabel("moves per game")
+    ax.set_title("Moves by kind")
     out.append(_png(fig))
     rows = [
         [k, f"{a['total']:g}", f"{a['per_game']:.2f}", _pct(a["share"]), _pct(a["games"])] for k, a in actions.items()
     ]
-    out.append(_table(("kind", "decisions", "per game", "share", "games with one"), rows))
+    out.append(_table(("kind", "moves", "per game", "share", "games with one"), rows))
     return "".join(out) + "</section>"
 
 
@@ -694,17 +764,17 @@ def _records(index: Sequence[Mapping[str, Any]]) -> str:
     ]
     rows = [
         [
-            e["index"] + 1,
+            e["index"],
             e.get("variant") or "",
             ", ".join(e["why"]) or "kept",
-            e["decisions"],
+            e.get("moves", e.get("decisions")),
             "" if e["margin"] is None else f"{e['margin']:g}",
             e["replay"],
             e.get("web", ""),
         ]
         for e in index
     ]
-    out.append(_table(("game", "variant", "why", "decisions", "margin", "replay", "web replay viewer"), rows))
+    out.append(_table(("game", "variant", "why", "moves", "margin", "replay", "web replay viewer"), rows))
     return "".join(out) + "</section>"
 
 
@@ -715,7 +785,7 @@ def _outcomes(summary: Mapping[str, Any], any_finished: bool) -> str:
         ["draws (no winner, payoffs shared)", o["draw"]],
         ["lost by every seat (no winner, payoffs 0)", o["lost"]],
         ["cut by a safety cap", summary["capped"]],
-        *[[f"ended by {k}", v] for k, v in endings(summary).items()],
+        *[[k, v] for k, v in endings(summary).items()],
     ]
     out = "<section id='outcomes'><h2>Draws, losses and safety caps</h2>"
     if any_finished:

@@ -17,11 +17,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from monsterlair.core import BadOptions, Event, Game, MonsterLairError, Perspective, Rng
+from monsterlair.core.moves import MoveNumbers, tells
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 SEED_BITS = 48
 """Derived seeds fit in 48 bits: exact in JSON and in JavaScript numbers."""
+RESULT_FORMAT = 2
+"""The format of a game's result (its ``format``). Format 2: games are numbered from 1 (``index`` is the game's
+number everywhere: file names, reports, records), and ``moves``/``move_kinds`` count moves as players count
+them. A result without ``format`` is format 1: numbered from 0, without moves (read by
+:meth:`monsterlair.sim.store.ResultLog.load`, which brings it up to date)."""
 
 
 def derive_seed(seed: int, salt: int) -> int:
@@ -38,6 +44,7 @@ class GameTask:
     """
 
     index: int
+    """The game's number in its batch, from 1: the number every report, file name and message gives it."""
     game: str
     players: int
     seats: tuple[str, ...]
@@ -78,7 +85,7 @@ def _tasks(
     seed: int,
     options: Mapping[str, Any],
     run: str,
-    first_index: int = 0,
+    first_index: int = 1,
 ) -> list[GameTask]:
     """``games`` tasks cycling through the seatings of ``block``; each block of seatings shares one seed."""
     size = len(block)
@@ -174,35 +181,39 @@ def plan_tournament(
     tasks: list[GameTask] = []
     for i, a in enumerate(bots):
         for b in bots[i + 1 :]:
-            tasks.extend(_tasks(game, pair_seatings(a, b, players), games_per_pair, seed, opts, run, len(tasks)))
+            tasks.extend(_tasks(game, pair_seatings(a, b, players), games_per_pair, seed, opts, run, len(tasks) + 1))
     return tasks
 
 
 def run_game(task: GameTask) -> dict[str, Any]:
     """Play one game between the task's bots; a small JSON-ready result.
 
-    Keys: ``index``, ``seed``, ``run``, ``game``, ``seats`` (bot spec per seat), ``first`` (the seat that
-    made the first decision), ``factors`` (per seat, the game's :meth:`~monsterlair.core.Game.report_factors`
-    of the starting position, such as ``"deck:ember"``), ``winners``, ``ranks``, ``scores``, ``payoffs``,
-    ``termination``, ``capped``, ``detail`` (the game's ``Result.detail``), ``measures`` (the game's
-    :meth:`~monsterlair.core.Game.report_measures` of the final position), ``decisions`` (actions played),
-    ``turns`` (the game's length in turns, counted as its log and replays count them: the last turn or round
-    number its events announce where the game numbers its turns (``Game.turn_of_event``: MONSTRA's rounds,
-    Monster Club's turns), otherwise runs of consecutive decisions by one seat), ``actions`` (per seat,
-    decisions by kind: the first word of the action's text, such as ``burn`` or ``attack``), ``usage`` (per
-    seat, ``{"kind:value": [times, first turn]}`` from the game's :meth:`~monsterlair.core.Game.report_usage`:
-    what the seat played or used and the turn of the decision that first did, counted as ``turns``: a decision
-    that ends a turn belongs to that turn, not to the one its events open), ``seconds``, ``error``
-    (``None``, or what went wrong, in words without the exception's class: a failed game is reported, never
-    allowed to stop the batch; ``where`` keeps the end of the traceback) and, when the task asks, ``record``
-    (the replayable record). Each seat's bot gets its own generator derived from the game seed, so the game is
-    reproducible from its task alone.
+    Keys: ``format`` (:data:`RESULT_FORMAT`), ``index`` (the game's number, from 1), ``seed``, ``run``, ``game``,
+    ``seats`` (bot spec per seat), ``first`` (the seat that made the first decision), ``factors`` (per seat, the
+    game's :meth:`~monsterlair.core.Game.report_factors` of the starting position, such as ``"deck:ember"``),
+    ``winners``, ``ranks``, ``scores``, ``payoffs``, ``termination``, ``capped``, ``detail`` (the game's
+    ``Result.detail``), ``measures`` (the game's :meth:`~monsterlair.core.Game.report_measures` of the final
+    position), ``moves`` (the game's length in moves as players count them, as its log and replays number them:
+    :mod:`monsterlair.core.moves`, where a Monster Smash card pick counts with the ``done`` that confirms it),
+    ``move_kinds`` (per seat, moves by kind: :meth:`~monsterlair.core.Game.report_move_kind`, such as ``burn``,
+    ``no burn`` or ``strike``), ``decisions`` (engine decisions: every action the engine applied, each card pick apart),
+    ``turns`` (the game's length in turns, counted as its log and replays count them: the last turn or round number
+    its events announce where the game numbers its turns (``Game.turn_of_event``: MONSTRA's rounds, Monster Club's
+    turns), otherwise runs of consecutive decisions by one seat), ``actions`` (per seat, engine decisions by kind:
+    the first word of the action's text, such as ``burn`` for a card picked), ``usage`` (per seat,
+    ``{"kind:value": [times, first turn]}`` from the game's :meth:`~monsterlair.core.Game.report_usage`: what the seat
+    played or used and the turn of the decision that first did, counted as ``turns``: a decision that ends a turn
+    belongs to that turn, not to the one its events open), ``seconds``, ``error`` (``None``, or what went wrong, in
+    words without the exception's class: a failed game is reported, never allowed to stop the batch; ``where``
+    keeps the end of the traceback) and, when the task asks, ``record`` (the replayable record). Each seat's bot
+    gets its own generator derived from the game seed, so the game is reproducible from its task alone.
     """
     from monsterlair import bots as bot_registry
     from monsterlair import games
 
     started = time.perf_counter()
     out: dict[str, Any] = {
+        "format": RESULT_FORMAT,
         "index": task.index,
         "seed": task.seed,
         "run": task.run,
@@ -214,8 +225,10 @@ def run_game(task: GameTask) -> dict[str, Any]:
     if task.variant:
         out["variant"] = task.variant
     decisions = turns = 0
+    moves = MoveNumbers()  # moves as players count them (core/moves.py): a card pick counts with its "done"
     clock = 0  # the game's own turn or round number, once its events announce one (Game.turn_of_event)
     actions: list[dict[str, int]] = [{} for _ in range(task.players)]
+    move_kinds: list[dict[str, int]] = [{} for _ in range(task.players)]
     usage: list[dict[str, list[int]]] = [{} for _ in range(task.players)]
     try:
         game = games.get(task.game)
@@ -240,6 +253,10 @@ def run_game(task: GameTask) -> dict[str, Any]:
             clock = _announced_turn(game, events, clock)
             kind = str(action).split(" ", 1)[0]
             actions[seat][kind] = actions[seat].get(kind, 0) + 1
+            if tells((e.type for e in events), game.minor_events):
+                moves.note(decisions, True)
+                kind = game.report_move_kind(action, events)
+                move_kinds[seat][kind] = move_kinds[seat].get(kind, 0) + 1
             for user, label in game.report_usage(seat, action, events):
                 for s in range(task.players) if user is None else (user,):
                     entry = usage[s].get(label)
@@ -274,8 +291,10 @@ def run_game(task: GameTask) -> dict[str, Any]:
             error=_error_text(exc),
             where=traceback.format_exc(limit=-1).strip().splitlines()[-3:],
         )
+    out["moves"] = moves.count
     out["decisions"] = decisions
     out["turns"] = clock or turns
+    out["move_kinds"] = [dict(sorted(k.items())) for k in move_kinds]
     out["actions"] = [dict(sorted(a.items())) for a in actions]
     out["usage"] = [dict(sorted(u.items())) for u in usage]
     out["seconds"] = round(time.perf_counter() - started, 6)

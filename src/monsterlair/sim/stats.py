@@ -34,6 +34,12 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
+def moves_of(result: Mapping[str, Any]) -> int:
+    """A game's length in moves as players count them (``moves``); a result made without them (by hand, in a
+    test) counts its engine decisions."""
+    return int(result["moves"] if "moves" in result else result["decisions"])
+
+
 def quantile(values: Sequence[float], q: float) -> float:
     """The ``q`` quantile with linear interpolation between order statistics (NumPy's default).
 
@@ -115,12 +121,14 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int, sides: Sequenc
     (when partners share a side): per side its seats and win rate; ``together`` when every seat wins or loses
     with the others (a co-operative mission, or one seat): then there is no fair share (``None``), else it is
     one side's share. ``first_seat`` is seat 0, ``first_mover`` the seat that made the game's first decision.
-    Game length in decisions and turns;
+    Game length (``length``) in moves as players count them (``moves``, :mod:`monsterlair.core.moves`), in
+    turns, and in engine decisions (every action apart, each Monster Smash card pick: a machine figure);
     ``outcomes`` counts games someone won, draws (no winner, payoffs shared) and games every seat lost
     (no winner, payoffs all 0: a failed co-operative mission); ``draws`` and ``lost`` repeat those
-    counts; games cut by a safety cap; presence win rates per recorded factor; the game's own measures
+    counts; games cut by a safety cap; ``terminations`` (how games ended) and ``drawn_terminations`` (the drawn
+    ones among them); presence win rates per recorded factor; the game's own measures
     (mean, median, p90 of each, over the games that report it); failed games. What was
-    played (:mod:`monsterlair.sim.usage`): ``usage`` rates per label, ``actions`` per kind, score ``margins``;
+    played (:mod:`monsterlair.sim.usage`): ``usage`` rates per label, ``moves_by_kind``, score ``margins``;
     ``outliers``: which factor and usage rates stand out after a multiple-comparison correction
     (:mod:`monsterlair.sim.significance`); ``warnings`` about lineups that make those rates meaningless.
     """
@@ -184,21 +192,23 @@ def summarize(results: Sequence[Mapping[str, Any]], players: int, sides: Sequenc
         "teams": teams,
         "together": together,
         "length": {
-            "decisions": describe([r["decisions"] for r in finished]),
+            "moves": describe([moves_of(r) for r in finished]),
             "turns": describe([r["turns"] for r in finished]),
+            "engine decisions": describe([r["decisions"] for r in finished]),
         },
         "outcomes": outcomes,
         "draws": outcomes["draw"],
         "lost": outcomes["lost"],
         "capped": sum(1 for r in finished if r["capped"]),
         "terminations": _count(r["termination"] for r in finished),
+        "drawn_terminations": _count(r["termination"] for r in finished if outcome(r) == "draw"),
         "factors": factors,
         "measures": {
             name: describe([float(r["measures"][name]) for r in finished if name in r.get("measures", {})])
             for name in sorted({name for r in finished for name in r.get("measures", {})})
         },
         "usage": usage,
-        "actions": action_frequencies(finished),
+        "moves_by_kind": action_frequencies(finished),
         "margins": {k: v for k, v in margins(finished).items() if k != "values"},
         "outliers": outliers,
         "warnings": lineup_warnings(bots_out, fair),
@@ -212,26 +222,36 @@ def _count(items: Any) -> dict[str, int]:
     return dict(sorted(out.items()))
 
 
-LOPSIDED = 0.75
-"""A bot winning at least this share of its seat-games (with a different bot at the table) makes per-factor
-win rates describe the bots more than the game."""
+LOPSIDED = 1.5
+"""A bot winning at least this many times its fair share of its seat-games, or another winning at most as far
+below it (half the fair share), with a different bot at the table, makes per-factor win rates describe the bots
+more than the game. With two players (fair share 50 %) that is a bot winning 75 % or more, or 25 % or less; with
+three (33.3 %), 50 % or more, or 16.7 % or less."""
 
 
 def lineup_warnings(bots: Mapping[str, Mapping[str, Any]], fair: float | None) -> list[str]:
-    """Warnings about a lineup that makes factor and usage win rates meaningless: bots of unequal strength
-    (``fair``: one side's fair share; ``None``: every seat wins or loses together, so no bot can outplay another).
+    """Warnings about a lineup that makes factor and usage win rates meaningless: bots of unequal strength,
+    measured against the fair share (``fair``: one side's fair share; ``None``: every seat wins or loses
+    together, so no bot can outplay another).
 
     In a mirror match every seat plays alike, so a deck's or card's win rate speaks of the deck or card. When
-    one bot wins nearly every game, every factor's win rate is pinned near the share of seats that bot holds.
+    one bot wins far more than its share, or far less, every factor's win rate follows the bot that had it, and
+    what a bot does (or never does) shows up as rates that stand out.
     """
-    if len(bots) < 2 or fair is None:
+    if len(bots) < 2 or not fair:
         return []
-    strong = [(spec, e) for spec, e in bots.items() if e["n"] and e["rate"] >= max(LOPSIDED, fair + 0.25)]
-    out = []
-    for spec, e in strong:
-        out.append(
-            f"{spec} wins {100 * e['rate']:.1f}% of its seat-games: the bots are far apart, so the win rates by "
-            "deck, card or creature mostly say which bot had them. For balance work, play a mirror match "
-            f"(--bots {spec})."
-        )
-    return out
+    played = [(spec, e) for spec, e in bots.items() if e["n"]]
+    if len(played) < 2:
+        return []
+    strong = max(played, key=lambda se: se[1]["rate"])
+    weak = min(played, key=lambda se: se[1]["rate"])
+    if strong[1]["rate"] < LOPSIDED * fair and weak[1]["rate"] > (2 - LOPSIDED) * fair:
+        return []
+    return [
+        f"{strong[0]} wins {100 * strong[1]['rate']:.1f}% of its seat-games and "
+        f"{weak[0]} {100 * weak[1]['rate']:.1f}%, "
+        f"against a fair share of {100 * fair:.1f}%: the bots are far apart, so the win rates by "
+        "deck, card or creature, and the rates that stand out, may reflect the bots rather than the cards (which "
+        "bot had them, or what one bot does and the other never does). For balance work, play a mirror match "
+        f"(--bots {strong[0]})."
+    ]

@@ -6,6 +6,13 @@ already holds some of its games, those games are taken from the file and only th
 A line cut short by the interruption is dropped. A file holding games of another batch (other game,
 bots, options or seed) is refused rather than mixed in. A game that failed is kept as it is; delete its
 line to play it again.
+
+Files written before games were numbered from 1 (results without ``format``: see
+:data:`~monsterlair.sim.runner.RESULT_FORMAT`) stay readable: their games, numbered from 0 there, are read as
+the games numbered one higher, and given their engine decisions as moves where every action is a move of its
+own (a game without ``Game.minor_events``: MONSTRA, Monster Club). An old game of Monster Smash or Push a
+Monster, whose moves cannot be told from its line, is played again (the same game: it depends only on its
+seed) and appended; the later line is the one read.
 """
 
 from __future__ import annotations
@@ -56,6 +63,11 @@ class ResultLog:
                     f"{self.path} holds games of another simulation (other game, bots, options or seed); "
                     "write to another file, or delete this one to start afresh."
                 )
+            if "format" not in result:  # format 1: numbered from 0, no moves
+                index += 1
+                result = _upgraded(result, index)
+                if result is None:
+                    continue  # its moves are unknown: play it again
             task = wanted.get(index)
             if task is None:
                 continue  # a longer earlier run of the same batch: those games are not part of this one
@@ -88,3 +100,27 @@ class ResultLog:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _upgraded(result: dict[str, Any], index: int) -> dict[str, Any] | None:
+    """A format-1 result brought to the current format as game ``index`` (from 1), or ``None`` when its moves
+    cannot be known from it (a game with silent actions, such as Monster Smash's card picks, or one this
+    installation lacks): then the game is played again."""
+    from monsterlair import games
+    from monsterlair.core import Game, MonsterLairError
+    from monsterlair.sim.runner import RESULT_FORMAT
+
+    try:
+        game = games.get(str(result.get("game")))
+    except MonsterLairError:
+        return None
+    same_kinds = type(game).report_move_kind is Game.report_move_kind  # a move's kind is its action's first word
+    if game.minor_events or not same_kinds or "decisions" not in result:
+        return None
+    return {
+        **result,
+        "format": RESULT_FORMAT,
+        "index": index,
+        "moves": result["decisions"],
+        "move_kinds": result.get("actions") or [],
+    }

@@ -1,10 +1,10 @@
 """What was *played*, not only what was dealt: usage rates, action frequencies and score margins.
 
 Each game's result carries, per seat, what the seat used (``usage``: ``{"card:ember-3": [times, first turn]}``
-from :meth:`monsterlair.core.Game.report_usage`) and how many decisions of each kind it made (``actions``).
+from :meth:`monsterlair.core.Game.report_usage`) and how many moves of each kind it made (``move_kinds``).
 This module folds them into a batch's figures: for every label, how often it was used, in how many games,
 the win rate of the seats that used it (with a 95 % Wilson interval) and the turn it was first used; per
-action kind, how often it is chosen; and how far the winner finished ahead (the score margin).
+kind of move, how often it is made; and how far the winner finished ahead (the score margin).
 """
 
 from __future__ import annotations
@@ -53,16 +53,17 @@ def usage_rates(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, dic
     return out
 
 
-def action_frequencies(results: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, float]]:
-    """Per action kind (the first word of an action's text: ``burn``, ``attack``, ``tactic``, ``nudge``…):
-    ``total`` decisions, ``per_game`` (mean per finished game), ``share`` of all decisions and ``games``
-    (the fraction of games in which some seat chose it)."""
+def action_frequencies(results: Sequence[Mapping[str, Any]], key: str = "move_kinds") -> dict[str, dict[str, float]]:
+    """Per kind of move as players see it (``move_kinds``: ``burn``, ``no burn``, ``attack cards``, ``tactic``,
+    ``nudge``…; ``key="actions"``: engine decisions by the first word of the action's text): ``total`` moves,
+    ``per_game`` (mean per finished game), ``share`` of all moves and ``games`` (the fraction of games in which
+    some seat made one). A result without ``move_kinds`` (made by hand) counts its ``actions``."""
     finished = [r for r in results if not r.get("error")]
     totals: dict[str, int] = {}
     games_with: dict[str, int] = {}
     for r in finished:
         kinds: set[str] = set()
-        for per_seat in r.get("actions") or []:
+        for per_seat in r.get(key, r.get("actions")) or []:
             for kind, count in per_seat.items():
                 totals[kind] = totals.get(kind, 0) + int(count)
                 kinds.add(kind)

@@ -25,7 +25,7 @@ from typing import Any
 from monsterlair.core import BadOptions, Game, OptionValue
 from monsterlair.core.words import join_words
 from monsterlair.sim.runner import GameTask, derive_seed, plan, run_id
-from monsterlair.sim.stats import Z95, rate, wilson
+from monsterlair.sim.stats import Z95, moves_of, rate, wilson
 from monsterlair.sim.usage import margin
 
 
@@ -71,7 +71,7 @@ def plan_variants(
     options: Mapping[str, Any],
 ) -> list[GameTask]:
     """The tasks of a sweep: the batch of :func:`~monsterlair.sim.runner.plan` once per variant, on the same
-    seeds and seatings; task ``k * games + i`` is game ``i`` of variant ``k``."""
+    seeds and seatings; game ``k * games + i`` is game ``i`` (from 1) of variant ``k`` (from 0)."""
     tasks: list[GameTask] = []
     for k, variant in enumerate(variants):
         batch = plan(game, bots, games, players=players, seed=seed, options={**options, **variant.options})
@@ -131,7 +131,7 @@ def plan_deck_matrix(
                 opts = {**options, **game.options.resolve({**options, **game.deck_matchup(first, second)})}
                 tasks.append(
                     GameTask(
-                        len(tasks),
+                        len(tasks) + 1,
                         game.id,
                         2,
                         lineup,
@@ -237,7 +237,7 @@ def compare(
             out[f"{spec} wins"] = _paired_binary(pairs, _bot_won(spec))
     out["draw"] = _paired_binary(pairs, _drawn)
     out["cut by a safety cap"] = _paired_binary(pairs, _capped)
-    out["length (decisions)"] = _paired_number(pairs, lambda r: float(r["decisions"]))
+    out["length (moves)"] = _paired_number(pairs, lambda r: float(moves_of(r)))
     out["length (turns)"] = _paired_number(pairs, lambda r: float(r["turns"]))
     out[f"score margin ({score_label})" if score_label else "score margin"] = _paired_number(pairs, margin)
     return out

@@ -137,5 +137,7 @@ class MonsterClubGame(Game):
         """Cards played onto the field, stacked or flipped face up (``card:<id>``), for their owner."""
         return usage.report_usage(events)
 
+    report_kinds = usage.KINDS
+
 
 GAME = MonsterClubGame()

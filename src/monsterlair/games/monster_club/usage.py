@@ -20,3 +20,7 @@ def report_usage(events: Sequence[Event]) -> list[tuple[int | None, str]]:
             if card:
                 out.append((int(data["seat"]), f"card:{card}"))
     return out
+
+
+KINDS = {"card": "cards played"}
+"""What each kind of usage label counts, in the report's words (``Game.report_kinds``)."""

@@ -212,6 +212,13 @@ class MonsterSmash(Game):
         """Cards played in attacks and defences (``card:<id>``) and burned (``burned:<id>``)."""
         return _usage.report_usage(events)
 
+    report_kinds = _usage.KINDS
+
+    def report_move_kind(self, action: Any, events: Sequence[Event]) -> str:
+        """Burn, no burn, attack (target named), attack (cards played), no attack, defence, no defence, keep the hand,
+        mulligan: a choice of cards counts once, with the ``done`` or ``pass`` that completes it."""
+        return _usage.move_kind(events)
+
     def action_phrase(self, action: SmashAction) -> str:
         """A menu phrase for an action."""
         return _actions.describe(action)

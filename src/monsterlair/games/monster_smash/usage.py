@@ -20,3 +20,31 @@ def report_usage(events: Sequence[Event]) -> list[tuple[int | None, str]]:
         elif e.type == "burn":
             out.extend((int(data["seat"]), f"burned:{c}") for c in data.get("cards") or ())
     return out
+
+
+KINDS = {"card": "cards played", "burned": "cards burned"}
+"""What each kind of usage label counts, in the report's words (``Game.report_kinds``)."""
+
+
+def move_kind(events: Sequence[Event]) -> str:
+    """The kind of a move as players see it (``Game.report_move_kind``), from the events of the action that
+    completes it: its first event that says something (a card picked one at a time belongs to the ``done`` that
+    confirms the choice, and says nothing of its own)."""
+    for e in events:
+        if e.type == "burn":
+            return "burn" if e.full().get("count") else "no burn"
+        if e.type == "defence":
+            return "defence" if e.full().get("cards") else "no defence"
+        if e.type in _MOVE_KINDS:
+            return _MOVE_KINDS[e.type]
+    return "other"
+
+
+_MOVE_KINDS = {
+    "keep": "keep the hand",
+    "mulligan": "mulligan",
+    "attack_declared": "attack (target named)",
+    "attack": "attack (cards played)",
+    "no_attack": "no attack",
+}
+"""The kind of a move by the event that opens what it says, where one event type is one kind."""

@@ -154,5 +154,7 @@ class MonstraGame(Game):
         """Tactics, signature moves, strikes and guards of the deciding seat; the Guardian's behaviours."""
         return usage.report_usage(seat, events)
 
+    report_kinds = usage.KINDS
+
 
 GAME = MonstraGame()

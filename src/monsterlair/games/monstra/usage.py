@@ -23,3 +23,13 @@ def report_usage(seat: int, events: Sequence[Event]) -> list[tuple[int | None, s
         elif e.type == "guardian" and "behaviour" in data:
             out.append((None, f"behaviour:{data['behaviour']}"))
     return out
+
+
+KINDS = {
+    "tactic": "tactics played",
+    "signature": "signature moves",
+    "strike": "strikes",
+    "guard": "guards",
+    "behaviour": "Guardian behaviours",
+}
+"""What each kind of usage label counts, in the report's words (``Game.report_kinds``)."""

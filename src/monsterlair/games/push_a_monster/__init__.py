@@ -113,6 +113,8 @@ class PushAMonster(Game):
         """Monsters pushed onto the arena (``monster:<kind>``) and pushes that made monsters fall (``fell:<kind>``)."""
         return _usage.report_usage(events)
 
+    report_kinds = _usage.KINDS
+
     def after_replayed_action(self, state: State, record: Mapping[str, Any], index: int) -> None:
         """Re-anchor to the record's settled positions after each push or nudge (rule PM-10.2).
 

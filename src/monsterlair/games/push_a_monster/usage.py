@@ -19,3 +19,10 @@ def report_usage(events: Sequence[Event]) -> list[tuple[int | None, str]]:
             if data.get("fallen"):
                 out.append((seat, f"fell:{data['kind']}"))
     return out
+
+
+KINDS = {
+    "monster": "monsters pushed",
+    "fell": "pushes that made monsters fall",
+}
+"""What each kind of usage label counts, in the report's words (``Game.report_kinds``)."""
