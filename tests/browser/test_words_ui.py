@@ -1,7 +1,7 @@
 """What players read in the browser (issue 13): distinct bot names everywhere, a log of prose with move
 numbers for a player and for a spectator, and boards that show the numbers in play (MONSTRA's boosted
 moves, Monster Club's reason a stack cannot attack); one of a thing said in the singular; players' whole
-names beside Monster Smash's "to move" badge on a phone."""
+names beside Monster Smash's "to move" badge on a phone; what MONSTRA's round waits for before its order."""
 
 from __future__ import annotations
 
@@ -303,3 +303,50 @@ def test_monster_smash_shows_whole_names_beside_the_to_move_badge_on_a_phone_and
         shot(page, f"smash-three-names-{label}")
         assert not problems, problems
         page.context.close()
+
+
+def _round_start_discard(seat: int) -> Any:
+    def wanted(state: State) -> bool:
+        view = state.view(0)
+        return view["phase"] == "discard" and not view["order"] and state.to_move == seat
+
+    return wanted
+
+
+def test_monstra_says_what_the_round_waits_for_while_hands_are_discarded_down_to_five(
+    slow_server: Server, chromium: Any
+) -> None:
+    """MO-4.3, MO-4.6: at the start of a round a team holding more than five tactics discards first, and the
+    round's order is set after that. The order strip was an empty list then, and the others' banner said
+    only "Waiting for …"."""
+    options = {"mode": "duel"}
+    for seat in (1, 0):
+        found = find_position("monstra", 2, options, _round_start_discard(seat), tries=300, max_moves=600)
+        for label, viewport in (("1366", WIDE), ("375", NARROW)):
+            page, problems = page_at(chromium, viewport)
+            ann = guest(page, slow_server.url, "Ann")
+            seats = [(ann, "Ann"), (None, "Grumble (Greedy bot)")]
+            table_id = store_table(slow_server.data_dir, "monstra", 2, options, seats, found)
+            page.goto(f"{slow_server.url}/t/{table_id}")
+            page.locator(MONSTRA).wait_for()
+            banner = page.locator(f"{MONSTRA} [data-testid=banner]")
+            assert page.locator("[data-testid=order]").count() == 0  # no empty list of the order
+            waiting = page.locator("[data-testid=order-waiting]")
+            if label == "1366":
+                expect(waiting).to_have_text("Action order: set once every hand is down to five tactics")
+            else:  # a phone shows the round's order on the creatures, not in the strip: the banner says it
+                expect(waiting).to_be_hidden()
+            if seat == 1:
+                expect(banner).to_contain_text("Waiting for Grumble (Greedy bot)…")
+                expect(banner).to_contain_text(
+                    "Grumble (Greedy bot) is discarding down to five tactics. "
+                    "This round's action order is set once every hand is down to five."
+                )
+                expect(banner).to_be_in_viewport()
+            else:
+                expect(banner).to_contain_text("Discard down to five")
+                expect(page.locator("[data-testid=tactics] .t-cta").first).to_have_text("Discard")
+            assert no_sideways_scroll(page), label
+            shot(page, f"monstra-round-discard-{'bot' if seat else 'me'}-{label}")
+            assert not problems, problems
+            page.context.close()
