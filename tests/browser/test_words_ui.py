@@ -1,19 +1,23 @@
 """What players read in the browser (issue 13): distinct bot names everywhere, a log of prose with move
 numbers for a player and for a spectator, and boards that show the numbers in play (MONSTRA's boosted
-moves, Monster Club's reason a stack cannot attack)."""
+moves, Monster Club's reason a stack cannot attack); one of a thing said in the singular; players' whole
+names beside Monster Smash's "to move" badge on a phone; what MONSTRA's round waits for before its order."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
 from tests.browser.driver import IDLE, play_one_decision, wait_for_my_turn_or_end
 from tests.browser.finished import find_position, guest, position, store_table
-from tests.browser.test_games_ui import CLUB, PHONE, new_page, seen, settle
+from tests.browser.test_games_ui import CLUB, PHONE, PUSH, new_page, seen, settle
 
 MONSTRA = "[data-testid=monstra-board]"
 CODE = re.compile(r"\b\w+=\S|[{}\[\]]|\b[a-z]+_[a-z]+\b|\b[a-z]+-\d+\b")
@@ -207,3 +211,142 @@ def test_the_defence_banner_says_a_defence_needs_one_own_suit_card_and_why_none_
             expect(page.locator("[data-testid=defend]")).to_be_disabled()
             expect(page.locator("[data-testid=skip]")).to_be_enabled()
     assert not problems, problems
+
+
+@pytest.fixture
+def slow_server(tmp_path: Path) -> Iterator[Server]:
+    """A server whose bots take ten minutes to move: a stored position where a bot is to move stays on screen."""
+    srv = Server(tmp_path / "lair", bot_delay=600)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+WIDE = {"width": 1366, "height": 900}
+NARROW = {"width": 375, "height": 812}
+
+
+def page_at(chromium: Any, viewport: dict[str, int]) -> tuple[Any, list[str]]:
+    page = chromium.new_context(viewport=viewport).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    return page, problems
+
+
+def no_sideways_scroll(page: Any) -> bool:
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_one_of_a_thing_is_said_in_the_singular(server: Server, chromium: Any) -> None:
+    """Push a Monster's arena with one monster on it and the chat with one character left (they said "1 monsters"
+    and "1 characters")."""
+    page, problems = new_page(chromium)
+    ann = guest(page, server.url, "Ann")
+    found = find_position(
+        "push-a-monster", 2, {}, lambda st: len(st.view(0)["monsters"]) == 1 and st.to_move == 0, tries=20
+    )
+    table_id = store_table(
+        server.data_dir, "push-a-monster", 2, {}, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
+    )
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator(PUSH).wait_for()
+    arena = page.locator("[data-testid=arena]")
+    expect(arena).to_have_attribute("aria-label", re.compile(r": 1 monster on it$"))
+    page.locator("[data-testid=arena-text] summary").click()
+    expect(page.locator("[data-testid=arena-text]")).to_contain_text("1 monster on the arena:")
+    chat = page.locator("[data-testid=chat-input]")
+    chat.fill("x" * (int(chat.get_attribute("maxlength") or 0) - 1))
+    expect(page.get_by_text("1 character left", exact=True)).to_be_visible()
+    assert not problems, problems
+
+
+def _bot_to_move_in_three(state: State) -> bool:
+    view = state.view(0)
+    return state.to_move == 1 and all(view["played_first_turn"]) and view["phase"] == "burn"
+
+
+def test_monster_smash_shows_whole_names_beside_the_to_move_badge_on_a_phone_and_wide(
+    slow_server: Server, chromium: Any
+) -> None:
+    """Three players at 375 px: the two opponents share a row, and a name was cut to "Grum…" by the badge."""
+    names = ["Ann", "Grumble (Greedy bot)", "Snagtooth (Greedy bot)"]
+    found = find_position("monster-smash", 3, {}, _bot_to_move_in_three)
+    for label, viewport in (("375", NARROW), ("1366", WIDE)):
+        page, problems = page_at(chromium, viewport)
+        ann = guest(page, slow_server.url, "Ann")
+        seats = [(ann, names[0]), (None, names[1]), (None, names[2])]
+        table_id = store_table(slow_server.data_dir, "monster-smash", 3, {}, seats, found)
+        page.goto(f"{slow_server.url}/t/{table_id}")
+        badge = page.locator("[data-testid=seat-1] .badge.turn")
+        expect(badge).to_have_text("to move")
+        for s in (1, 2):
+            name = page.locator(f"[data-testid=seat-{s}] .pname")
+            expect(name).to_have_text(names[s])
+            assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), f"{names[s]} is cut short at {label} px"
+        name_box = page.locator("[data-testid=seat-1] .pname").bounding_box()
+        badge_box = badge.bounding_box()
+        seat_box = page.locator("[data-testid=seat-1]").bounding_box()
+        assert name_box and badge_box and seat_box
+        apart = (
+            name_box["x"] + name_box["width"] <= badge_box["x"] or name_box["y"] + name_box["height"] <= badge_box["y"]
+        )
+        assert apart, (name_box, badge_box)  # the badge covers no part of the name
+        assert badge_box["x"] + badge_box["width"] <= seat_box["x"] + seat_box["width"] + 0.5
+        assert no_sideways_scroll(page), label
+        if label == "1366":  # the list of who is at the table (beside the log) names them whole too
+            for s in (1, 2):
+                who = page.locator(f"[data-testid=seat-presence-{s}] .name")
+                expect(who).to_have_text(names[s])
+                assert who.evaluate("e => e.scrollWidth <= e.clientWidth"), names[s]
+        shot(page, f"smash-three-names-{label}")
+        assert not problems, problems
+        page.context.close()
+
+
+def _round_start_discard(seat: int) -> Any:
+    def wanted(state: State) -> bool:
+        view = state.view(0)
+        return view["phase"] == "discard" and not view["order"] and state.to_move == seat
+
+    return wanted
+
+
+def test_monstra_says_what_the_round_waits_for_while_hands_are_discarded_down_to_five(
+    slow_server: Server, chromium: Any
+) -> None:
+    """MO-4.3, MO-4.6: at the start of a round a team holding more than five tactics discards first, and the
+    round's order is set after that. The order strip was an empty list then, and the others' banner said
+    only "Waiting for …"."""
+    options = {"mode": "duel"}
+    for seat in (1, 0):
+        found = find_position("monstra", 2, options, _round_start_discard(seat), tries=300, max_moves=600)
+        for label, viewport in (("1366", WIDE), ("375", NARROW)):
+            page, problems = page_at(chromium, viewport)
+            ann = guest(page, slow_server.url, "Ann")
+            seats = [(ann, "Ann"), (None, "Grumble (Greedy bot)")]
+            table_id = store_table(slow_server.data_dir, "monstra", 2, options, seats, found)
+            page.goto(f"{slow_server.url}/t/{table_id}")
+            page.locator(MONSTRA).wait_for()
+            banner = page.locator(f"{MONSTRA} [data-testid=banner]")
+            assert page.locator("[data-testid=order]").count() == 0  # no empty list of the order
+            waiting = page.locator("[data-testid=order-waiting]")
+            if label == "1366":
+                expect(waiting).to_have_text("Action order: set once every hand is down to five tactics")
+            else:  # a phone shows the round's order on the creatures, not in the strip: the banner says it
+                expect(waiting).to_be_hidden()
+            if seat == 1:
+                expect(banner).to_contain_text("Waiting for Grumble (Greedy bot)…")
+                expect(banner).to_contain_text(
+                    "Grumble (Greedy bot) is discarding down to five tactics. "
+                    "This round's action order is set once every hand is down to five."
+                )
+                expect(banner).to_be_in_viewport()
+            else:
+                expect(banner).to_contain_text("Discard down to five")
+                expect(page.locator("[data-testid=tactics] .t-cta").first).to_have_text("Discard")
+            assert no_sideways_scroll(page), label
+            shot(page, f"monstra-round-discard-{'bot' if seat else 'me'}-{label}")
+            assert not problems, problems
+            page.context.close()

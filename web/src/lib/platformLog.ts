@@ -1,4 +1,6 @@
 // The turn clock's numbers in words (the platform's own log lines come from the server, with the game's).
+import { plural } from "./words";
+
 /** A duration for a countdown: 0:07, 4:59, 2 h 05 min, 1 d 3 h. */
 export function formatRemaining(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
@@ -17,7 +19,7 @@ export function formatRemaining(seconds: number): string {
 
 /** A turn limit: 30 s, 5 min, 1 h, 1 day, 3 days. */
 export function formatLimit(seconds: number): string {
-  if (seconds >= 86_400 && seconds % 86_400 === 0) return `${seconds / 86_400} day${seconds === 86_400 ? "" : "s"}`;
+  if (seconds >= 86_400 && seconds % 86_400 === 0) return plural(seconds / 86_400, "day");
   if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
   if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} min`;
   return `${seconds} s`;

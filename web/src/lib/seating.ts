@@ -2,6 +2,7 @@
 // starts one against bots. The player counts and the bot a new table offers first live here too.
 import { api } from "./api";
 import type { BotKind, GameInfo, TableSummary } from "./types";
+import { plural } from "./words";
 
 /** The player counts ``game`` can be played with, fewest first. */
 export function playerCounts(game: GameInfo): number[] {
@@ -13,9 +14,9 @@ export function playerCounts(game: GameInfo): number[] {
 export function countsText(game: GameInfo): string {
   const c = playerCounts(game);
   const contiguous = c.every((n, i) => i === 0 || n === c[i - 1] + 1);
-  if (c.length === 1) return `${c[0]} players`;
-  if (contiguous) return `${c[0]}–${c[c.length - 1]} players`;
-  return `${c.slice(0, -1).join(", ")} or ${c[c.length - 1]} players`;
+  if (c.length === 1) return plural(c[0], "player");
+  if (contiguous) return `${c[0]}–${plural(c[c.length - 1], "player")}`;
+  return `${c.slice(0, -1).join(", ")} or ${plural(c[c.length - 1], "player")}`;
 }
 
 /** The bot a new seat gets first: the greedy bot's standard strength, else the first bot offered. */

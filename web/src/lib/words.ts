@@ -1,5 +1,6 @@
 // The grammar the browser's own texts share, as src/monsterlair/core/words.py gives it to the server's:
 // a count with its noun in the right number, so that no screen says "1 cards" or "holds up to 1 power cards".
+// Every count with its noun in web/src comes from here (tests/test_web_words.py looks for hand-made ones).
 
 /** The plural of a regular noun (its last word): card → cards, try → tries, box → boxes. */
 export function pluralOf(word: string): string {
@@ -8,7 +9,13 @@ export function pluralOf(word: string): string {
   return `${word}s`;
 }
 
+/** ``word`` in the number ``n`` asks for, without the number (for a count set apart, as a big "7" over
+ * a small "cards"); ``many`` for an irregular plural. */
+export function noun(n: number, word: string, many?: string): string {
+  return n === 1 ? word : (many ?? pluralOf(word));
+}
+
 /** ``n`` with ``word`` in the right number: "1 card", "0 cards", "2 power cards"; ``many`` for an irregular plural. */
 export function plural(n: number, word: string, many?: string): string {
-  return `${n} ${n === 1 ? word : (many ?? pluralOf(word))}`;
+  return `${n} ${noun(n, word, many)}`;
 }

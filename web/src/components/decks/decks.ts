@@ -77,14 +77,14 @@ function clubKit(raw: unknown): OwnKit {
     problems(counts) {
       const total = count(counts, items, "Monsters") + count(counts, items, "Power cards");
       const out = [];
-      if (total !== rules.size) out.push(`A deck holds exactly ${rules.size} cards; this one holds ${total}.`);
+      if (total !== rules.size) out.push(`A deck holds exactly ${plural(rules.size, "card")}; this one holds ${total}.`);
       if (count(counts, items, "Monsters") < rules.monsters) out.push(`A deck holds at least ${plural(rules.monsters, "monster")}.`);
       return out;
     },
     tally(counts) {
       const m = count(counts, items, "Monsters");
       const p = count(counts, items, "Power cards");
-      return `${m + p} of ${rules.size} cards: ${plural(m, "monster")}, ${plural(p, "power card")}`;
+      return `${m + p} of ${plural(rules.size, "card")}: ${plural(m, "monster")}, ${plural(p, "power card")}`;
     },
     encode(counts) {
       return items.flatMap((i) => Array<string>(counts.get(i.id) ?? 0).fill(i.id)).join(", ");
@@ -124,13 +124,13 @@ function monstraKit(raw: unknown): OwnKit {
       const c = count(counts, items, "Creatures");
       const t = count(counts, items, "Tactics");
       const premiums = items.filter((i) => i.premium && counts.get(i.id)).length;
-      if (c !== rules.creatures) out.push(`A deck holds exactly ${rules.creatures} different creatures; this one holds ${c}.`);
+      if (c !== rules.creatures) out.push(`A deck holds exactly ${plural(rules.creatures, "different creature")}; this one holds ${c}.`);
       if (premiums > rules.premiums) out.push(`A deck holds at most ${plural(rules.premiums, "premium creature")}.`);
-      if (t !== rules.tactics) out.push(`A deck holds exactly ${rules.tactics} different tactics; this one holds ${t}.`);
+      if (t !== rules.tactics) out.push(`A deck holds exactly ${plural(rules.tactics, "different tactic")}; this one holds ${t}.`);
       return out;
     },
     tally(counts) {
-      return `${count(counts, items, "Creatures")} of ${rules.creatures} creatures, ${count(counts, items, "Tactics")} of ${rules.tactics} tactics`;
+      return `${count(counts, items, "Creatures")} of ${plural(rules.creatures, "creature")}, ${count(counts, items, "Tactics")} of ${plural(rules.tactics, "tactic")}`;
     },
     encode(counts) {
       const names = (group: string) => items.filter((i) => i.group === group && counts.get(i.id)).map((i) => i.id);

@@ -2,6 +2,7 @@
 // (lib/help.ts): rules text and the numbers now (HP, Shield, SPD, conditions).
 import type { HelpContent } from "../../lib/help";
 import { creatureName, tacticName, type MonstraDisplay, type Unit } from "./monstra";
+import { plural } from "../../lib/words";
 
 export function creatureHelp(display: MonstraDisplay, unit: Unit, guardian: boolean): HelpContent {
   const info = guardian ? null : display.creatures[unit.creature];
@@ -15,7 +16,8 @@ export function creatureHelp(display: MonstraDisplay, unit: Unit, guardian: bool
     lines.push("Guard: +2 Shield, free.");
   }
   if (unit.burn) lines.push("Burn: loses 1 HP after its next action.");
-  if (unit.poison) lines.push(`Poison: loses 1 HP after each of its next ${unit.poison} actions.`);
+  if (unit.poison)
+    lines.push(`Poison: loses 1 HP after ${unit.poison > 1 ? `each of its next ${plural(unit.poison, "action")}` : "its next action"}.`);
   if (unit.slow) lines.push("Slow: counts 1 less SPD in the next order.");
   if (unit.entered_this_round) lines.push("Came in this round: it acts from next round.");
   else if (!unit.acts_this_round) lines.push("It has acted this round.");

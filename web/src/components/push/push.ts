@@ -2,6 +2,7 @@
 // place, push, nudge and shove texts the game parses (rules PM-2.2, PM-4.2, PM-6.2, PM-6.7) and motion
 // frames (log lines come from the server).
 import type { View } from "../../lib/types";
+import { plural } from "../../lib/words";
 
 export type Pt = [number, number];
 
@@ -180,7 +181,7 @@ export function fallStart(
 /** "3 tries left before it is set down by hand". */
 export function tries(left: unknown): string {
   const n = Number(left);
-  return `${n} ${n === 1 ? "try" : "tries"} left before it is set down by hand`;
+  return `${plural(n, "try")} left before it is set down by hand`;
 }
 
 export function article(word: string): string {
