@@ -600,6 +600,11 @@ class Game(ABC):
         :meth:`termination_text` (a game whose phrase names the winner's own things overrides it)."""
         return self.termination_text(termination)
 
+    def termination_of(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> str:
+        """How this finished game ended, for its result's "… decided it." line; by default as
+        :meth:`termination_for` (a game whose phrase tells the result's own numbers overrides it)."""
+        return self.termination_for(result.termination, voice, result.winners)
+
     def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
         """What the result's scores mean."""
         return self.score_unit[1]
