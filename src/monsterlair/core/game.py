@@ -535,6 +535,12 @@ class Game(ABC):
         """
         raise IllegalAction("This decision is not a choice of cards.")
 
+    def card_choice_problem(self, state: State, positions: Sequence[int]) -> str | None:
+        """Whether the hand cards at ``positions`` (1-based) can still be part of a legal choice, more cards
+        added: ``None`` if so, else the rule in players' words, so a terminal refuses a pick at once. Default:
+        no check (``choose_cards`` still refuses an illegal set when it is confirmed)."""
+        return None
+
     def describe_event(
         self,
         event: Mapping[str, Any],
