@@ -269,7 +269,7 @@ def test_monster_smash_moves_are_numbered_1_2_3_once_each_a_card_choice_being_on
     status, final = run(["replay", str(record), "--final"])
     assert status == 0 and f"Move {len(moves)} of {len(moves)}" in final, final[:300]
     status, second = run(["replay", str(record), "--to", "2"])
-    assert status == 0 and re.search(r"^ +2 Player 2 burns 3 cards", second, re.M), second[:600]
+    assert status == 0 and re.search(r"^ +2 Pip \(Random bot\) burns 3 cards", second, re.M), second[:600]
 
 
 def test_the_log_opens_with_turn_1_and_monster_clubs_first_draw() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from monsterlair.core import Event, Result, ranks_from_scores, redact
+from monsterlair import games
+from monsterlair.core import Event, Result, Rng, ranks_from_scores, redact
+from monsterlair.core.result import result_from_json
 
 
 def test_private_part_only_for_listed_seats() -> None:
@@ -29,6 +31,30 @@ def test_result_payoffs() -> None:
     draw = Result((), (1, 1), (0.0, 0.0), "cap", capped=True)
     assert draw.payoff(0) == 0.5
     assert draw.to_json()["capped"] is True
+
+
+def test_a_finished_games_result_always_holds_its_payoffs() -> None:
+    """Review: docs/rl.md's quick start printed ``payoffs=None`` for a finished game, while the engine
+    protocol documents payoffs as 1 for a sole win, 0 for a loss, ½ each in a draw."""
+    assert Result((1,), (2, 1, 2), (0.0, 1.0, 0.0), "win").payoffs == (0.0, 1.0, 0.0)
+    assert Result((0, 2), (1, 3, 1), (5.0, 1.0, 5.0), "longest_line").payoffs == (0.5, 0.0, 0.5)
+    assert Result((), (1, 1), (0.0, 0.0), "cap", capped=True).payoffs == (0.5, 0.5)
+    assert Result((), (1, 1), (0.0, 0.0), "boss", payoffs=(0.0, 0.0)).payoffs == (0.0, 0.0)  # a game's own
+    assert result_from_json({"winners": [0], "ranks": [1, 2], "scores": [6, 3], "termination": "x"}).payoffs == (
+        1.0,
+        0.0,
+    )
+    for game_id in ("monster-smash", "monster-club", "monstra", "push-a-monster"):
+        game = games.get(game_id)
+        state = game.new(2, seed=1)
+        rng = Rng(1)
+        while not state.over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        result = state.result
+        assert result is not None and result.payoffs is not None, game_id
+        assert list(result.payoffs) == [result.payoff(s) for s in range(2)]
+        assert "payoffs=None" not in repr(result) and result.to_json()["payoffs"] == list(result.payoffs)
 
 
 def test_ranks_from_scores() -> None:

@@ -51,7 +51,7 @@ def test_a_sole_win_reads_as_a_win_for_the_winner_and_a_loss_for_the_others() ->
     assert (mine.outcome, mine.headline) == ("win", "You win!")
     assert (theirs.outcome, theirs.headline) == ("loss", "Bob wins")
     assert (watching.outcome, watching.headline) == ("win", "Bob wins")
-    assert mine.lines[0] == "Reaching the destroys needed to win decided it."
+    assert mine.lines[0] == "Reaching 5 destroys decided it."
     assert [(s.name, s.score_text) for s in theirs.standings] == [("Bob", "5 destroys"), ("Ann", "2 destroys")]
     assert theirs.score_label == "destroys" and theirs.standings[1].you
 
@@ -73,7 +73,7 @@ def test_a_lost_mission_says_the_guardian_won_and_what_was_achieved() -> None:
     text = game.describe_result(r, 0, ["Ann"], state.options)
     assert text.outcome == "mission_lost" and text.headline == "The Rift Guardian wins: the mission failed"
     assert "Damage dealt to the Guardian: 24 of 44 HP; it has 20 HP left." in text.lines
-    assert "Knockouts the team suffered: 2 of 3." in text.lines
+    assert "Creatures the team lost: 2 of 3." in text.lines
     assert text.standings[0].score_text == "24 damage dealt to the Guardian"
     won = Result((0,), (1,), (44.0,), "guardian-defeated", False, {**detail, "guardian_hp": 0}, (1.0,))
     assert game.describe_result(won, 0, ["Ann"], state.options).outcome == "win"
@@ -86,7 +86,7 @@ def test_a_duel_draw_and_a_team_win() -> None:
     draw = Result((), (1, 1), (1.0, 1.0), "round-limit", False, detail, (0.5, 0.5))
     text = game.describe_result(draw, 1, NAMES[:2])
     assert (text.outcome, text.headline) == ("draw", "A draw")
-    assert "Knockouts suffered: Ann 1, you 1." in text.lines
+    assert "Creatures lost: Ann 1, you 1." in text.lines
     team = Result((0, 2), (1, 2, 1, 2), (3.0, 1.0, 3.0, 1.0), "knockouts", False, detail, (1.0, 0.0, 1.0, 0.0))
     names = ["Ann", "Bob", "Cy", "Di"]
     assert game.describe_result(team, 0, names).headline == "You and Cy win!"  # partners: a win, not shared

@@ -97,8 +97,9 @@ def bench(
     console.print(table)
     if with_reference:
         console.print(
-            "reference: a tight hand-written engine of the same rules (sim/smash_reference.py), its random playouts "
-            "timed alternately with the game's; ÷ reference is the median of the repeats' ratios."
+            "reference: the same random playouts through a bare Monster Smash engine of the same rules, written "
+            "only to measure against (it plays no games) and timed in turn with the game's; ÷ reference is the "
+            "game's figure over it, the median of the repeats (docs/performance.md)."
         )
     console.print(
         f"Python {machine['python']} on {machine['machine']}, {machine['cpus']} CPUs, pinned to core {core}, "

@@ -132,6 +132,17 @@ def read_record(file: Path) -> tuple[Game, dict[str, Any]]:
     return load_game(record["game"]), record
 
 
+def record_names(record: dict[str, Any], players: int) -> list[str]:
+    """The players' names a record keeps (its optional ``names``, one per seat, as ``play --save`` writes
+    them); "Player 1", "Player 2"… where it keeps none or not one name per seat."""
+    from monsterlair.core.words import seat_label
+
+    names = record.get("names")
+    if isinstance(names, list) and len(names) == players and all(isinstance(n, str) and n.strip() for n in names):
+        return [n.strip() for n in names]
+    return [seat_label(s) for s in range(players)]
+
+
 def check_step(step: int, last: int) -> None:
     """An error exit unless ``--to step`` is within a game of ``last`` moves (as the log numbers them)."""
     from monsterlair.core.words import plural

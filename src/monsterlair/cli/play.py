@@ -29,7 +29,7 @@ from monsterlair.cli.common import (
     writable_file,
 )
 from monsterlair.core.moves import MoveNumbers, tells
-from monsterlair.core.words import plural
+from monsterlair.core.words import hand_cards, join_words, number_span, plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -328,9 +328,29 @@ class PlaySession:
         size = len(choice[1]) if choice is not None else 0
         bad = [n for n in numbers if not 1 <= n <= size]
         if bad:
-            self.console.print(f"[yellow]Your hand has cards 1 to {size}; there is no card {bad[0]}.[/yellow]")
+            self.console.print(f"[yellow]{hand_cards(size)}; there is no card {bad[0]}.[/yellow]")
             return False
-        chosen.symmetric_difference_update(numbers)
+        refused: list[int] = []
+        problem = ""
+        for n in numbers:
+            if n in chosen:
+                chosen.discard(n)
+                continue
+            why = self.game.card_choice_problem(self.state, sorted(chosen | {n}))
+            if why is None:
+                chosen.add(n)
+            else:
+                refused.append(n)
+                problem = why
+        if refused and choice is not None:
+            from rich.markup import escape
+
+            names = [choice[1][n - 1] for n in refused]
+            with_picked = " with the cards picked" if chosen else ""
+            self.console.print(
+                f"[yellow]Not picked: {escape(join_words(names))} cannot make a legal choice{with_picked}. "
+                f"{escape(problem)}[/yellow]"
+            )
         return True
 
     def choice_texts(self, word: str, chosen: set[int], others: list[Any]) -> list[str]:
@@ -355,6 +375,8 @@ class PlaySession:
         """The hand with the cards picked so far marked, and the other choices."""
         from rich.markup import escape
 
+        from monsterlair.core import MonsterLairError
+
         choice = self.game.card_choice(self.state)
         assert choice is not None
         purpose, cards = choice
@@ -364,7 +386,12 @@ class PlaySession:
             mark = "[green]\\[x][/green]" if i in chosen else "\\[ ]"
             self.console.print(f"  [cyan]{i:>{width}}[/cyan]. {mark} {escape(card)}", highlight=False)
         picked = ", ".join(cards[i - 1] for i in sorted(chosen)) or "nothing yet"
-        self.console.print(f"  Picked: {escape(picked)}. Type [bold]done[/bold] to confirm.")
+        try:
+            self.game.choose_cards(self.state, sorted(chosen))
+            then = " Type [bold]done[/bold] to confirm."
+        except MonsterLairError as exc:  # not a whole choice yet: say what it still needs, no "done"
+            then = f" Pick more cards: {escape(str(exc))}" if chosen else ""
+        self.console.print(f"  Picked: {escape(picked)}.{then}")
         for action in others:
             label = self.game.action_label(self.state, action, self.names)
             typed = str(action)
@@ -387,8 +414,17 @@ class PlaySession:
                 return numbered[number]
             low, high = min(numbered), max(numbered)
             # A range only where every number in it is a choice (a menu of places can skip numbers).
-            which = f"the numbers {low} to {high}" if len(numbered) == high - low + 1 else "the numbers in the menu"
-            self.console.print(f"[yellow]There is no choice {number}; pick one of {which}.[/yellow]")
+            if len(numbered) == 1:
+                which = f"the only choice is {low}"
+            elif len(numbered) == high - low + 1:
+                which = (
+                    f"pick {number_span(low, high, 'or')}"
+                    if high == low + 1
+                    else f"pick one of the numbers {low} to {high}"
+                )
+            else:
+                which = "pick one of the numbers in the menu"
+            self.console.print(f"[yellow]There is no choice {number}; {which}.[/yellow]")
             return None
         wanted = " ".join(text.lower().split())
         labels = [" ".join(self.game.action_label(self.state, a, self.names).lower().split()) for a in actions]
@@ -439,13 +475,17 @@ class PlaySession:
         self.console.print(f"Seed {self.state.seed} (play it again with --seed {self.state.seed}).")
 
 
-def save_record(state: State, path: Path, console: Console) -> bool:
-    """Write the record as JSON; report (never raise) a file error."""
+def save_record(state: State, path: Path, console: Console, names: list[str] | None = None) -> bool:
+    """Write the record as JSON, with the players' names shown during play (``names``, read back by
+    ``replay``); report (never raise) a file error."""
     from rich.markup import escape
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)  # as --save does before the game
-        path.write_text(json.dumps(state.record(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
+        record = state.record()
+        if names is not None:
+            record["names"] = list(names)
+        path.write_text(json.dumps(record, indent=1, allow_nan=False) + "\n", encoding="utf-8")
     except OSError as exc:
         console.print(
             f"[red]Could not save the record to {escape(str(path))}: {escape(file_trouble(exc, path))}.[/red]"
@@ -515,15 +555,15 @@ def play(
     except Abandoned as exc:
         console.print(f"\n{exc.why}: the game is abandoned after {plural(session.moves.count, 'move')}.")
         if save is not None:
-            save_record(state, save, console)
+            save_record(state, save, console, session.names)
         raise typer.Exit(exc.code) from None
     session.finish()
     if save is not None:
-        save_record(state, save, console)
+        save_record(state, save, console, session.names)
         return
     answer = (session.ask("Save the record? Type a file name, or press Enter to skip: ") or "").strip()
     if answer:
-        save_record(state, Path(answer).expanduser(), console)
+        save_record(state, Path(answer).expanduser(), console, session.names)
 
 
 def register(app: typer.Typer) -> None:

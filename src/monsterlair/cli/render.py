@@ -22,7 +22,7 @@ from monsterlair.cli.common import (
     read_record,
     writable_file,
 )
-from monsterlair.core.words import plural
+from monsterlair.core.words import number_span, plural
 
 GAME_ID = "push-a-monster"
 
@@ -79,7 +79,8 @@ def render(
             except MonsterLairError as exc:
                 fail(f"Cannot play {text!r}: {exc}")
     if seat is not None and not 1 <= seat <= state.players:
-        fail(f"There is no player {seat}; this game has players 1 to {state.players}.")
+        have = f"players {number_span(1, state.players, 'and')}" if state.players > 1 else "one player, player 1"
+        fail(f"There is no player {seat}; this game has {have}.")
     seat = None if seat is None else seat - 1  # players count from 1; seats from 0
     frames = None
     if trail:

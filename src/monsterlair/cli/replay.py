@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from monsterlair.cli.common import check_step, fail, read_record
+from monsterlair.cli.common import check_step, fail, read_record, record_names
 from monsterlair.cli.web_replay import DEFAULT_SERVER
 from monsterlair.core.moves import move_numbers
 
@@ -105,10 +105,9 @@ class Timeline:
 
     @property
     def names(self) -> list[str]:
-        """Seat names: a record holds none, so players are "Player 1", "Player 2"…"""
-        from monsterlair.core.words import seat_label
-
-        return [seat_label(s) for s in range(self.states[0].players)]
+        """Seat names as the game showed them: the record's ``names`` (``play --save`` writes them), else
+        "Player 1", "Player 2"… (a record saved before names were, or by another tool)."""
+        return record_names(self.record, self.states[0].players)
 
     def turn_of(self, step: int) -> int:
         """The turn a step belongs to (see :attr:`turn_numbers`)."""
@@ -152,6 +151,15 @@ class Timeline:
         return next((k for k in reversed(starts) if k < step), 0)
 
 
+def seat_range(players: int) -> str:
+    """What ``--seat`` may be, for a game of ``players``: never "from 1 to 1"."""
+    if players == 1:
+        return "--seat names player 1, this game's only player."
+    if players == 2:
+        return "--seat names player 1 or 2."
+    return f"--seat names a player from 1 to {players}."
+
+
 def replay(
     file: Annotated[Path, typer.Argument(help="A record saved by 'play --save' or the engine's 'record'.")],
     seat: Annotated[
@@ -188,7 +196,7 @@ def replay(
         return
     players = timeline.states[0].players
     if seat is not None and not 1 <= seat <= players:
-        fail(f"--seat names a player from 1 to {players}.")
+        fail(seat_range(players))
     seat = None if seat is None else seat - 1  # players count from 1; seats from 0
     if reveal and not timeline.states[-1].over:
         fail("This game is not over; --reveal is only for finished games. Use --seat to see one seat's view.")
@@ -243,7 +251,8 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
         elif key.isdigit() and int(key) <= timeline.total:
             step = timeline.end_of(int(key))
         else:
-            keys = f"Type Enter, n, p, t, b, q or a move number from 1 to {timeline.total} (0 is the start)."
+            moves = f"a move number from 1 to {timeline.total}" if timeline.total > 1 else "the move number 1"
+            keys = f"Type Enter, n, p, t, b, q or {moves} (0 is the start)."
             console.print(f"[yellow]{keys}[/yellow]")
             continue
         timeline.show(step, seat, reveal, console)

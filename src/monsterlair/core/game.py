@@ -562,6 +562,12 @@ class Game(ABC):
         """
         raise IllegalAction("This decision is not a choice of cards.")
 
+    def card_choice_problem(self, state: State, positions: Sequence[int]) -> str | None:
+        """Whether the hand cards at ``positions`` (1-based) can still be part of a legal choice, more cards
+        added: ``None`` if so, else the rule in players' words, so a terminal refuses a pick at once. Default:
+        no check (``choose_cards`` still refuses an illegal set when it is confirmed)."""
+        return None
+
     def describe_event(
         self,
         event: Mapping[str, Any],
@@ -626,6 +632,11 @@ class Game(ABC):
         """A way this game ends, in ``voice``'s person for these ``winners``; by default as
         :meth:`termination_text` (a game whose phrase names the winner's own things overrides it)."""
         return self.termination_text(termination)
+
+    def termination_of(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> str:
+        """How this finished game ended, for its result's "… decided it." line; by default as
+        :meth:`termination_for` (a game whose phrase tells the result's own numbers overrides it)."""
+        return self.termination_for(result.termination, voice, result.winners)
 
     def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
         """What the result's scores mean."""

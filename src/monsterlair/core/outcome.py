@@ -38,6 +38,10 @@ class ResultWords(Protocol):
         """The way the game ended, in ``voice``'s person ("six cards of your own monster's suit")."""
         ...
 
+    def termination_of(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> str:
+        """How this finished game ended, as a noun phrase that may use its numbers ("reaching 5 destroys")."""
+        ...
+
     def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
         """A score with its meaning: "6 cards in hand", "12 damage dealt to the Guardian"."""
         ...
@@ -167,7 +171,7 @@ def result_text(
     sides = game.teams(players, opts)
     outcome = outcome_of(result, reader, sides)
     winners = list(result.winners)
-    how = game.termination_for(result.termination, voice, winners)
+    how = game.termination_of(result, voice, opts)
     headline = game.result_headline(result, voice, outcome, opts) or _headline(voice, outcome, winners, how)
     lines: list[str] = []
     if winners and outcome != "shared_win":

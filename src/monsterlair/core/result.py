@@ -16,8 +16,10 @@ class Result:
     ``scores`` is the game's own per-seat measure (cards held, line length, knockouts…);
     ``termination`` names why the game ended, from the game's documented list;
     ``capped`` is true when a safety cap ended the game rather than a rule;
-    ``payoffs``, when given, overrides the default payoff rule per seat (team and co-operative games:
-    partners who win together each get 1, a co-operative loss gives everyone 0).
+    ``payoffs`` is what each seat earned: a game passes them where its own rule differs (team and
+    co-operative games: partners who win together each get 1, a co-operative loss gives everyone 0);
+    otherwise they are filled in by the default rule (1 for a sole win, 1/k each for k winners, ½ each in
+    a draw, 0 for a loss), so a finished game's ``payoffs`` are never missing.
     """
 
     winners: tuple[int, ...]
@@ -28,6 +30,15 @@ class Result:
     detail: dict[str, Any] = field(default_factory=dict)
     payoffs: tuple[float, ...] | None = None
 
+    def __post_init__(self) -> None:
+        if self.payoffs is None:  # the default rule, written out (frozen: set once, here)
+            seats = range(len(self.ranks))
+            if not self.winners:
+                filled = tuple(0.5 for _ in seats)
+            else:
+                filled = tuple(1.0 / len(self.winners) if s in self.winners else 0.0 for s in seats)
+            object.__setattr__(self, "payoffs", filled)
+
     @property
     def everyone_lost(self) -> bool:
         """No winner and nobody paid: a lost co-operative game, which is not a draw."""
@@ -36,7 +47,7 @@ class Result:
     def payoff(self, seat: int) -> float:
         """``payoffs[seat]`` if given; else 1 for a sole win, 1/k for a victory shared by k seats, 0 otherwise
         (draws give 0.5 to all)."""
-        if self.payoffs is not None:
+        if self.payoffs is not None and 0 <= seat < len(self.payoffs):
             return self.payoffs[seat]
         if not self.winners:
             return 0.5

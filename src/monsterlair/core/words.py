@@ -36,6 +36,25 @@ def plural(n: int | float, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or plural_of(word))}"
 
 
+def number_span(low: int, high: int, conjunction: str = "to") -> str:
+    """Whole numbers from ``low`` to ``high`` as people say them: "1 to 5", "1 or 2" (two with ``"or"``;
+    "1 and 2" with ``"and"``), or one number alone ("1"): never "1 to 1" or "1 to 2"."""
+    if high <= low:
+        return str(low)
+    if high == low + 1 and conjunction != "to":
+        return f"{low} {conjunction} {high}"
+    return f"{low} to {high}"
+
+
+def hand_cards(size: int) -> str:
+    """What a hand's card numbers are: "Your hand has cards 1 to 5", "… one card, number 1", "… is empty"."""
+    if size <= 0:
+        return "Your hand is empty"
+    if size == 1:
+        return "Your hand has one card, number 1"
+    return f"Your hand has cards {number_span(1, size, 'and')}"
+
+
 def with_article(phrase: str) -> str:
     """ "a green Gloop", "an orange Mammoth": the indefinite article that fits the phrase's first sound."""
     return f"{'an' if phrase[:1].lower() in 'aeiou' else 'a'} {phrase}"

@@ -109,3 +109,36 @@ def test_a_two_against_two_game_is_not_called_a_duel() -> None:
     with pytest.raises(BadOptions) as refused:
         GAME.new(4, seed=1, options={"mode": "mission"})
     assert "duel" not in str(refused.value)
+
+
+def test_the_board_labels_places_as_the_order_and_the_log_do_and_counts_creatures_lost() -> None:
+    """Review: the team rows wrote "a1" under an "Order: A1 …" line, and "knockouts 3/3" was the losing
+    team's count while the result's "3 knockouts scored" was the winner's: a team's count is its creatures
+    lost, and "knockouts" are the ones scored."""
+    for options, players in (({}, 2), ({"mode": "mission"}, 1)):
+        view = GAME.new(players, seed=3, options=options).view(0)
+        text = GAME.render(view, 0, ["Ann", "Bob"][:players])
+        for team in view["teams"]:
+            for slot in team["slots"]:
+                name = CREATURES[CREATURE_INDEX[slot["creature"]]].name
+                assert re.search(
+                    rf"^(?: +|\[bold reverse\] ▶ \[/\]){slot['unit'].upper()} \[bold [^]]+\]{name}\[/\]", text, re.M
+                ), text
+            assert f"creatures lost {team['knockouts']}/3" in text
+        assert not re.search(r"\b[ab][12]\b", text) and "knockouts" not in text
+        if players == 1:
+            assert re.search(r"^ +\[bold magenta\]Rift Guardian", text, re.M), text
+
+
+def test_a_knockout_counts_creatures_lost_not_knockouts_scored() -> None:
+    names = ["Ann", "Pip (Greedy bot)"]
+    ko = {"type": "knockout", "unit": "b1", "creature": "pebblit", "team": "B", "knockouts": 1}
+    assert GAME.describe_event(ko, None, names) == (
+        "Pip (Greedy bot)'s Pebblit is knocked out (creatures Pip (Greedy bot) has lost: 1 of 3)."
+    )
+    assert GAME.describe_event(ko, 1, names) == "Your Pebblit is knocked out (creatures you have lost: 1 of 3)."
+    four = ["Ann", "Bob", "Cy", "Di"]
+    pair = GAME.describe_event(ko, 1, four, {"mode": "duel"})
+    assert pair.endswith("(creatures you and Di have lost: 1 of 3)."), pair
+    end = {"type": "end", "winner": "A", "termination": "knockouts"}
+    assert GAME.describe_event(end, None, names) == "Ann wins (three knockouts scored)!"

@@ -116,10 +116,11 @@ def test_a_mission_lost_to_knockouts_says_so_not_that_the_guardians_hp_was_short
     text = GAME.describe_result(mission_result("team-defeated", "standard", 8, 5, 3), 0, ["Ann"], {"mode": "mission"})
     assert text.headline == "The Rift Guardian wins: the mission failed"
     assert list(text.lines) == [
-        "The mission ended in round 5, on the team's third knockout.",
+        "The mission ended in round 5, when the team lost its third creature.",
         "Damage dealt to the Guardian: 36 of 44 HP; it has 8 HP left.",
-        "Knockouts the team suffered: 3 of 3.",
-        "Winning needed the Guardian defeated, or at 8 HP or less after round 12, before the team's third knockout.",
+        "Creatures the team lost: 3 of 3.",
+        "Winning needed the Guardian defeated, or at 8 HP or less after round 12, "
+        "before the team lost a third creature.",
     ]
 
 
@@ -129,13 +130,13 @@ def test_a_mission_that_ran_out_of_rounds_and_an_expert_one_say_what_winning_nee
     assert text.lines[0] == "The mission ended after round 10, its last, with the Guardian still at 6 HP."
     assert (
         text.lines[-1]
-        == "Winning needed the Guardian defeated by the end of round 10, before the team's third knockout."
+        == "Winning needed the Guardian defeated by the end of round 10, before the team lost a third creature."
     )
     won = GAME.describe_result(mission_result("mission-time", "standard", 7, 12, 2, won=True), 0, ["Ann"], {})
     assert list(won.lines) == [
         "The end of the last round decided it.",
         "Damage dealt to the Guardian: 37 of 44 HP; it has 7 HP left.",
-        "Knockouts the team suffered: 2 of 3.",
+        "Creatures the team lost: 2 of 3.",
         "The Guardian ended the last round at 7 HP; 8 HP or less wins.",
     ]
     beaten = GAME.describe_result(mission_result("guardian-defeated", "standard", 0, 9, 1, won=True), 0, ["Ann"], {})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import BadOptions, Event, Game, ObservationWriter, State
+from monsterlair.core import BadOptions, Event, Game, ObservationWriter, Result, State
 from monsterlair.core.options import OptionValue
 from monsterlair.core.words import Voice
 from monsterlair.games.monster_club import actions, heuristic, text, usage, view, words
@@ -83,6 +83,10 @@ class MonsterClubGame(Game):
     def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
         """A log sentence in the reader's person (``words.py``)."""
         return words.event_text(event, voice)
+
+    def termination_of(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> str:
+        """How the game ended, with the destroys that ended it ("reaching 5 destroys", MC-11.2 and MC-11.3)."""
+        return words.termination_of(result.to_json())
 
     def undo_unit(self, actions: Sequence[str]) -> int:
         """A card played together with the targets chosen for its effect is one unit."""

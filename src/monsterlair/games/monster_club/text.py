@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from monsterlair.core.words import Voice
 from monsterlair.games.monster_club.cards import BY_ID, Card
-from monsterlair.games.monster_club.words import TERMINATIONS
+from monsterlair.games.monster_club.words import end_text
 
 TYPE_STYLE = {"rock": "yellow", "paper": "cyan", "scissors": "magenta"}
 
@@ -123,9 +123,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         lines.append(f"[dim]Turns without a destroy: {view['stall']} of {view['stall_turns']} (stall rule)[/]")
     if view["result"] is not None:
         res = view["result"]
-        how = TERMINATIONS.get(str(res["termination"]), str(res["termination"]))
-        won = escape(v.group_verb(res["winners"], "win")) if res["winners"] else "Nobody wins"
-        lines.append(f"[bold]Game over[/]: {won} ({how}).")
+        lines.append(f"[bold]Game over[/]: {escape(end_text(res, v))}.")
     return "\n".join(lines)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core.words import Voice, capitalise, game_over_text, join_words, plural
+from monsterlair.core.words import Voice, capitalise, join_words, plural
 from monsterlair.games.monster_club.cards import BY_ID
 
 TERMINATIONS = {
@@ -25,6 +25,45 @@ _DECIDED = {
     "same type": "equal scores of the same type (both stacks are destroyed)",
     "type": "type (rock beats scissors, scissors beat paper, paper beats rock)",
 }
+
+
+def _destroys(result: Mapping[str, Any], winners: Sequence[int]) -> int:
+    """The destroys that ended the game: the winner's, or (a draw, MC-11.3) the equal count both reached."""
+    scores = list(result.get("scores") or [])
+    seats = list(winners) or list(range(len(scores)))
+    return int(max((scores[s] for s in seats if s < len(scores)), default=0))
+
+
+def termination_of(result: Mapping[str, Any]) -> str:
+    """How a finished game ended, as a noun phrase with its numbers where the rules give one: "reaching 5
+    destroys" (MC-11.2), "both players reaching 5 destroys at once" (a draw, MC-11.3)."""
+    termination = str(result.get("termination"))
+    winners = list(result.get("winners") or [])
+    if termination == "destroys":
+        n = plural(_destroys(result, winners), "destroy")
+        return f"reaching {n}" if winners else f"both players reaching {n} at once"
+    return TERMINATIONS.get(termination, termination.replace("_", " "))
+
+
+def end_text(result: Mapping[str, Any], v: Voice) -> str:
+    """The game's end as players say it, without the closing mark: "Pip wins with 5 destroys", "A draw:
+    both players reach 5 destroys at once", "Ann wins: Pip has no monster left" (MC-11)."""
+    termination = str(result.get("termination"))
+    winners = list(result.get("winners") or [])
+    players = len(result.get("ranks") or result.get("scores") or [0, 0])
+    if termination == "destroys":
+        n = plural(_destroys(result, winners), "destroy")
+        if winners:
+            return f"{v.group_verb(winners, 'win')} with {n}"
+        return f"A draw: both players reach {n} at once"
+    if termination == "no_monster" and len(winners) == 1:
+        losers = [s for s in range(players) if s not in winners]
+        if len(losers) == 1:
+            return f"{v.group_verb(winners, 'win')}: {v.says(losers[0], 'have', start=False)} no monster left"
+    how = TERMINATIONS.get(termination, "the end of the game")
+    if not winners:
+        return f"The game ends with no winner: {how}"
+    return f"{v.group_verb(winners, 'win')} by {how}"
 
 
 def card_name(card_id: object) -> str:
@@ -195,7 +234,6 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
         return f"{v.says(seat, 'end')} {v.own(seat)} turn."
     if t == "game_over":
         result = e.get("result") or {}
-        winners = list(result.get("winners") or [])
-        how = TERMINATIONS.get(str(result.get("termination")), "the end of the game")
-        return game_over_text(v, winners, how)
+        end = end_text(result, v)
+        return f"{end}!" if result.get("winners") else f"{end}."
     return None

@@ -11,7 +11,7 @@ from typing import Any
 
 from monsterlair.core import Event, Game, IllegalAction, ObservationWriter, State
 from monsterlair.core.options import OptionValue
-from monsterlair.core.words import Voice
+from monsterlair.core.words import Voice, hand_cards
 from monsterlair.games.monster_smash import actions as _actions
 from monsterlair.games.monster_smash import usage as _usage
 from monsterlair.games.monster_smash import words as _words
@@ -182,7 +182,7 @@ class MonsterSmash(Game):
         hand = list(state.view(seat).get("hand") or [])
         wanted = sorted(set(positions))
         if any(not 1 <= p <= len(hand) for p in wanted):
-            raise IllegalAction(f"Your hand has cards 1 to {len(hand)}.")
+            raise IllegalAction(f"{hand_cards(len(hand))}.")
         phase = str(state.view(seat).get("phase"))
         work = state.clone()
         texts: list[str] = []
@@ -201,6 +201,49 @@ class MonsterSmash(Game):
         if not texts and "pass" in {str(a) for a in work.legal_actions()}:
             return ["pass"]
         raise IllegalAction(_CHOICE_RULES[phase])
+
+    def card_choice_problem(self, state: State, positions: Sequence[int]) -> str | None:
+        """``None`` when some legal choice holds the hand cards at ``positions`` (more may be added), else the
+        rule it breaks in players' words. Asked of the engine: its legal picks (MS-13.3) are walked, taking
+        these cards in hand order and any others before them, until ``done`` is legal."""
+        seat = state.to_move
+        if seat is None or self.card_choice(state) is None:
+            return "This decision is not a choice of cards."
+        view = state.view(seat)
+        hand = list(view.get("hand") or [])
+        wanted = sorted(set(positions))
+        if any(not 1 <= p <= len(hand) for p in wanted):
+            return f"{hand_cards(len(hand))}."
+        if not wanted:
+            return None
+        order = {code: hand.index(code) for code in hand}  # a card's place in hand order (MS-13.2)
+        seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+
+        def reachable(work: State, picked: tuple[str, ...], need: tuple[str, ...]) -> bool:
+            if (picked, need) in seen:
+                return False
+            seen.add((picked, need))
+            legal = work.legal_actions()
+            if not need and "done" in {str(a) for a in legal}:
+                return True
+            for action in legal:
+                if str(action).split(" ")[0] not in ("burn", "play"):
+                    continue
+                trial = work.clone()
+                card = next((str(e.data["card"]) for e in trial.apply(action) if "card" in e.data), None)
+                if card is None:
+                    continue
+                if need and card == need[0]:
+                    if reachable(trial, (*picked, card), need[1:]):
+                        return True
+                elif not need or order[card] < order[need[0]]:  # another card, before the next wanted one
+                    if reachable(trial, (*picked, card), need):
+                        return True
+            return False
+
+        if reachable(state.clone(), (), tuple(hand[p - 1] for p in wanted)):
+            return None
+        return _CHOICE_RULES[str(view.get("phase"))]
 
     def report_label(self, kind: str, value: str) -> str:
         """Cards by name ("Flarefang 3") and monsters by their Squad Leader; other values as they are."""

@@ -876,7 +876,9 @@ class SmashState(State):
         hand.clear()
         if events is not None:
             events.append(Event("mulligan", {"seat": seat, "discarded": list(map(_CODE_OF, cards))}))
+        mark = len(events) if events is not None else 0
         self._draw(seat, MULLIGAN_DRAW, events)
+        _draw_reason(events, mark, "mulligan")
         if self.res is None:
             self._end_turn(events)
 
@@ -917,7 +919,9 @@ class SmashState(State):
                     )
                 )
             if len(picks) >= 2:
+                mark = len(events) if events is not None else 0
                 self._draw(seat, len(picks) // 2, events)
+                _draw_reason(events, mark, "burn")
                 if self.res is not None:
                     return
             if cfg.empty_burner and not self.hands[seat]:
@@ -974,6 +978,17 @@ class SmashState(State):
         self.picks = ()
         if events is not None:
             events.append(Event("attack_declared", {"attacker": self.seat, "defender": arg}))
+
+
+def _draw_reason(events: list[Event] | None, mark: int, reason: str) -> None:
+    """Mark the draw among ``events[mark:]`` with what it is for (``"burn"``: rule MS-3.3's half as many;
+    ``"mulligan"``: rule MS-4.2's new hand), so the log tells that one draw once, in one line."""
+    if events is None:
+        return
+    for event in events[mark:]:
+        if event.type == "draw":
+            event.data["reason"] = reason
+            return
 
 
 _APPLY: tuple[Callable[[SmashState, int, list[Event] | None], None], ...] = (

@@ -34,6 +34,10 @@ _PICKED_FOR = {"burn_pick": "to burn", "attack_pick": "for the attack", "defence
 """What a card picked one at a time is for, by the pick event's type."""
 
 
+_DRAWN_FOR = {"burn": "{cards} for the burn", "mulligan": "a new hand of {cards}"}
+"""What a draw is for, by its event's ``reason`` (rules MS-3.3 and MS-4.2); a turn's draw has none."""
+
+
 def card_name(code: str) -> str:
     """A card's name for people: its squad monster and value ("Flarefang 3")."""
     k = CODE_KIND.get(code)
@@ -63,13 +67,14 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
     if t == "mulligan":
         gone = e.get("discarded") or []
         what = f"{plural(len(gone), 'card')} ({cards_text(gone)})" if gone else "nothing"
-        return f"{v.says(seat, 'mulligan')}: {v.verb(seat, 'discard')} {what} and {v.verb(seat, 'draw')} a new hand."
+        return f"{v.says(seat, 'mulligan')}: {v.verb(seat, 'discard')} {what}."
     if t == "draw":
         n = int(e.get("count", 0))
         if n == 0:
             return f"{v.says(seat, 'draw')} nothing: the deck and the discard pile are empty."
         shown = f": {cards_text(e['cards'])}" if e.get("cards") else ""
-        return f"{v.says(seat, 'draw')} {plural(n, 'card')}{shown}."
+        what = _DRAWN_FOR.get(str(e.get("reason", "")), "{cards}").format(cards=plural(n, "card"))
+        return f"{v.says(seat, 'draw')} {what}{shown}."
     if t == "reshuffle":
         return f"The discard pile is shuffled into a new deck of {plural(int(e['deck_size']), 'card')}."
     if t in _PICKED_FOR:
@@ -78,11 +83,10 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
         cards = e.get("cards") or []
         if not cards:
             return f"{v.says(seat, 'burn')} no cards."
-        n = len(cards)
-        gain = f"{v.verb(seat, 'draw')} {plural(n // 2, 'card')} for them" if n > 1 else "draws nothing for it"
-        if n == 1 and v.is_you(seat):
-            gain = "draw nothing for it"
-        return f"{v.says(seat, 'burn')} {plural(n, 'card')} ({cards_text(cards)}) and {gain}."
+        burned = f"{v.says(seat, 'burn')} {plural(len(cards), 'card')} ({cards_text(cards)})"
+        if len(cards) == 1:  # half of one is none: no draw follows (rule MS-3.3)
+            return f"{burned} and {v.verb(seat, 'draw')} nothing for it."
+        return f"{burned}."  # the draw for them is the next event, told once there
     if t == "no_attack":
         return f"{v.says(seat, 'do')} not attack."
     if t == "attack_declared":

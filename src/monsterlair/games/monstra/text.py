@@ -127,11 +127,12 @@ def _unit_line(u: Mapping[str, Any] | None, acting: str | None, v: Voice | None 
         c = CREATURES[CREATURE_INDEX[u["creature"]]]
         name = f"[bold {SIGN_COLOURS[c.sign]}]{c.name}[/]"
         extra = f" Strike {c.strike} · {c.move} ({c.cost} EN): {effect_text(c.effects)}"
+    place = "" if u["unit"] == "g" else f"{str(u['unit']).upper()} "  # as the order and the log label it
     fresh = " [dim](entered this round)[/]" if u.get("entered_this_round") else ""
     who = (v or Voice()).name(u["controller"]) if u.get("controller") is not None else ""
     ctl = f" [dim]({escape(who)})[/]" if who else ""
     return (
-        f"{mark}{u['unit']} {name} {_bar(u['hp'], u['max_hp'])} {u['hp']}/{u['max_hp']} HP "
+        f"{mark}{place}{name} {_bar(u['hp'], u['max_hp'])} {u['hp']}/{u['max_hp']} HP "
         f"SPD {u['spd']} {_conds(u)}{extra}{fresh}{ctl}"
     )
 
@@ -174,7 +175,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         me = " (you)" if view.get("team") == team["team"] else ""
         used = " · tactic used" if team["tactic_used"] else ""
         lines.append(
-            f"[bold]Team {team['team']}{me}[/] · EN {team['energy']}/5 · knockouts {team['knockouts']}/3 · "
+            f"[bold]Team {team['team']}{me}[/] · EN {team['energy']}/5 · creatures lost {team['knockouts']}/3 · "
             f"hand {team['hand_count']} · tactic deck {team['deck_count']} · replacements {team['reserve_count']}"
             f"{used}"
         )

@@ -26,10 +26,10 @@ from monsterlair.games.monstra.spec import (
 from monsterlair.games.monstra.state import CONTROL
 
 TERMINATIONS = {
-    "knockouts": "a team's third knockout",
-    "round-limit": "the round limit: fewer knockouts suffered, then more HP on the active creatures",
+    "knockouts": "three knockouts scored",
+    "round-limit": "the round limit: fewer creatures lost, then more HP on the active creatures",
     "guardian-defeated": "defeating the Rift Guardian",
-    "team-defeated": "the team's third knockout",
+    "team-defeated": "the team's third creature lost",
     "mission-time": "the end of the last round",
 }
 
@@ -83,6 +83,14 @@ class Table:
         """A team inside a sentence: "you", "Ann", "you and Cy"."""
         seats = self.seats(team)
         return self.v.group(seats, start=False) if seats else f"Team {team}"
+
+    def lost(self, team: object) -> str:
+        """Who lost a team's creatures, after "creatures": "you have lost", "Ann has lost", "you and Cy have
+        lost" (a team's recorded knockouts are its creatures lost; "knockouts" are the ones it scored)."""
+        seats = self.seats(team)
+        if not seats:
+            return f"Team {team} has lost"
+        return f"{self.v.group_verb(seats, 'have', start=False)} lost"
 
     def own(self, team: object) -> str:
         """The possessive of a team that is the sentence's subject: "your", "their"."""
@@ -227,7 +235,7 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
         return f"The unused damage bonus (+{e['damage_bonus']}) expires."
     if t == "knockout":
         team = e.get("team")
-        tally = f" ({tb.whose(team)} knockouts: {e['knockouts']} of 3)" if team else ""
+        tally = f" (creatures {tb.lost(team)}: {e['knockouts']} of 3)" if team else ""
         return f"{who} is knocked out{tally}."
     if t == "replace":
         return (
@@ -300,7 +308,7 @@ def result_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[s
     tb = Table(v, options)
     a, b = (join_words([v.obj(s) for s in tb.seats(team)]) for team in "AB")
     return [
-        f"Knockouts suffered: {a} {kos.get('A', 0)}, {b} {kos.get('B', 0)}.",
+        f"Creatures lost: {a} {kos.get('A', 0)}, {b} {kos.get('B', 0)}.",
         f"HP left on the active creatures: {a} {hp.get('A', 0)}, {b} {hp.get('B', 0)}.",
     ]
 
@@ -316,13 +324,13 @@ def mission_lines(result: Result, options: Mapping[str, Any]) -> list[str]:
     when = f" in round {d['round']}" if d.get("round") else ""
     lines = []
     if not result.winners and result.termination == "team-defeated":
-        lines.append(f"The mission ended{when}, on the team's third knockout.")
+        lines.append(f"The mission ended{when}, when the team lost its third creature.")
     elif not result.winners and result.termination == "mission-time":
         last_round = f"round {d['round']}, its last" if d.get("round") else "its last round"
         lines.append(f"The mission ended after {last_round}, with the Guardian still at {left} HP.")
     lines += [
         f"Damage dealt to the Guardian: {total - left} of {total} HP; it has {left} HP left.",
-        f"Knockouts the team suffered: {kos.get('A', 0)} of 3.",
+        f"Creatures the team lost: {kos.get('A', 0)} of 3.",
     ]
     if g is not None and not result.winners:
         last = f"round {int(options.get('rounds') or ROUNDS)}"
@@ -330,7 +338,7 @@ def mission_lines(result: Result, options: Mapping[str, Any]) -> list[str]:
             need = f"the Guardian defeated by the end of {last}"
         else:
             need = f"the Guardian defeated, or at {g.win_at_or_below} HP or less after {last}"
-        lines.append(f"Winning needed {need}, before the team's third knockout.")
+        lines.append(f"Winning needed {need}, before the team lost a third creature.")
     elif g is not None and result.termination == "mission-time":
         lines.append(f"The Guardian ended the last round at {left} HP; {g.win_at_or_below} HP or less wins.")
     return lines

@@ -1,0 +1,51 @@
+"""Monster Smash's log in words: each thing that happens is told once (review: a burn's draw was told by the
+burn's line and again by the draw's)."""
+
+from __future__ import annotations
+
+from monsterlair.core import Event
+from tests.games.monster_smash.scenario import GAME, of_type, play, setup
+
+TIDE4 = ["tide-1", "tide-2", "tide-3", "tide-4"]
+
+NAMES = ["Ann", "Pip (Random bot)"]
+
+
+def lines(events: list[Event], reader: int | None) -> list[str]:
+    return [GAME.describe_event(e.for_seat(reader), reader, NAMES) for e in events]
+
+
+def test_a_burns_draw_is_told_once_with_what_it_is_for() -> None:
+    five = ["ember-1", "ember-2", "tide-1", "tide-2", "moss-1"]
+    state = setup([five, TIDE4], deck=["gloom-1", "gloom-2", "gloom-3", "gloom-4", "volt-1"])
+    events = play(state, "burn 1", "burn 1", "burn 1", "done")  # burn 3, draw 1 (rule MS-3.3)
+    assert len(of_type(events, "draw")) == 1
+    assert lines(events, None)[-2:] == [
+        "Ann burns 3 cards (Sootling 1, Cinderpup 2 and Bubblet 1).",
+        "Ann draws 1 card for the burn.",
+    ]
+    assert lines(events, 0)[-2:] == [
+        "You burn 3 cards (Sootling 1, Cinderpup 2 and Bubblet 1).",
+        "You draw 1 card for the burn: Shadebat 2.",
+    ]
+    for reader in (None, 0, 1):  # one draw, so one line says "draw"
+        assert sum("draw" in line for line in lines(events, reader)) == 1, lines(events, reader)
+
+
+def test_burning_one_card_draws_nothing_and_says_so_in_its_one_line() -> None:
+    five = ["ember-1", "ember-2", "tide-1", "tide-2", "moss-1"]
+    state = setup([five, TIDE4], deck=["gloom-1", "gloom-2"])
+    events = play(state, "burn 1", "done")
+    assert not of_type(events, "draw")
+    assert lines(events, None)[-1] == "Ann burns 1 card (Sootling 1) and draws nothing for it."
+    assert lines(events, 0)[-1] == "You burn 1 card (Sootling 1) and draw nothing for it."
+
+
+def test_a_mulligans_new_hand_is_told_once() -> None:
+    old = ["ember-1", "tide-2", "moss-3", "gloom-4", "volt-1", "volt-2"]
+    fresh = ["ember-2", "ember-3", "tide-1", "tide-3", "moss-1", "moss-2"]
+    state = setup([old, TIDE4], deck=[*fresh, "gloom-1"], first_turn_done=False)
+    events = play(state, "mulligan")
+    said = lines(events, 1)
+    assert sum("draw" in line or "new hand" in line for line in said) == 1, said
+    assert "Ann draws a new hand of 6 cards." in said
