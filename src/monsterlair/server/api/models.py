@@ -426,6 +426,7 @@ class LeaderboardEntry(RatingNumbers):
 class Leaderboard(Out):
     game: str
     title: str
+    rated_games: str = Field(description="Which games are rated, in players' words (the profile says the same).")
     total: int
     limit: int
     offset: int
@@ -481,6 +482,7 @@ class ProfileUser(Out):
 class Profile(Out):
     user: ProfileUser
     me: bool
+    rated_games: str = Field(description="Which games are rated, in players' words (the leaderboard says the same).")
     ratings: list[ProfileRating]
     games: list[ProfileGame]
 
