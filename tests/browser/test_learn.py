@@ -372,7 +372,7 @@ def test_a_tutorial_is_played_through_with_a_prompt_at_each_new_step(game: str, 
     # From the game's guide: "Play the tutorial".
     page.goto(f"{server.url}/rules/{game}")
     page.get_by_role("button", name=f"Play the tutorial: {TITLES[game]}").click()
-    page.wait_for_url(re.compile(r".*/t/[^?]+\?invite=.*&learn=1$"))
+    page.wait_for_url(re.compile(r".*/t/[^?]+\?invite=[^&]+$"))
     board = BOARDS[game]
     page.locator(board).wait_for()
     steps: list[str] = []
@@ -397,6 +397,53 @@ def test_a_tutorial_is_played_through_with_a_prompt_at_each_new_step(game: str, 
     page.wait_for_function("() => document.querySelector('[data-testid=tutorial]')?.dataset.step === 'over'")
     assert "game is over" in coach.inner_text()
     assert not coach.locator("[data-testid=tutorial-new]").count(), "the end is not a new step to learn"
+    assert not problems, problems
+
+
+def test_a_tutorial_stays_a_tutorial_when_reopened_from_my_tables_a_turn_notice_or_a_reload(
+    server: Server, chromium: Any
+) -> None:
+    """The table remembers it is a tutorial: "My tables", the "your turn" list and a reload reopen its coach."""
+    page, problems = new_page(chromium)
+    guest(page, server.url, "Learner")
+    page.goto(f"{server.url}/rules/monster-smash")
+    page.get_by_role("button", name="Play the tutorial: Monster Smash").click()
+    page.wait_for_url(re.compile(r".*/t/[^?]+\?invite=.*"))
+    coach = page.locator("[data-testid=tutorial]")
+    coach.wait_for()
+    table_url = page.url
+    # Back to the lobby: the tutorial is in "My tables", marked as one; its Play link opens the coach again.
+    page.get_by_role("link", name="Lobby").first.click()
+    row = page.locator("[data-testid=table-row]").filter(has=page.locator("[data-testid=tutorial-badge]"))
+    row.wait_for()
+    row.get_by_role("link", name=re.compile("^Play")).click()
+    page.wait_for_url(re.compile(r".*/t/[^?]+\?invite=.*"))
+    coach.wait_for()
+    # The "your turn" list in the header.
+    page.goto(server.url)
+    page.locator("[data-testid=turns-button]").click()
+    page.locator("[data-testid=turns-list] a").first.click()
+    page.wait_for_url(re.compile(r".*/t/.*"))
+    coach.wait_for()
+    # A reload, and the bare address without the invite (the learner sits there).
+    page.reload()
+    coach.wait_for()
+    page.goto(table_url.split("?")[0])
+    coach.wait_for()
+    # An ordinary game against a bot has no coach.
+    plain = new_table(
+        page,
+        server.url,
+        {
+            "game": "monster-smash",
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
+            "start": True,
+        },
+    )
+    page.goto(f"{server.url}/t/{plain}")
+    page.locator(BOARDS["monster-smash"]).wait_for()
+    assert not coach.count()
     assert not problems, problems
 
 

@@ -132,3 +132,30 @@ def test_two_people_finish_a_game_and_see_it_on_the_leaderboard_and_their_profil
     assert problems == []
     ann_ctx.close()
     bob_ctx.close()
+
+
+def test_the_leaderboard_and_a_profile_without_ratings_say_the_same_about_which_games_are_rated(
+    server: Server, chromium: Any
+) -> None:
+    """One sentence, the server's, on both pages (they used to disagree about guests, missions and caps)."""
+    page = chromium.new_context(viewport=PHONE).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    sign_in(page, server.url, "Nell")
+    page.goto(f"{server.url}/leaderboard/monster-smash")
+    said = page.locator("[data-testid=rated-games]")
+    said.wait_for()
+    on_board = said.inner_text().strip()
+    assert "guest" in on_board and "co-operative missions" in on_board and "safety cap" in on_board, on_board
+    shot(page, "rated-games-leaderboard-375")
+    page.get_by_role("link", name="My profile").click()
+    page.wait_for_url("**/u/*")
+    said.wait_for()
+    assert said.inner_text().strip() == f"No rated games yet. {on_board}"
+    shot(page, "rated-games-profile-375")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    shot(page, "rated-games-profile-1366")
+    page.goto(f"{server.url}/leaderboard/monster-smash")
+    said.wait_for()
+    shot(page, "rated-games-leaderboard-1366")
+    assert not problems, problems

@@ -7,6 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
+from monsterlair.server.accounts.ratings import RATED_GAMES
 from monsterlair.server.storage.base import UserData
 from monsterlair.server.tables.hub import Hub
 from tests.server.conftest import ClientFactory
@@ -150,3 +151,14 @@ async def test_seats_carry_user_ids_for_profile_links(hub: Hub, clients: ClientF
     assert [s["user"] for s in detail["seats"]] == [ann.id, bob.id]
     lobby = (await client.get("/api/tables")).json()
     assert [s["user"] for s in lobby["finished"][0]["seats"]] == [ann.id, bob.id]
+
+
+async def test_the_leaderboard_and_the_profile_say_the_same_about_which_games_are_rated(
+    hub: Hub, clients: ClientFactory
+) -> None:
+    """One sentence, from the code that decides (accounts/ratings.py), on both pages: they used to disagree
+    (the leaderboard left out guests; the profile left out missions, safety caps and bots taking over)."""
+    client, ann = await signed_in(clients, hub, "Ann")
+    board = (await client.get("/api/leaderboard/toy-race")).json()
+    profile = (await client.get(f"/api/users/{ann.id}")).json()
+    assert board["rated_games"] == profile["rated_games"] == RATED_GAMES

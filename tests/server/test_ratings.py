@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import inspect
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from typer.testing import CliRunner
 
 from monsterlair import games
 from monsterlair.cli import app as cli
-from monsterlair.server.accounts.ratings import outcome, rebuild, seated, settle, unrated_reason
+from monsterlair.server.accounts.ratings import RATED_GAMES, outcome, rebuild, seated, settle, unrated_reason
 from monsterlair.server.storage.base import Conflict, RatingData, SeatData, TableData, UserData
 from monsterlair.server.storage.models import Base
 from monsterlair.server.storage.sql import SqlStore
@@ -104,6 +106,33 @@ def test_unrated_games(meta: TableData, game: Any, why: str) -> None:
     reason = unrated_reason(meta, game)
     assert reason is not None and why in reason
     assert seated(meta, game) is None
+
+
+# Every reason unrated_reason gives, and the words of the players' sentence (RATED_GAMES, on the leaderboard
+# and the profile) that tell it; None: a broken record, nothing a player does.
+TOLD: dict[str, tuple[str, ...] | None] = {
+    "the game has not finished": ("registered players finish it",),
+    # made unrated: a bot took a seat over (takeover.py), a saved game opened from a file (saved.py)
+    "the table was not rated": ("a bot that took over someone's seat", "saved games opened from a file"),
+    "a safety cap ended the game, not its rules": ("games stopped by a safety cap",),
+    "a solo game has no opponent": ("against each other",),
+    "a bot played": ("a bot in a seat",),
+    "a guest played: only registered accounts earn a rating": ("a guest", "registered players"),
+    "a person held two seats": ("against each other",),
+    "a co-operative game has no opponents": ("co-operative missions",),
+    "every seat played on one side": ("against each other",),
+    "the result has no rank for every seat": None,
+}
+
+
+def test_the_players_sentence_tells_every_reason_a_game_is_unrated() -> None:
+    """The leaderboard and the profile show RATED_GAMES: it must say what unrated_reason does, no more, no less."""
+    reasons = re.findall(r'return "([^"]+)"', inspect.getsource(unrated_reason))
+    assert sorted(reasons) == sorted(TOLD), "a reason changed: tell it in RATED_GAMES and in TOLD"
+    for reason, words in TOLD.items():
+        for w in words or ():
+            assert w in RATED_GAMES, (reason, w)
+    assert RATED_GAMES.endswith("Everyone starts at 1500.")
 
 
 def test_a_game_with_a_guest_is_unrated() -> None:

@@ -48,3 +48,32 @@ async def test_no_tutorial_for_an_unknown_game_or_without_a_name(client: httpx.A
     await guest(client, "Ann")
     r = await client.post("/api/games/chess/tutorial")
     assert r.status_code == 404 and "no tutorial" in r.json()["error"]["message"]
+
+
+async def test_a_tutorial_table_remembers_it_is_one_wherever_it_is_opened_from(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    """Reopened from "My tables", a "your turn" notice or a reload, a tutorial keeps its coach: the table itself
+    says it is a tutorial (stored), so no link has to carry it."""
+    await guest(client, "Ann")
+    r = await client.post("/api/games/monster-smash/tutorial")
+    assert r.status_code == 200, r.text
+    made = r.json()["table"]
+    assert made["tutorial"] is True
+    ordinary = await client.post(
+        "/api/tables",
+        json={"game": "monster-smash", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]},
+    )
+    assert ordinary.status_code == 200, ordinary.text
+    assert ordinary.json()["table"]["tutorial"] is False
+    # the stored table, as a restarted server loads it
+    hub: Hub = app.state.hub
+    stored = await hub.store.load_table(made["id"])
+    assert stored is not None and stored.tutorial is True
+    # the page a link opens (table detail), my tables and my turns
+    again = (await client.get(f"/api/tables/{made['id']}", params={"invite": made["invite"]})).json()
+    assert again["table"]["tutorial"] is True
+    mine = {t["id"]: t["tutorial"] for t in (await client.get("/api/tables")).json()["mine"]}
+    assert mine == {made["id"]: True, ordinary.json()["table"]["id"]: False}
+    turns = {t["id"]: t["tutorial"] for t in (await client.get("/api/me/turns")).json()["tables"]}
+    assert turns[made["id"]] is True

@@ -139,9 +139,9 @@ export function tutorialStep(
   return step ? step.id : String(position.view.phase ?? "wait").replaceAll("_", "-");
 }
 
-/** Start the tutorial of ``game``; the address of its table (the coach shows with ``learn=1``). */
+/** Start the tutorial of ``game``; the address of its table. The table remembers that it is a tutorial
+ * (``table.tutorial``), so its coach shows however it is opened: this address, "My tables", a reload. */
 export async function startTutorial(game: string): Promise<string> {
   const detail = await api.tutorial(game);
-  const path = tablePath(detail.table.id, detail.table.invite);
-  return `${path}${path.includes("?") ? "&" : "?"}learn=1`;
+  return tablePath(detail.table.id, detail.table.invite);
 }

@@ -33,6 +33,16 @@ from monsterlair.server.storage.base import Conflict, RatingData, RatingHistoryD
 
 log = logging.getLogger("monsterlair.server")
 
+RATED_GAMES = (
+    "A game counts for ratings when registered players finish it against each other: games with a guest or a bot"
+    " in a seat (also a bot that took over someone's seat), co-operative missions, games stopped by a safety cap and"
+    f" saved games opened from a file are not rated. Everyone starts at {START:.0f}."
+)
+"""Which games are rated, in players' words: :func:`unrated_reason` told, for the leaderboard and the profile
+(the one source of this sentence; ``tests/server/test_ratings.py`` checks it names every reason). A table is
+made unrated when a bot takes a seat over (``server/tables/takeover.py``) and when it is a saved game opened
+from a file (``server/tables/saved.py``)."""
+
 RETRIES = 5
 """Attempts to store a table's changes when other games of the same players finish at the same moment."""
 

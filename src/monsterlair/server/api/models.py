@@ -197,6 +197,7 @@ class TableInfo(Out):
     rated: bool
     hints: bool = Field(description="The table offers hints: a game against bots only, which can never be rated.")
     clock: ClockInfo | None
+    tutorial: bool = Field(description="A game's tutorial: its coach shows whenever the table is opened.")
 
 
 class TableDetail(Out):
@@ -223,6 +224,7 @@ class TableSummary(Out):
     host: bool
     your_turn: bool
     rated: bool
+    tutorial: bool = Field(description="A game's tutorial (the table page shows its coach).")
     turn_seconds: Number | None
     deadline: str | None
     result: ResultInfo | None
@@ -424,6 +426,7 @@ class LeaderboardEntry(RatingNumbers):
 class Leaderboard(Out):
     game: str
     title: str
+    rated_games: str = Field(description="Which games are rated, in players' words (the profile says the same).")
     total: int
     limit: int
     offset: int
@@ -479,6 +482,7 @@ class ProfileUser(Out):
 class Profile(Out):
     user: ProfileUser
     me: bool
+    rated_games: str = Field(description="Which games are rated, in players' words (the leaderboard says the same).")
     ratings: list[ProfileRating]
     games: list[ProfileGame]
 

@@ -105,6 +105,8 @@ class TableData:
     """The per-turn time limit (``None``: no clock). See ``server/tables/clock.py``."""
     deadline: datetime | None = None
     """When the seat to move runs out of time (``None`` without a clock, or while a bot is to move)."""
+    tutorial: bool = False
+    """A game's tutorial (``server/tables/tutorials.py``): the browser shows its coach whenever it is opened."""
 
 
 @dataclass(slots=True)

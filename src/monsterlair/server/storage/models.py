@@ -92,6 +92,7 @@ class TableRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     turn_seconds: Mapped[float | None] = mapped_column(Float, default=None)
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    tutorial: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):

@@ -216,6 +216,7 @@ def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> 
         rated=row.rated,
         turn_seconds=row.turn_seconds,
         deadline=_aware(row.deadline),
+        tutorial=row.tutorial,
     )
 
 
@@ -256,6 +257,7 @@ _TABLE_COLUMNS = (
     "rated",
     "turn_seconds",
     "deadline",
+    "tutorial",
 )
 
 
@@ -306,6 +308,7 @@ def _table_values(t: TableData) -> dict[str, Any]:
         "rated": t.rated,
         "turn_seconds": t.turn_seconds,
         "deadline": t.deadline,
+        "tutorial": t.tutorial,
     }
 
 

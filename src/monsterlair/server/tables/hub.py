@@ -227,9 +227,11 @@ class Hub:
         start: bool = False,
         turn_seconds: object = None,
         seed: int | None = None,
+        tutorial: bool = False,
     ) -> Table:
         """Open a new table (and start it at once when asked and every seat is filled). ``seed`` fixes the
-        deal (tutorials); by default every table gets a fresh one.
+        deal (tutorials); by default every table gets a fresh one. A ``tutorial`` table remembers that it is
+        one, so its coach shows however it is opened again.
 
         Raises:
             TableError: for an unknown game, bad options, a bad seat list or bot spec, a bad turn clock.
@@ -273,6 +275,7 @@ class Hub:
                 except ValueError as exc:
                     raise TableError("bad_bot", f"Seat {i + 1}: {exc}") from None
         table.meta.turn_seconds = clock
+        table.meta.tutorial = tutorial
         if start and all(not s.empty for s in table.meta.seats):
             table.start(user.id)
             stamp(table.meta, None)

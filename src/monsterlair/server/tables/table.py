@@ -594,6 +594,7 @@ class Table:
             "rated": m.rated,
             "hints": tables_hints(m),
             "clock": clock_info(m),
+            "tutorial": m.tutorial,
         }
 
     def _legal_for(self, seat: Seat | None) -> list[dict[str, str]]:

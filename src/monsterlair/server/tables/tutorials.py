@@ -1,7 +1,8 @@
 """Tutorials: for each game, a scripted first game against a gentle bot (``data/tutorials.toml``).
 
 The table is an ordinary private table against a bot, so it is never rated and offers hints; what makes it
-scripted is the fixed seed (the same deal, and the same bot moves for the same moves of the learner).
+scripted is the fixed seed (the same deal, and the same bot moves for the same moves of the learner). The
+table is marked as a tutorial (``TableData.tutorial``), so the browser shows its coach however it is reopened.
 """
 
 from __future__ import annotations

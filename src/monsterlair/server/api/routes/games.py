@@ -31,6 +31,6 @@ async def tutorial(game_id: str, hub: HubDep, user: CurrentUser) -> dict[str, An
         raise ApiError("not_found", f"There is no tutorial for “{game_id}”.")
     seats = [SeatRequest("me")] + [SeatRequest("bot", setup.bot) for _ in range(setup.players - 1)]
     table = await hub.create(
-        user, game_id, setup.players, setup.options, seats, private=True, start=True, seed=setup.seed
+        user, game_id, setup.players, setup.options, seats, private=True, start=True, seed=setup.seed, tutorial=True
     )
     return {"table": table.info(), "seat": 0, "host": True}

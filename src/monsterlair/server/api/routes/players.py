@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from monsterlair.server.accounts.ratings import outcome
+from monsterlair.server.accounts.ratings import RATED_GAMES, outcome
 from monsterlair.server.api.deps import HubDep, OptionalUser, StoreDep
 from monsterlair.server.api.errors import ApiError
 from monsterlair.server.api.models import Leaderboard, Profile
@@ -66,6 +66,7 @@ async def leaderboard(
     return {
         "game": info.id,
         "title": info.title,
+        "rated_games": RATED_GAMES,
         "total": total,
         "limit": limit,
         "offset": offset,
@@ -141,6 +142,7 @@ async def profile(user_id: int, hub: HubDep, store: StoreDep, viewer: OptionalUs
     return {
         "user": {"id": user.id, "name": user.name, "guest": user.guest, "member_since": _iso(user.created_at)},
         "me": viewer is not None and viewer.id == user.id,
+        "rated_games": RATED_GAMES,
         "ratings": per_game,
         "games": [_game_line(hub, t, user_id, changes) for t in tables],
     }

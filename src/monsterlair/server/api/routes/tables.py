@@ -55,6 +55,7 @@ def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
         and meta.to_move == my_seat
         and meta.seats[my_seat].bot is None,
         "rated": meta.rated,
+        "tutorial": meta.tutorial,
         "turn_seconds": meta.turn_seconds,
         "deadline": meta.deadline.isoformat() if meta.deadline else None,
         "result": meta.result,

@@ -1,0 +1,71 @@
+"""Every card a player holds shows, on a phone (375 px) and a laptop (1366 px): the hand wraps onto more rows
+rather than hiding cards past its edge (a Monster Smash hand of 7 showed 6 on a phone, Monster Club's 5
+showed 3, with nothing to say more were there), and nothing scrolls sideways."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, shot
+from tests.browser.test_games_ui import CLUB, MONSTRA, wait_turn_or_end
+from tests.browser.test_learn import guest, new_table
+
+SMASH = "[data-testid=smash-board]"
+PHONE = {"width": 375, "height": 812}
+LAPTOP = {"width": 1366, "height": 900}
+
+# the board, a card in hand, the table (2 players against a bot)
+HANDS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "monster-smash": (SMASH, "[data-testid=hand] .card", {}),
+    "monster-club": (CLUB, "[data-testid=hand] .ccard", {"first_player": "0"}),
+    "monstra": (MONSTRA, "[data-testid=tactics] .tactic", {"rounds": "4"}),
+}
+
+# The cards that do not show whole: outside the viewport, or outside an ancestor that clips what overflows it.
+HIDDEN = """els => els.filter(e => {
+  const r = e.getBoundingClientRect();
+  if (r.left < -0.5 || r.right > innerWidth + 0.5) return true;
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    if (getComputedStyle(a).overflowX === 'visible') continue;
+    const q = a.getBoundingClientRect();
+    if (r.left < q.left - 0.5 || r.right > q.right + 0.5) return true;
+  }
+  return false;
+}).map(e => e.getAttribute('data-testid') || e.textContent)"""
+
+
+def every_card_shows(page: Any, cards: str, where: str) -> None:
+    count = page.locator(cards).count()
+    assert count, f"{where}: no cards in hand"
+    assert page.eval_on_selector_all(cards, HIDDEN) == [], f"{where}: cards out of view"
+    width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"{where} scrolls sideways: {width}"
+
+
+@pytest.mark.parametrize("game", list(HANDS))
+def test_every_card_in_hand_shows_on_a_phone_and_a_laptop(server: Server, chromium: Any, game: str) -> None:
+    board, cards, options = HANDS[game]
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    guest(page, server.url, "Hana")
+    bot = "random" if game == "monster-club" else "greedy"
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": bot}]
+    table = new_table(page, server.url, {"game": game, "players": 2, "seats": seats, "options": options, "start": True})
+    page.goto(f"{server.url}/t/{table}")
+    page.wait_for_selector(board)
+    assert wait_turn_or_end(page, board, timeout=90) == "turn"
+    if game == "monster-smash":  # keep the first hand: the draw makes 7 cards, one more than a phone's row
+        page.locator("[data-testid=keep]").click()
+        page.wait_for_function("s => document.querySelectorAll(s).length >= 7", arg=cards)
+    held = page.locator(cards).count()
+    assert held >= {"monster-smash": 7, "monster-club": 5, "monstra": 3}[game], held
+    every_card_shows(page, cards, f"{game} at 375 px")
+    shot(page, f"hand-{game}-375")
+    page.set_viewport_size(LAPTOP)
+    every_card_shows(page, cards, f"{game} at 1366 px")
+    shot(page, f"hand-{game}-1366")
+    assert not problems, problems
