@@ -36,6 +36,7 @@ class Case:
     headline: str  # a pattern the headline of seat 0 matches
     line: str = ""  # a pattern one of the sentences under it matches
     bots: tuple[str, ...] = field(default=())
+    detail: str = ""  # a pattern seat 0's "what decided it" cell matches (a tiebreak the scores do not show)
 
 
 CASES = {
@@ -88,6 +89,21 @@ CASES = {
         r"Guardian",
         r"HP",
     ),
+    "round_limit": Case(  # review item 4: knockouts scored tie; the HP left decided it, and the standings say so
+        "monstra",
+        2,
+        {"mode": "duel", "rounds": 1},
+        lambda r: (
+            r.termination == "round-limit"
+            and r.winners == (0,)
+            and r.detail["knockouts"]["A"] == r.detail["knockouts"]["B"]
+        ),
+        "win",
+        r"^You win",
+        r"^Creatures lost were equal \(\d+ each\), so more HP left on the active creatures wins: you \d+, Gobble",
+        ("Gobble (Random bot)",),
+        r"^\d+ lost · \d+ HP left$",
+    ),
     "capped": Case(
         "monster-smash",
         2,
@@ -137,6 +153,11 @@ def test_each_way_a_game_ends_has_its_own_end_screen(server: Server, chromium: A
     for text in page.locator("[data-testid^=standing-] .score").all_inner_texts():
         assert re.fullmatch(r"-?[\d.]+ [A-Za-z].*|[A-Za-z].*", text), f"an unlabelled number: {text!r}"
     assert "(you)" in page.locator("[data-testid=standing-0]").inner_text()
+    if case.detail:
+        assert page.locator("[data-testid=detail-label]").inner_text()
+        assert re.search(case.detail, page.locator("[data-testid=detail-0]").inner_text())
+    else:
+        assert page.locator("[data-testid=detail-label]").count() == 0
     if kind == "shared_win":
         assert ranks == [1, 1]
     text = end.inner_text()

@@ -86,12 +86,31 @@ def test_a_duel_draw_and_a_team_win() -> None:
     draw = Result((), (1, 1), (1.0, 1.0), "round-limit", False, detail, (0.5, 0.5))
     text = game.describe_result(draw, 1, NAMES[:2])
     assert (text.outcome, text.headline) == ("draw", "A draw")
-    assert "Creatures lost: Ann 1, you 1." in text.lines
+    assert "Creatures lost were equal (1 each), and so was the HP left on the active creatures (9 each)." in text.lines
     team = Result((0, 2), (1, 2, 1, 2), (3.0, 1.0, 3.0, 1.0), "knockouts", False, detail, (1.0, 0.0, 1.0, 0.0))
     names = ["Ann", "Bob", "Cy", "Di"]
     assert game.describe_result(team, 0, names).headline == "You and Cy win!"  # partners: a win, not shared
     assert game.describe_result(team, 0, names).outcome == "win"
     assert game.describe_result(team, 1, names).headline == "Ann and Cy win"
+
+
+def test_a_duel_at_the_round_limit_says_what_decided_it_and_the_standings_show_it() -> None:
+    # Review item 4: knockouts scored tie at 0; the HP left decided it, in words and in the standings.
+    game = games.get("monstra")
+    detail = {"mode": "duel", "knockouts": {"A": 0, "B": 0}, "active_hp": {"A": 20, "B": 16}}
+    won = Result((0,), (1, 2), (0.0, 0.0), "round-limit", False, detail, (1.0, 0.0))
+    text = game.describe_result(won, 0, ["Ann", "Tumble"])
+    assert text.lines == (
+        "The round limit decided it.",
+        "Creatures lost were equal (0 each), so more HP left on the active creatures wins: you 20, Tumble 16.",
+    )
+    assert text.detail_label == "Creatures lost, then HP left"
+    assert [s.detail for s in text.standings] == ["0 lost · 20 HP left", "0 lost · 16 HP left"]
+    assert text.to_json()["standings"][0]["detail"] == "0 lost · 20 HP left"
+    fewer = Result((1,), (2, 1), (1.0, 2.0), "round-limit", False, {**detail, "knockouts": {"A": 2, "B": 1}}, (0, 1))
+    assert "Fewer creatures lost wins: you 2, Tumble 1." in game.describe_result(fewer, 0, ["Ann", "Tumble"]).lines
+    by_kos = Result((0,), (1, 2), (3.0, 1.0), "knockouts", False, detail, (1.0, 0.0))
+    assert game.describe_result(by_kos, 0, ["Ann", "Tumble"]).detail_label == ""  # the score shows it
 
 
 @pytest.mark.parametrize(("game_id", "termination"), [("monster-smash", "turn_cap"), ("monster-club", "turn_cap")])

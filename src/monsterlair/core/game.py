@@ -650,6 +650,13 @@ class Game(ABC):
         """The game's own sentences about a finish (default: none)."""
         return []
 
+    def standing_details(
+        self, result: Result, voice: Voice, options: Mapping[str, Any]
+    ) -> tuple[str, list[str]] | None:
+        """A column of the standings that shows what decided the game when the scores do not (a tiebreak),
+        as its label and each seat's text; default: none."""
+        return None
+
     def result_headline(self, result: Result, voice: Voice, outcome: str, options: Mapping[str, Any]) -> str | None:
         """A headline of the game's own, or ``None`` for the common one."""
         return None

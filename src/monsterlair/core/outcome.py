@@ -62,6 +62,13 @@ class ResultWords(Protocol):
         """Sides, as :meth:`Game.teams`."""
         ...
 
+    def standing_details(
+        self, result: Result, voice: Voice, options: Mapping[str, Any]
+    ) -> tuple[str, list[str]] | None:
+        """What decided the game when the scores do not show it, as a column of the standings: its label
+        and each seat's text, or ``None`` (no such column)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -75,6 +82,8 @@ class Standing:
     score_text: str
     winner: bool
     out: int | None
+    detail: str = ""
+    """What decided the game for this seat when the score does not show it ("20 HP left"), else empty."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -88,6 +97,7 @@ class Standing:
             "score_text": self.score_text,
             "winner": self.winner,
             "out": self.out,
+            "detail": self.detail,
         }
 
 
@@ -102,6 +112,8 @@ class ResultText:
     score_label: str
     standings: tuple[Standing, ...]
     eliminated: tuple[int, ...] = field(default=())
+    detail_label: str = ""
+    """The label of the standings' ``detail`` column (what decided the game), or empty when there is none."""
 
     def to_json(self) -> dict[str, Any]:
         """The shape the server sends (``words-contract.md``)."""
@@ -113,6 +125,7 @@ class ResultText:
             "score_label": self.score_label,
             "standings": [s.to_json() for s in self.standings],
             "eliminated": list(self.eliminated),
+            "detail_label": self.detail_label,
         }
 
     def place(self, s: Standing) -> str:
@@ -185,6 +198,7 @@ def result_text(
     out_order = {s: i + 1 for i, s in enumerate(eliminated)}
     if eliminated:
         lines.append("Out of the game, first to last: " + ", ".join(voice.obj(s) for s in eliminated) + ".")
+    details = game.standing_details(result, voice, opts)
     standings = tuple(
         sorted(
             (
@@ -197,13 +211,15 @@ def result_text(
                     score_text=game.score_text(result.scores[s] if s < len(result.scores) else 0.0, result, opts),
                     winner=s in winners,
                     out=out_order.get(s),
+                    detail=details[1][s] if details and s < len(details[1]) else "",
                 )
                 for s in range(players)
             ),
             key=lambda st: (st.rank, st.seat),
         )
     )
-    return ResultText(outcome, headline, tuple(lines), how, game.score_label(result, opts), standings, eliminated)
+    label = game.score_label(result, opts)
+    return ResultText(outcome, headline, tuple(lines), how, label, standings, eliminated, details[0] if details else "")
 
 
 def _headline(voice: Voice, outcome: str, winners: list[int], how: str) -> str:

@@ -368,6 +368,10 @@ def test_pool_size_and_spread() -> None:
             assert c.text()
         assert c.summary().startswith(c.name)
         json.dumps(c.to_json())
+        # Review item 2: a card's text in play holds no deck-building note (the deck picker shows copies)
+        assert "deck" not in c.text().lower(), c.id
+    assert find_card("papier-mache-mummy").text() == "" and find_card("trim").text() == ""
+    assert find_card("trim").to_json()["copies"] == 3
     assert find_card("Pebble Imp") is find_card("pebble-imp")
     with pytest.raises(KeyError, match="Did you mean"):
         find_card("pebble-ipm")

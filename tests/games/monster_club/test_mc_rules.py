@@ -407,6 +407,17 @@ def test_MC_6_1_a_monster_must_be_played_first() -> None:
     assert "end" in texts(state)
 
 
+def test_MC_6_1_the_view_says_why_the_turn_cannot_end_yet() -> None:
+    # Review item 1: the board tells the player why End turn is missing, from the engine's legal actions.
+    state = scenario(hands=(["stone-skin", "pebble-imp"], []), check=True)
+    assert "end" not in texts(state)
+    for seat in (0, 1, None):  # public: anyone sees the empty board
+        assert state.view(seat)["end_block"] == "monster_first"
+    play(state, f"play {at(state, 'pebble-imp')} to 1")
+    assert "end" in texts(state)
+    assert state.view(0)["end_block"] is None
+
+
 @pytest.mark.parametrize("penalty", [True, False])
 def test_MC_6_2_show_a_hand_without_monsters_and_redraw(penalty: bool) -> None:
     hand = ["stone-skin", "iron-fist", "trim"]

@@ -337,3 +337,27 @@ def test_MO_10_12_energy_drain_damages_the_guardian_in_a_mission() -> None:
         settle(s)
     play(s, "tactic static-siphon")
     assert s.energy[1] == 1
+
+
+def test_MO_9_3_the_log_says_what_decided_the_game_at_the_round_limit() -> None:
+    # Review item 4: the end's log line tells the reason with its numbers, in players' words.
+    from monsterlair.core.words import Voice
+    from monsterlair.games.monstra.words import event_text
+
+    s = duel(units={"b1": "zephyrk", "a2": "magmaw", "b2": "magmaw"})
+    _to_last_round(s)
+    for unit, hp in (("a1", 12), ("a2", 8), ("b1", 9), ("b2", 7)):
+        s.hp[uid(s, unit)] = hp
+        s.burn[uid(s, unit)] = s.poison[uid(s, unit)] = 0
+    s.round = s.rounds
+    s.stage = turns.ST_END
+    s.actor = -1
+    ev: list = []  # type: ignore[type-arg]
+    turns.advance(s, ev)
+    end = next(e for e in ev if e.type == "end")
+    assert end.data["lost"] == [0, 0] and end.data["hp"] == [20, 16]
+    line = event_text({"type": "end", **end.data}, Voice(["Ann", "Tumble"], 0), s.options)
+    assert line == (
+        "The last round is over. You win: as many creatures lost (0 each), "
+        "and more HP left on the active creatures (20 against 16)!"
+    )

@@ -199,13 +199,13 @@ class Card:
         return self.on_play + self.on_destroyed + self.on_win + self.mods
 
     def text(self) -> str:
-        """The card's rules text (keywords and effects), generated from its fields."""
+        """The card's rules text in play (keywords and effects), generated from its fields."""
         lines = [KEYWORD_TEXT[k] for k in self.keywords]
         prefix = {PLAY: "When played: ", DESTROYED: "When destroyed: ", WIN: "When its stack wins: ", CONFLICT: ""}
         for e in self.effects():
             lines.append(prefix[e.when] + e.describe())
-        if self.copies > 1:
-            lines.append(f"A deck may hold {self.copies} cards of this name.")
+        # How many copies a deck may hold is deck building's business (the deck picker shows it, from
+        # ``copies``), not the card's text in play.
         return " ".join(lines)
 
     def summary(self) -> str:

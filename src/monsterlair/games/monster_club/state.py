@@ -298,6 +298,14 @@ class ClubState(BaseState):
             return "no_target"
         return None
 
+    def end_block(self) -> str | None:
+        """Why the player to move cannot end the turn now, read off the legal actions, or ``None``:
+        ``monster_first`` in a play phase whose legal actions hold no ``end`` (MC-6.1: an empty board must
+        get a monster first). Other phases have their own decision (a target, a shown hand)."""
+        if self.phase == P_PLAY and END_ACT not in self.legal_actions():
+            return "monster_first"
+        return None
+
     def _can_attack(self, p: int) -> bool:
         found: list[Action] = []
         self._append_attacks(p, found.append)

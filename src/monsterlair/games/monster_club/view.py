@@ -88,6 +88,8 @@ def build_view(state: ClubState, seat: int | None) -> dict[str, Any]:
         "graves": [[CODE_ID[c] for c in state.graves[0]], [CODE_ID[c] for c in state.graves[1]]],
         "revealed": revealed,
         "pending": pending,
+        # Why the player to move cannot end the turn yet (public: an empty board), else None.
+        "end_block": state.end_block(),
         "stall": state.stall,
         "stall_turns": state.stall_turns,
         "max_turns": state.max_turns,

@@ -116,8 +116,19 @@ class MonstraGame(Game):
         return default_score_text(score, words.score_words(result)[1])
 
     def result_lines(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> list[str]:
-        """What a mission achieved (the Guardian's HP, knockouts), or how a duel stood."""
+        """What a mission achieved (the Guardian's HP, knockouts), or how a duel stood (at the end of the last
+        round: what decided it, with its numbers)."""
+        if result.termination == "round-limit" and not words.mission(result):
+            return words.round_limit_lines(result, voice, options)
         return words.result_lines(result, voice, options)
+
+    def standing_details(
+        self, result: Result, voice: Voice, options: Mapping[str, Any]
+    ) -> tuple[str, list[str]] | None:
+        """At the end of the last round the knockouts scored may tie: the standings show what decided it."""
+        if result.termination == "round-limit" and not words.mission(result):
+            return words.round_limit_details(result, voice, options, len(result.ranks))
+        return None
 
     def result_headline(self, result: Result, voice: Voice, outcome: str, options: Mapping[str, Any]) -> str | None:
         """A mission's own headline."""

@@ -8,7 +8,7 @@ exactly where the original would.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from monsterlair.core import Event, Result
 from monsterlair.games.monstra.actions import (
@@ -280,8 +280,11 @@ def _detail(s: MonstraState) -> dict[str, object]:
     return out
 
 
-def finish_duel(s: MonstraState, winner: int | None, termination: str, ev: list[Event] | None) -> None:
-    """End a duel: ``winner`` is a team index, or ``None`` for a draw. Partners share their team's result."""
+def finish_duel(
+    s: MonstraState, winner: int | None, termination: str, ev: list[Event] | None, told: dict[str, Any] | None = None
+) -> None:
+    """End a duel: ``winner`` is a team index, or ``None`` for a draw. Partners share their team's result.
+    ``told`` adds what decided it to the end event (the round limit's creatures lost and HP left)."""
     n = s.players
     team_of = s.seat_team
     scores = tuple(float(s.kos[1 - team_of[seat]]) for seat in range(n))
@@ -297,18 +300,20 @@ def finish_duel(s: MonstraState, winner: int | None, termination: str, ev: list[
     s._to_move = None
     s._legal = ()
     if ev is not None:
-        ev.append(Event("end", {"termination": termination, "winner": None if winner is None else TEAM_NAMES[winner]}))
+        data = {"termination": termination, "winner": None if winner is None else TEAM_NAMES[winner]}
+        ev.append(Event("end", {**data, **(told or {})}))
 
 
 def finish_round_limit(s: MonstraState, ev: list[Event] | None) -> None:
     """After the last round: fewer knockouts wins, then more total HP on the active creatures; else a draw
     (MO-9.2 to MO-9.4)."""
     k0, k1 = s.kos
-    if k0 != k1:
-        finish_duel(s, 0 if k0 < k1 else 1, "round-limit", ev)
-        return
     h0, h1 = _active_hp(s, 0), _active_hp(s, 1)
-    finish_duel(s, None if h0 == h1 else (0 if h0 > h1 else 1), "round-limit", ev)
+    told = {"lost": [k0, k1], "hp": [h0, h1]}  # what the log tells as the reason
+    if k0 != k1:
+        finish_duel(s, 0 if k0 < k1 else 1, "round-limit", ev, told)
+        return
+    finish_duel(s, None if h0 == h1 else (0 if h0 > h1 else 1), "round-limit", ev, told)
 
 
 def finish_mission(s: MonstraState, *, won: bool, termination: str, ev: list[Event] | None) -> None:

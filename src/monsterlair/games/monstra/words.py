@@ -27,7 +27,7 @@ from monsterlair.games.monstra.state import CONTROL
 
 TERMINATIONS = {
     "knockouts": "three knockouts scored",
-    "round-limit": "the round limit: fewer creatures lost, then more HP on the active creatures",
+    "round-limit": "the round limit",
     "guardian-defeated": "defeating the Rift Guardian",
     "team-defeated": "the team's third creature lost",
     "mission-time": "the end of the last round",
@@ -250,6 +250,8 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
     if t == "end":
         how = TERMINATIONS.get(str(e.get("termination")), str(e.get("termination", "")))
         winner = e.get("winner")
+        if e.get("termination") == "round-limit" and "hp" in e:
+            return f"The last round is over. {round_limit_reason(e, tb)}"
         if winner == "guardian":
             return f"The Rift Guardian wins ({how}): the mission failed."
         if winner is None:
@@ -258,6 +260,22 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
             return f"The mission is accomplished ({how})!"
         return f"{tb.says(winner, 'win')} ({how})!"
     return None
+
+
+def round_limit_reason(e: Mapping[str, Any], tb: Table) -> str:
+    """Who won at the end of the last round and why, with the numbers that decided it (MO-9.2 to MO-9.4):
+    fewer creatures lost, else more HP left on the active creatures, else a draw."""
+    lost, hp = [int(x) for x in e["lost"]], [int(x) for x in e["hp"]]
+    winner = e.get("winner")
+    if winner is None:
+        return f"A draw: {plural(lost[0], 'creature')} lost each, and {hp[0]} HP left on the active creatures each."
+    w = 0 if winner == "A" else 1
+    if lost[0] != lost[1]:
+        return f"{tb.says(winner, 'win')} with fewer creatures lost ({lost[w]} against {lost[1 - w]})!"
+    return (
+        f"{tb.says(winner, 'win')}: as many creatures lost ({lost[w]} each), "
+        f"and more HP left on the active creatures ({hp[w]} against {hp[1 - w]})!"
+    )
 
 
 def energy_text(e: Mapping[str, Any], tb: Table) -> str:
@@ -280,6 +298,36 @@ def energy_text(e: Mapping[str, Any], tb: Table) -> str:
     if change < asked:
         return f"{tb.says(team, 'gain')} {change} EN, up to the cap of {ENERGY_CAP} EN."
     return f"{tb.says(team, 'gain')} {change} EN, now {now} EN."
+
+
+def round_limit_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[str]:
+    """A duel decided at the end of the last round: what decided it, in one sentence with its numbers."""
+    d = result.detail
+    kos: Mapping[str, int] = d.get("knockouts") or {}
+    hp: Mapping[str, int] = d.get("active_hp") or {}
+    tb = Table(v, options)
+    a, b = (join_words([v.obj(s) for s in tb.seats(team)]) for team in "AB")
+    ka, kb, ha, hb = kos.get("A", 0), kos.get("B", 0), hp.get("A", 0), hp.get("B", 0)
+    if ka != kb:
+        return [f"Fewer creatures lost wins: {a} {ka}, {b} {kb}."]
+    if ha == hb:
+        return [f"Creatures lost were equal ({ka} each), and so was the HP left on the active creatures ({ha} each)."]
+    return [f"Creatures lost were equal ({ka} each), so more HP left on the active creatures wins: {a} {ha}, {b} {hb}."]
+
+
+def round_limit_details(result: Result, v: Voice, options: Mapping[str, Any], players: int) -> tuple[str, list[str]]:
+    """The standings' column for a duel decided at the end of the last round: each seat's team's creatures
+    lost and HP left on its active creatures (what decided it, when the knockouts scored tie)."""
+    d = result.detail
+    kos: Mapping[str, int] = d.get("knockouts") or {}
+    hp: Mapping[str, int] = d.get("active_hp") or {}
+    tb = Table(v, options)
+    team_of = {s: team for team in "AB" for s in tb.seats(team)}
+    cells = []
+    for seat in range(players):
+        team = team_of.get(seat, "A")
+        cells.append(f"{kos.get(team, 0)} lost · {hp.get(team, 0)} HP left")
+    return "Creatures lost, then HP left", cells
 
 
 def mission(result: Result) -> bool:

@@ -125,6 +125,7 @@ class Standing(Out):
     score_text: str
     winner: bool
     out: int | None = Field(description="The order of elimination (1 = out first), or null.")
+    detail: str = Field("", description="What decided the game for this seat when the score does not show it.")
 
 
 class ResultText(Out):
@@ -137,6 +138,7 @@ class ResultText(Out):
     score_label: str
     standings: list[Standing]
     eliminated: list[int]
+    detail_label: str = Field("", description="The label of the standings' detail column, or empty.")
 
 
 class ResultSummary(Out):

@@ -42,6 +42,15 @@ export const ATTACK_BLOCK: Record<string, string> = {
   no_target: "No stack opposite to attack",
 };
 
+/** Why the player to move cannot end the turn yet (the view's ``end_block``, read by the engine off the legal
+ * actions): a short reason beside the disabled End turn, and the turn's instruction. */
+export const END_BLOCK: Record<string, { reason: string; help: string }> = {
+  monster_first: {
+    reason: "Play a monster first: your board is empty",
+    help: "Your board has no monster, so play one before anything else: select a monster card and then a space (or drag it there). Then you can attack or end your turn.",
+  },
+};
+
 /** One number that went into a conflict score (the conflict event's ``breakdown``, from the engine). */
 export interface ScorePart {
   card: string;
@@ -72,6 +81,20 @@ export function partNumber(p: ScorePart): string {
   if (p.kind === "times") return `×${p.value}`;
   if (p.kind === "printed") return String(p.value);
   return p.value < 0 ? `−${-p.value}` : `+${p.value}`;
+}
+
+/** A power card's calculation as its face shows it: the number big, and a few words on what it does when it
+ * is not plain "+n" or "xn" on its own stack ("−2", "to the conflicting stack"; "×2" "after additions"). The
+ * rules doc's notation ("-2 opp") stays out of the player's way: words at a glance, details on hover. */
+export function calcFace(calc: string): { parts: { num: string; note: string }[] } {
+  const parts: { num: string; note: string }[] = [];
+  for (const m of calc.matchAll(/([+x-])(\d+)( opp)?/g)) {
+    const n = Number(m[2]);
+    if (m[3]) parts.push({ num: `${m[1] === "-" ? "−" : "+"}${n}`, note: "to the conflicting stack" });
+    else if (m[1] === "x") parts.push({ num: `×${n}`, note: "" });
+    else parts.push({ num: `${m[1] === "-" ? "−" : "+"}${n}`, note: "" });
+  }
+  return { parts };
 }
 
 export const TYPE_ICON: Record<string, string> = { rock: "●", paper: "■", scissors: "✂" };

@@ -8,8 +8,8 @@ const BEATS: Record<string, string> = { rock: "scissors", scissors: "paper", pap
 function calcText(calc: string): string {
   const m = /^([+x-])(\d+)( opp)?$/.exec(calc.trim());
   if (!m) return calc;
-  if (m[3]) return `${calc}: takes ${m[2]} from the opposing stack's score.`;
-  if (m[1] === "x") return `${calc}: multiplies its stack's score by ${m[2]}, after every addition.`;
+  if (m[3]) return `−${m[2]} to the conflicting stack: takes ${m[2]} from the score of the stack it fights.`;
+  if (m[1] === "x") return `×${m[2]}: multiplies its stack's score by ${m[2]}, after every addition.`;
   return `${calc}: adds ${m[2]} to its stack's score.`;
 }
 
