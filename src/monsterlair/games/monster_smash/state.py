@@ -26,7 +26,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from monsterlair.core import Event, GameOver, IllegalAction, Result, Rng, State
+from monsterlair.core import BadAction, Event, GameOver, IllegalAction, Result, Rng, State
 from monsterlair.core.actions import fold
 from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
@@ -52,6 +52,7 @@ from monsterlair.games.monster_smash.spec import (
     KIND_CODE,
     KIND_VALUE,
     LOCAL_CODE,
+    MAX_HAND,
     MAX_PLAYERS,
     MULLIGAN_DRAW,
     NUM_VALUES,
@@ -406,7 +407,9 @@ class SmashState(State):
                 )
             size = len(self.hands[mover])
             if verb != "attack" and not 1 <= number <= size:
-                raise IllegalAction(
+                # a position no hand can have is a malformed action; one this hand lacks, an illegal one
+                refusal = BadAction if not 1 <= number <= MAX_HAND else IllegalAction
+                raise refusal(
                     f"'{shown}': your hand holds {size} cards, numbered 1 to {size}; there is no card {number}.",
                     notation=f"'{shown}': hand positions count from 1 and seat {mover}'s hand holds {size} cards "
                     f"(positions 1 to {size}); there is no position {number}.",
