@@ -102,25 +102,27 @@ export function logLines(game: string, entries: LogEntry[]): LogLine[] {
 }
 
 /** Which lines show their move's number: the first line of each move, turn headings aside (a heading and the
- * next player's draw, which the move before caused, carry none, so each number shows once, in order). */
+ * next player's draw, which the move before caused, carry none, so each number shows once, in order). A move
+ * that was taken back shows none: the move played after the undo takes its number. */
 export function numbered(lines: readonly LogLine[]): boolean[] {
   let before: LogLine | null = null;
   return lines.map((line) => {
     if (line.kind === "turn") return false;
-    const first = line.move > 0 && (before === null || before.move !== line.move || before.undone !== line.undone);
+    const first =
+      line.move > 0 && !line.undone && (before === null || before.move !== line.move || before.undone !== line.undone);
     before = line;
     return first;
   });
 }
 
 /** ``held`` followed by ``incoming``; a ``move_undone`` entry marks every held move from its ply on as
- * taken back (a snapshot arrives with those marks already set by the server). */
+ * taken back, with no number (a snapshot arrives with those marks already set by the server). */
 export function appendLog(held: LogEntry[], incoming: LogEntry[]): LogEntry[] {
   let out = [...held];
   for (const entry of incoming) {
     const from = entry.event.type === "move_undone" ? entry.event.ply : undefined;
     if (typeof from === "number")
-      out = out.map((e) => (e.ply >= from && e.event.type !== "move_undone" && !e.undone ? { ...e, undone: true } : e));
+      out = out.map((e) => (e.ply >= from && e.event.type !== "move_undone" && !e.undone ? { ...e, undone: true, move: 0 } : e));
     out.push(entry);
   }
   return out;
