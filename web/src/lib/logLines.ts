@@ -17,6 +17,9 @@ export interface LogLine {
   turn: number;
   /** The move was taken back. */
   undone: boolean;
+  /** A line that opens a turn yet tells something of its own (Push a Monster's roll of the die, which can
+   * end the game), unlike a bare heading ("Turn 3: Ann"): the move that caused it tells it too. */
+  tells?: boolean;
   /** The replay's current step. */
   current?: boolean;
 }
@@ -78,6 +81,14 @@ const KINDS: Record<string, LineKind> = {
   move_undone: "quiet",
 };
 
+/** Event types that open a turn and still say what happened (see ``LogLine.tells``). */
+const TELLING_TURNS = new Set(["roll"]);
+
+/** A bare turn heading: left out of a move's words (the last-move bar, a replay step), unnumbered. */
+export function heading(line: { kind: string; tells?: boolean }): boolean {
+  return line.kind === "turn" && !line.tells;
+}
+
 /** Where one game's event type means something else than in the others. */
 const GAME_KINDS: Record<string, Record<string, LineKind>> = {
   "monster-club": { end: "quiet" }, // a player ends their turn (MONSTRA's "end" is the game's end)
@@ -96,6 +107,7 @@ export function logLines(game: string, entries: LogEntry[]): LogLine[] {
       move: e.move ?? 0,
       turn: e.turn ?? 0,
       undone: !!e.undone,
+      tells: TELLING_TURNS.has(e.event.type),
     });
   }
   return out;
