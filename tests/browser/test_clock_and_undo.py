@@ -76,7 +76,7 @@ def test_a_clocked_game_counts_down_and_my_move_can_be_taken_back(server: Server
     settle(page, CLUB, before)
     expect(page.locator("[data-testid=hand] [data-testid^=hand-]")).to_have_count(hand_before - 1)
     log = page.locator("[data-testid=log]").inner_text()
-    assert "You take back move 2." in log  # the reader's own undo, in the reader's person
+    assert "You take back your last move." in log  # the reader's own undo, in the reader's person
     page.wait_for_function("() => document.querySelector('[data-testid=undo]').disabled")
     shot(page, "clock-undo-after")
     page.set_viewport_size(PHONE)

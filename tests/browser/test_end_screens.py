@@ -177,3 +177,28 @@ def test_each_way_a_game_ends_has_its_own_end_screen(server: Server, chromium: A
     assert headline in summaries.all_inner_texts()
     assert case.outcome in [summaries.nth(i).get_attribute("data-outcome") for i in range(summaries.count())]
     assert not problems, problems
+
+
+def test_the_last_move_bar_tells_the_roll_that_ended_a_push_a_monster_game(server: Server, chromium: Any) -> None:
+    """The roll of the die opens a turn, yet it can end the game (PM-9): the last-move bar on the final position
+    tells the move whole, push, roll and end, as the log does."""
+    page, problems = new_page(chromium)
+    page.set_viewport_size(PHONE)
+    ann = guest(page, server.url, "Ann")
+    found = find_game("push-a-monster", 2, {}, lambda r: r.termination == "kind_exhausted")
+    table_id = store_table(
+        server.data_dir, "push-a-monster", 2, {}, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
+    )
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("[data-testid=end-screen]").wait_for()
+    bar = page.locator("[data-testid=last-move-text]").inner_text()
+    parts = bar.split(" · ")
+    assert re.search(r"\brolls? an? \w+ \w+\.$", parts[-2]), bar  # "Gobble (Random bot) rolls a red Imp."
+    assert parts[-1].startswith("The game ends"), bar
+    assert re.search(r"\b(push|pushes|nudge|nudges)\b", parts[0]), bar
+    page.locator("[data-testid=last-move]").scroll_into_view_if_needed()
+    shot(page, "push-end-last-move-375")
+    page.set_viewport_size(WIDE)
+    page.wait_for_timeout(200)
+    shot(page, "push-end-last-move-1366")
+    assert not problems, problems

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from monsterlair import games
-from monsterlair.core import Event, Game
+from monsterlair.core import Event, Game, State
 from monsterlair.server.tables.table import LogEntry
 from monsterlair.server.tables.words import PLATFORM, LogMarks, Mark, log_json, log_marks
 
@@ -19,7 +19,7 @@ PLAYERS = {"monster-smash": 3, "monstra": 2, "monster-club": 2, "push-a-monster"
 def counted_afresh(log: Sequence[LogEntry], game: Game) -> list[Mark]:
     """The marks by their definition, from the whole log at once (the oracle). A move is numbered by the
     actions before it that told something (an event that is not minor) and that no undo logged since took
-    back: 1 + how many of them there are."""
+    back: 1 + how many of them there are; a move taken back has no number (0)."""
 
     def move_of(ply: int, at: int) -> int:
         told = set()
@@ -52,7 +52,7 @@ def counted_afresh(log: Sequence[LogEntry], game: Game) -> list[Mark]:
             k = int(e.event.data["ply"])
             for j in range(i):
                 if log[j].ply >= k and log[j].event.type != "move_undone":
-                    out[j] = out[j]._replace(undone=True)
+                    out[j] = out[j]._replace(undone=True, move=0)
     return out
 
 
@@ -115,3 +115,84 @@ def test_a_replaced_log_is_marked_again_from_the_start() -> None:
     other = [LogEntry(1, None, Event("move_undone", {"ply": 1}))]
     assert marks.update(other) == counted_afresh(other, game)
     assert marks.update([]) == []
+
+
+def club_log_with_an_undo_and_a_takeover() -> tuple[Game, list[LogEntry], State]:
+    """The reviewer's game: Ana (seat 0) plays a card (move 1), moves her stack (move 2) and takes that back;
+    her clock runs out and a bot ends her turn for her; then Ben plays, and Ana takes her seat back."""
+    game = games.get("monster-club")
+    state = game.new(players=2, seed=1)
+    log = [LogEntry(0, None, e) for e in state.opening_events()]
+    log += [LogEntry(1, 0, e) for e in state.apply(game.parse_action("play 1 to 1"))]
+    before = state.clone()
+    move = next(a for a in state.legal_actions() if str(a).startswith("move "))
+    log += [LogEntry(2, 0, e) for e in state.apply(move)]
+    state = before
+    log.append(LogEntry(2, 0, Event("move_undone", {"seat": 0, "ply": 2})))
+    log.append(LogEntry(1, None, Event("clock_expired", {"seat": 0})))
+    log.append(LogEntry(1, None, Event("seat_takeover", {"seat": 0, "reason": "clock", "since": 1})))
+    log += [LogEntry(2, 0, e) for e in state.apply(game.parse_action("end"))]
+    log += [LogEntry(3, 1, e) for e in state.apply(state.legal_actions()[0])]
+    log.append(LogEntry(3, 0, Event("seat_reclaimed", {"seat": 0})))
+    return game, log, state
+
+
+def test_a_taken_back_move_has_no_number_and_the_move_after_the_undo_takes_it() -> None:
+    """No number stands for two moves: the struck-through move shows none, the undo says "your last move"
+    (not a number the next move takes), and the moves that stand read 1, 2, 3."""
+    game, log, _ = club_log_with_an_undo_and_a_takeover()
+    entries = log_json(game, log, 0, ["Ana", "Ben"], {})
+    undone = [e for e in entries if e["undone"]]
+    assert undone and all(e["move"] == 0 for e in undone)
+    standing = {}
+    for e in entries:
+        if e["move"] > 0 and not e["undone"]:
+            standing.setdefault(e["move"], set()).add(e["ply"])
+    assert sorted(standing) == [1, 2, 3] and all(len(p) == 1 for p in standing.values()), standing
+    texts = [e["text"] for e in entries]
+    assert "You take back your last move." in texts
+    assert not any("take back move" in t for t in texts)
+    assert any("a bot plays your seat from move 2" in t for t in texts)
+    other = [e["text"] for e in log_json(game, log, 1, ["Ana", "Ben"], {})]
+    assert "Ana takes back their last move." in other
+
+
+def test_moves_a_takeover_bot_makes_are_told_as_the_bots_to_every_reader() -> None:
+    game, log, state = club_log_with_an_undo_and_a_takeover()
+    names = ["Ana", "Ben"]
+    said = {reader: log_json(game, log, reader, names, {}) for reader in (0, 1, None)}
+    by_bot = {
+        reader: [e["text"] for e in es if e["ply"] == 2 and not e["undone"] and e["event"]["type"] not in PLATFORM]
+        for reader, es in said.items()
+    }
+    assert by_bot[0][0] == "The bot playing for you ends your turn."
+    assert by_bot[1][0] == "The bot playing for Ana ends Ana's turn."
+    assert by_bot[None][0] == "The bot playing for Ana ends Ana's turn."
+    # only the move's own line names the bot; what followed from it reads as always
+    assert any(t == "Ben draws 5 cards." for t in by_bot[0][1:]), by_bot[0]
+    # the moves before the takeover were Ana's own, and so is the next after she takes her seat back
+    first = [e["text"] for e in said[0] if e["move"] == 1]
+    assert first[0].startswith("You play ")
+    ply = 3
+    while state.to_move != 0:
+        ply += 1
+        log += [LogEntry(ply, 1, e) for e in state.apply(game.parse_action("end"))]
+    log += [LogEntry(ply + 1, 0, e) for e in state.apply(state.legal_actions()[0])]
+    later = [e["text"] for e in log_json(game, log, 0, names, {}) if e["ply"] == ply + 1]
+    assert later and not any("bot" in t for t in later), later
+
+
+def test_a_takeover_bots_move_names_the_bot_where_the_sentence_has_another_subject() -> None:
+    """MONSTRA tells a move by its creature ("Your Fenara guards"): the bot is named after it."""
+    game = games.get("monstra")
+    state = game.new(players=2, seed=3)
+    seat = state.to_move
+    assert seat is not None
+    log = [LogEntry(0, None, Event("seat_takeover", {"seat": seat, "reason": "left", "since": 0}))]
+    guard = next((a for a in state.legal_actions() if str(a) == "guard"), state.legal_actions()[0])
+    log += [LogEntry(1, seat, e) for e in state.apply(guard)]
+    names = ["Ana", "Ben"]
+    mine = [e["text"] for e in log_json(game, log, seat, names, {}) if e["ply"] == 1]
+    theirs = [e["text"] for e in log_json(game, log, None, names, {}) if e["ply"] == 1]
+    assert "bot playing for you" in mine[0] and mine[0].endswith(("(chosen by the bot playing for you).", ")")), mine
+    assert f"bot playing for {names[seat]}" in theirs[0], theirs

@@ -120,11 +120,11 @@ async def test_monster_smash_skipping_the_burn_can_be_taken_back_but_not_a_draw_
             update = w.last()
             assert update["type"] == "update" and update["log"][0]["event"]["type"] == "move_undone"
             assert update["view"] == table.state.view(seat_no)
-            who = "You take" if seat_no == mover else f"{person.name} takes"
-            # the move as the log numbered it: the card picked earlier counts with its choice's "done"
+            said = "You take back your last move." if seat_no == mover else f"{person.name} takes back their last move."
+            # a move taken back keeps no number (the next move takes it), so the undo names none
             moved = {e["move"] for e in table.log_for(seat_no) if e["ply"] == plies + 1 and e["undone"]}
-            assert moved == {plies}
-            assert update["log"][0]["text"] == f"{who} back move {plies}."
+            assert moved == {0}
+            assert update["log"][0]["text"] == said
             marked = table.snapshot(seat_no)["log"]
             assert [e["undone"] for e in marked if e["ply"] == plies + 1 and e["event"]["type"] != "move_undone"]
             assert all(e["undone"] for e in marked if e["ply"] == plies + 1 and e["event"]["type"] != "move_undone")
@@ -268,7 +268,7 @@ async def test_undo_over_the_websocket_and_after_a_restart(tmp_path: Path) -> No
             assert bare(update["log"]) == [
                 {"ply": n + 1, "by": m, "event": {"type": "move_undone", "seat": m, "ply": n + 1}}
             ]
-            said = f"You take back move {n}." if seat == m else f"{who} takes back move {n}."
+            said = "You take back your last move." if seat == m else f"{who} takes back their last move."
             assert update["log"][0]["text"] == said
             assert update["view"] == before or seat != m
         # Once more, then the server restarts: the check and the undo then replay the record.

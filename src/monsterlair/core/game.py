@@ -574,6 +574,8 @@ class Game(ABC):
         reader: Seat | None = None,
         names: Sequence[str] | None = None,
         options: Mapping[str, Any] | None = None,
+        *,
+        bot_for: Seat | None = None,
     ) -> str:
         """One game-log sentence for an event already redacted for ``reader`` (``Event.for_seat``).
 
@@ -581,10 +583,17 @@ class Game(ABC):
         ``options`` the table's options. The words are the game's (:meth:`event_text`), in the reader's
         person; they only format what the event holds, so they never show more than the reader may know.
         An event a game has no words for still reads as a sentence, never as a dump of its fields.
+
+        ``bot_for``: the seat whose move this event tells was made by a bot playing for its absent person (a
+        takeover). The sentence then says so: its subject reads "The bot playing for you" ("… for Ann"), or,
+        where the sentence has no such subject, it ends with "(chosen by the bot playing for you)".
         """
-        voice = Voice(names, reader)
+        voice = Voice(names, reader, bot_for=bot_for)
         text = self.event_text(event, voice, options or {})
         if text:
+            if bot_for is not None and not voice.bot_named:
+                body = text.rstrip(".!")
+                text = f"{body} (chosen by {voice.bot(bot_for)}){text[len(body) :]}"
             return text
         kind = str(event.get("type", "event")).replace("_", " ").replace("-", " ")
         seat = event.get("seat")

@@ -8,7 +8,8 @@ One small helper so that no client says "1 cards", "X & Y wins" or "Greedy bot a
 * :func:`shown_number` — a position that programs count from 0, as people count it: from 1;
 * :class:`Voice` — names seats for one reader: "You draw" to the drawer, "Ann draws" to everyone else,
   "from you" / "from Ann", "your" / "Ann's". A spectator (``reader=None``) reads everything in the
-  third person.
+  third person. A move that a bot made for a seat whose person is away (a takeover) names the bot as
+  its subject: "The bot playing for you ends your turn", "The bot playing for Ann ends Ann's turn".
 """
 
 from __future__ import annotations
@@ -113,14 +114,28 @@ class Voice:
     """Seat names for one reader, in that reader's person.
 
     ``names[i]`` is seat ``i``'s display name (missing or empty names read "Player i+1");
-    ``reader`` is the reading seat, ``None`` for a spectator or a replay.
+    ``reader`` is the reading seat, ``None`` for a spectator or a replay. ``bot_for`` is the seat whose move
+    a takeover bot made (the person is away): as a subject that seat reads "the bot playing for you" /
+    "the bot playing for Ann", with the verb to match; ``bot_named`` tells whether a sentence said so.
     """
 
-    __slots__ = ("names", "reader")
+    __slots__ = ("names", "reader", "bot_for", "bot_named")
 
-    def __init__(self, names: Sequence[str] | None = None, reader: int | None = None) -> None:
+    def __init__(
+        self, names: Sequence[str] | None = None, reader: int | None = None, *, bot_for: int | None = None
+    ) -> None:
         self.names = list(names or ())
         self.reader = reader
+        self.bot_for = bot_for
+        self.bot_named = False
+
+    def bot(self, seat: int | None) -> str:
+        """The takeover bot of ``seat``, inside a sentence: "the bot playing for you", "the bot playing for Ann"."""
+        self.bot_named = True
+        return f"the bot playing for {'you' if self.is_you(seat) else self.name(seat)}"
+
+    def _by_bot(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.bot_for
 
     def is_you(self, seat: int | None) -> bool:
         """True when ``seat`` is the reader."""
@@ -135,7 +150,9 @@ class Voice:
         return seat_label(seat)
 
     def subject(self, seat: int | None) -> str:
-        """ "You" or the seat's name, to start a sentence."""
+        """ "You" or the seat's name, to start a sentence ("The bot playing for you": see ``bot_for``)."""
+        if self._by_bot(seat):
+            return capitalise(self.bot(seat))
         return "You" if self.is_you(seat) else self.name(seat)
 
     def obj(self, seat: int | None) -> str:
@@ -151,18 +168,24 @@ class Voice:
 
     def own(self, seat: int | None) -> str:
         """The possessive of a sentence's own subject: "your" for you, "their" for anyone else
-        ("You keep your hand", "Ann keeps their hand")."""
+        ("You keep your hand", "Ann keeps their hand"; "The bot playing for Ann ends Ann's turn")."""
+        if self._by_bot(seat) and not self.is_you(seat):
+            return self.possessive(seat)
         return "your" if self.is_you(seat) else "their"
 
     def verb(self, seat: int | None, base: str) -> str:
-        """The verb agreeing with the seat as subject: "draw" for you, "draws" for anyone else."""
-        if self.is_you(seat):
+        """The verb agreeing with the seat as subject: "draw" for you, "draws" for anyone else (and for the bot
+        playing for you)."""
+        if self.is_you(seat) and not self._by_bot(seat):
             return "are" if base == "be" else base
         return third_person(base)
 
     def says(self, seat: int | None, base: str, *, start: bool = True) -> str:
         """Subject and verb: "You draw", "Ann draws", "You are", "Ann is" ("you draw" inside a sentence)."""
-        who = self.subject(seat) if start else self.obj(seat)
+        if start:
+            who = self.subject(seat)
+        else:
+            who = self.bot(seat) if self._by_bot(seat) else self.obj(seat)
         return f"{who} {self.verb(seat, base)}"
 
     def group(self, seats: Iterable[int], *, start: bool = True) -> str:

@@ -96,8 +96,9 @@ def arrange(
     return reorder(s)
 
 
-def reorder(s: MonstraState) -> MonstraState:
-    """Set this round's order again from the current table (as at the start of the round's turns)."""
+def reorder(s: MonstraState, events: list[Event] | None = None) -> MonstraState:
+    """Set this round's order again from the current table (as at the start of the round's turns); the
+    events it causes (the round's ``order``) go to ``events`` when given."""
     for u in range(25):
         if s.slow[u] & SLOW_NOW:
             s.slow[u] = SLOW_NEXT
@@ -108,7 +109,7 @@ def reorder(s: MonstraState) -> MonstraState:
     s.dteam = -1
     s.stage = turns.ST_HANDS
     s._legal = None
-    turns.advance(s, [])
+    turns.advance(s, events if events is not None else [])
     return s
 
 

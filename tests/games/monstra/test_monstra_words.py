@@ -12,7 +12,7 @@ from monsterlair.core import BadOptions, Event, Result
 from monsterlair.games.monstra import turns
 from monsterlair.games.monstra.effects import gain_energy
 from monsterlair.games.monstra.state import MonstraState
-from tests.games.monstra.monstra_helpers import GAME, arrange, new, play, settle
+from tests.games.monstra.monstra_helpers import GAME, arrange, new, play, reorder, settle
 
 NAMES = ["Ann", "Bob"]
 SLOW_FOES = {"b1": "bouldron", "b2": "mossback"}  # SPD 1 and 2: team A (marker) acts first
@@ -208,3 +208,50 @@ def test_a_mode_the_player_count_cannot_play_is_refused_in_the_forms_words(playe
     with pytest.raises(BadOptions) as refused:
         GAME.new(players, seed=1, options={"mode": mode})
     assert str(refused.value) == words and "mode=" not in words
+
+
+# --- the round's order and its ties (MO-4.8, MO-4.11) -------------------------------------------------
+TIED = {"a1": "flaro", "a2": "tidewing", "b1": "bouldron", "b2": "magmaw"}  # A's creatures both SPD 4
+
+
+def test_the_order_is_not_announced_before_a_tie_is_broken_and_is_once_it_is() -> None:
+    s = arrange(new(2, seed=1), units=TIED, marker="B")
+    ev: list[Event] = []
+    reorder(s, ev)
+    assert s.stage == 2 and s.to_move == 0  # Ann must choose which of her tied creatures acts first
+    assert said(ev, "order", 0, s) == [
+        "Your creatures tie on SPD: the order this round waits for you to choose which acts first."
+    ]
+    assert said(ev, "order", None, s) == [
+        "Ann's creatures tie on SPD: the order this round waits for Ann to choose which acts first."
+    ]
+    chosen = play(s, "first a2")
+    mine, theirs = said(chosen, "first", 0, s)[0], said(chosen, "first", None, s)[0]
+    assert mine == "You put your Tidewing first. Order this round: your A2, then your A1, then Bob's B2, then Bob's B1."
+    assert theirs.startswith("Ann puts their Tidewing first. Order this round: Ann's A2, then Ann's A1")
+
+
+def test_a_tie_in_two_against_two_names_the_creature_and_the_player_who_chooses() -> None:
+    """2v2: each partner plays one creature; the seat that decides for the team names it, as the buttons do
+    ("Hexmoth (A1) first"), never by its place code alone."""
+    names = ["Mira", "Tumble", "Grumble", "Noodle"]
+    s = arrange(new(4, seed=1, mode="2v2"), units=TIED, marker="B")
+    ev: list[Event] = []
+    reorder(s, ev)
+    chooser = s.to_move
+    assert s.stage == 2 and chooser in (0, 2)
+    partner = 2 - chooser
+    assert said(ev, "order", chooser, s, names) == [
+        "Your team's creatures tie on SPD: the order this round waits for you to choose which acts first."
+    ]
+    assert said(ev, "order", partner, s, names) == [
+        f"Your team's creatures tie on SPD: the order this round waits for {names[chooser]} to choose which acts first."
+    ]
+    own = "a1" if chooser == 0 else "a2"  # 2v2: seat 0 plays A1, seat 2 plays A2
+    other = "a2" if own == "a1" else "a1"
+    chosen = play(s, f"first {other}")
+    text = said(chosen, "first", chooser, s, names)[0]
+    creature = {"a1": "Flaro", "a2": "Tidewing"}[other]
+    assert text.startswith(f"You put {names[partner]}'s {creature} first. Order this round: ")
+    assert "A1" not in text and "A2" not in text
+    assert said(chosen, "first", None, s, names)[0].startswith(f"{names[chooser]} puts {names[partner]}'s {creature}")

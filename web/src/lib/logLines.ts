@@ -17,6 +17,9 @@ export interface LogLine {
   turn: number;
   /** The move was taken back. */
   undone: boolean;
+  /** A line that opens a turn yet tells something of its own (Push a Monster's roll of the die, which can
+   * end the game), unlike a bare heading ("Turn 3: Ann"): the move that caused it tells it too. */
+  tells?: boolean;
   /** The replay's current step. */
   current?: boolean;
 }
@@ -78,6 +81,14 @@ const KINDS: Record<string, LineKind> = {
   move_undone: "quiet",
 };
 
+/** Event types that open a turn and still say what happened (see ``LogLine.tells``). */
+const TELLING_TURNS = new Set(["roll"]);
+
+/** A bare turn heading: left out of a move's words (the last-move bar, a replay step), unnumbered. */
+export function heading(line: { kind: string; tells?: boolean }): boolean {
+  return line.kind === "turn" && !line.tells;
+}
+
 /** Where one game's event type means something else than in the others. */
 const GAME_KINDS: Record<string, Record<string, LineKind>> = {
   "monster-club": { end: "quiet" }, // a player ends their turn (MONSTRA's "end" is the game's end)
@@ -96,31 +107,34 @@ export function logLines(game: string, entries: LogEntry[]): LogLine[] {
       move: e.move ?? 0,
       turn: e.turn ?? 0,
       undone: !!e.undone,
+      tells: TELLING_TURNS.has(e.event.type),
     });
   }
   return out;
 }
 
 /** Which lines show their move's number: the first line of each move, turn headings aside (a heading and the
- * next player's draw, which the move before caused, carry none, so each number shows once, in order). */
+ * next player's draw, which the move before caused, carry none, so each number shows once, in order). A move
+ * that was taken back shows none: the move played after the undo takes its number. */
 export function numbered(lines: readonly LogLine[]): boolean[] {
   let before: LogLine | null = null;
   return lines.map((line) => {
     if (line.kind === "turn") return false;
-    const first = line.move > 0 && (before === null || before.move !== line.move || before.undone !== line.undone);
+    const first =
+      line.move > 0 && !line.undone && (before === null || before.move !== line.move || before.undone !== line.undone);
     before = line;
     return first;
   });
 }
 
 /** ``held`` followed by ``incoming``; a ``move_undone`` entry marks every held move from its ply on as
- * taken back (a snapshot arrives with those marks already set by the server). */
+ * taken back, with no number (a snapshot arrives with those marks already set by the server). */
 export function appendLog(held: LogEntry[], incoming: LogEntry[]): LogEntry[] {
   let out = [...held];
   for (const entry of incoming) {
     const from = entry.event.type === "move_undone" ? entry.event.ply : undefined;
     if (typeof from === "number")
-      out = out.map((e) => (e.ply >= from && e.event.type !== "move_undone" && !e.undone ? { ...e, undone: true } : e));
+      out = out.map((e) => (e.ply >= from && e.event.type !== "move_undone" && !e.undone ? { ...e, undone: true, move: 0 } : e));
     out.push(entry);
   }
   return out;

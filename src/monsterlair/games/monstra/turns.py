@@ -213,7 +213,12 @@ def set_order(s: MonstraState, ev: list[Event] | None) -> None:
     if ev is not None:
         ev.append(
             Event(
-                "order", {"order": [UNITS[s.active.index(u)] for u in s.order], "ties": [TEAM_NAMES[t] for t in s.ties]}
+                "order",
+                {
+                    "order": [UNITS[s.active.index(u)] for u in s.order],
+                    "ties": [TEAM_NAMES[t] for t in s.ties],
+                    "choosers": [lead_seat(s, t) for t in s.ties],
+                },
             )
         )
 
@@ -367,8 +372,11 @@ def apply_decision(s: MonstraState, action: Action, ev: list[Event] | None) -> N
                     "first",
                     {
                         "team": TEAM_NAMES[t],
+                        "seat": lead_seat(s, t),
                         "unit": UNITS[action.a],
+                        "creature": name_of(s, chosen),
                         "order": [UNITS[s.active.index(u)] for u in s.order],
+                        "ties": [TEAM_NAMES[x] for x in s.ties],
                     },
                 )
             )

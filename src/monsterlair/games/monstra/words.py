@@ -7,7 +7,7 @@ tactics and moves by their names. Which seat controls which slot follows the mod
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from monsterlair.core import BadOptions, Result
@@ -156,6 +156,43 @@ def decision_text(view: Mapping[str, Any], v: Voice) -> str | None:
     return f"{who}: {what}."
 
 
+def order_text(order: Sequence[object], tb: Table) -> str:
+    """The round's settled order: "Order this round: your A1, then Ann's B2, …" (2v2: "…, then you, then Cy")."""
+    return "Order this round: " + ", then ".join(tb.slot(u) for u in order) + "."
+
+
+def tie_text(ties: Sequence[object], choosers: Sequence[int] | None, tb: Table) -> str:
+    """A round whose order waits on a tie: "Your creatures tie on SPD: the order this round waits for you to
+    choose which acts first." (both teams: "Both teams' creatures tie on SPD: … for you and Ann …"; in 2v2
+    the seat that chooses for its team, ``choosers``)."""
+    if len(ties) == 1:
+        whose = f"{capitalise(tb.whose(ties[0]))} creatures"
+    else:
+        whose = "Both teams' creatures"
+    if choosers and len(choosers) == len(ties):
+        who = tb.v.group(choosers, start=False)
+    else:  # an event stored before it named the choosers
+        who = join_words([tb.obj(team) for team in ties])
+    return f"{whose} tie on SPD: the order this round waits for {who} to choose which acts first."
+
+
+def first_text(e: Mapping[str, Any], tb: Table) -> str:
+    """A broken tie, the creature by name as the buttons name it: "You put your Hexmoth first.", in 2v2 "You
+    put Grumble's Flaro first."; once no tie is left, the order it settles follows."""
+    seat, unit, creature = e.get("seat"), e.get("unit"), e.get("creature")
+    if creature is None:  # an event stored before events named the creature
+        chosen = f"{tb.own(e['team'])} {str(unit).upper()}"
+    elif isinstance(seat, int) and tb.control[UNITS.index(str(unit))] == seat:
+        chosen = f"{tb.v.own(seat)} {creature_name(creature)}"
+    else:
+        chosen = tb.unit(unit, creature)
+    who = tb.v.says(seat, "put") if isinstance(seat, int) else tb.says(e["team"], "put")
+    text = f"{who} {chosen} first."
+    if e.get("order") and "ties" in e and not e["ties"]:
+        text += " " + order_text(e["order"], tb)
+    return text
+
+
 def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> str | None:
     """The sentence for one event (``None`` for a type it does not know)."""
     tb = Table(v, options)
@@ -187,9 +224,11 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
     if t == "behaviour":
         return f"The Rift Guardian reveals its behaviour for this round: {e['name']}."
     if t == "order":
-        return "Order this round: " + ", then ".join(tb.slot(u) for u in e.get("order") or []) + "."
+        if e.get("ties"):  # the order is not settled until each tie is broken (MO-4.11): no order yet
+            return tie_text(e["ties"], e.get("choosers"), tb)
+        return order_text(e.get("order") or [], tb)
     if t == "first":
-        return f"{tb.says(e['team'], 'put')} {tb.own(e['team'])} {str(e['unit']).upper()} first."
+        return first_text(e, tb)
     if t == "discard":
         return f"{tb.says(e['team'], 'discard')} {tactic_name(e['tactic'])}."
     if t == "tactic":

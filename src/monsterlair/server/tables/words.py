@@ -44,6 +44,10 @@ class Mark(NamedTuple):
     named: tuple[int, ...] = ()
     """The moves a platform entry's words name: an undo's first and last move taken back, a takeover's
     first move played by the bot."""
+    by_bot: bool = False
+    """The entry is the first line of a move that a bot made for a seat whose person is away (after a
+    takeover, until the seat is taken back): its words name the bot ("The bot playing for you ends your
+    turn.")."""
 
 
 def platform_text(event: Mapping[str, Any], v: Voice, named: Sequence[int] = ()) -> str | None:
@@ -65,9 +69,11 @@ def platform_text(event: Mapping[str, Any], v: Voice, named: Sequence[int] = ())
     if t == "seat_reclaimed":
         return f"{v.says(seat, 'take')} {v.own(seat)} seat back from the bot."
     if t == "move_undone":
+        # A taken-back move keeps no number (the next move takes it), so the line says how many, not which.
         first, last = (named[0], named[-1]) if named else (event.get("ply"), event.get("last") or event.get("ply"))
-        moves = f"moves {first} to {last}" if last != first else f"move {first}"
-        return f"{v.says(seat, 'take')} back {moves}."
+        count = int(last or 0) - int(first or 0) + 1
+        moves = f"last {count} moves" if count > 1 else "last move"
+        return f"{v.says(seat, 'take')} back {v.own(seat)} {moves}."
     return None
 
 
@@ -84,12 +90,15 @@ class LogMarks:
     last opened (0, the set-up, before the first one: Push a Monster's start monsters). Otherwise a turn is
     one seat's run of consecutive moves (0 before the first move). Moves are counted as players count them
     (``core/moves.py``: a card pick belongs to the choice it ends in). An undo marks the entries whose moves
-    it took back, and the moves played after it count on from the first one it took back. Entries appended
+    it took back and takes their numbers away (move 0: a taken-back move has no number, so no number stands
+    for two moves), and the moves played after it count on from the first one it took back. After a bot takes
+    a seat over, the first line of each move it makes for that seat is marked ``by_bot``, until the seat is
+    taken back. Entries appended
     since the last call are marked from where the count stopped; a log that was replaced, or that shows turn
     numbers only now, is marked again from the start.
     """
 
-    __slots__ = ("game", "marks", "numbered", "turn", "mover", "tail", "moves", "minor")
+    __slots__ = ("game", "marks", "numbered", "turn", "mover", "tail", "moves", "minor", "bots", "said")
 
     def __init__(self, game: Game | None) -> None:
         self.game = game
@@ -103,6 +112,11 @@ class LogMarks:
         self.mover: Seat | None = None
         self.tail: Entry | None = None
         self.moves = MoveNumbers()
+        self.bots: set[int] = set()
+        """The seats a takeover bot plays now."""
+        self.said = 0
+        """The last action whose first told line was seen (the next told line of that action is no move's
+        first)."""
 
     def _opened(self, entry: Entry) -> int | None:
         if self.game is None:
@@ -137,15 +151,24 @@ class LogMarks:
                 self.marks.append(Mark(self.turn, False, 0, (self.moves.move_of(k), self.moves.move_of(last))))
                 for j in range(i):
                     if log[j].ply >= k and log[j].event.type != "move_undone":
-                        self.marks[j] = self.marks[j]._replace(undone=True)
+                        self.marks[j] = self.marks[j]._replace(undone=True, move=0)
                 self.moves.rewind(k)
+                self.said = min(self.said, k - 1)
             elif kind == "seat_takeover":
                 since = int(e.event.data.get("since", e.ply))
                 self.marks.append(Mark(self.turn, False, 0, (self.moves.move_of(since + 1),)))
+                self.bots.add(int(e.event.data["seat"]))
             elif kind in PLATFORM:
+                if kind == "seat_reclaimed":
+                    self.bots.discard(int(e.event.data["seat"]))
                 self.marks.append(Mark(self.turn, False))
             else:
-                self.marks.append(Mark(self.turn, False, self.moves.note(e.ply, kind not in self.minor)))
+                told = kind not in self.minor
+                first = told and e.ply > self.said
+                if first:
+                    self.said = e.ply
+                by_bot = first and e.ply > 0 and e.seat in self.bots
+                self.marks.append(Mark(self.turn, False, self.moves.note(e.ply, told), by_bot=by_bot))
         self.tail = log[-1]
         return self.marks
 
@@ -166,7 +189,9 @@ def entry_json(
     """One log entry as ``reader`` may see it, with its words (``reveal_all`` for finished games)."""
     event = entry.event.for_seat(reader, reveal_all=reveal_all)
     voice = Voice(names, reader)
-    text = platform_text(event, voice, mark.named) or game.describe_event(event, reader, names, options)
+    text = platform_text(event, voice, mark.named) or game.describe_event(
+        event, reader, names, options, bot_for=entry.seat if mark.by_bot else None
+    )
     out: dict[str, Any] = {
         "ply": entry.ply,
         "move": mark.move,

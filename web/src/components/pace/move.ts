@@ -1,4 +1,5 @@
 // The shown move's lines: marked in the log (the last move, highlighted) and told in words over the board.
+import { heading } from "../../lib/logLines";
 
 interface Line {
   text: string;
@@ -6,6 +7,7 @@ interface Line {
   move: number;
   undone: boolean;
   current?: boolean;
+  tells?: boolean;
 }
 
 export interface MarkedMove<L extends Line> {
@@ -22,23 +24,23 @@ export interface MarkedMove<L extends Line> {
  * last move the log holds, so the bar never says "No move yet." once a move was made, and it always reads
  * the log's marked lines. */
 export function markMove<L extends Line>(lines: L[], moveLines: L[]): MarkedMove<L> {
-  const said = moveLines.filter((l) => l.kind !== "turn" && l.text).map((l) => l.text);
+  const said = moveLines.filter((l) => !heading(l) && l.text).map((l) => l.text);
   if (said.length) {
     const from = Math.max(0, lines.length - moveLines.length);
-    return { lines: lines.map((l, i) => (i >= from && l.kind !== "turn" ? { ...l, current: true } : l)), said };
+    return { lines: lines.map((l, i) => (i >= from && !heading(l) ? { ...l, current: true } : l)), said };
   }
   let last = lines.length - 1;
-  while (last >= 0 && (lines[last].kind === "turn" || lines[last].move <= 0)) last--;
+  while (last >= 0 && (heading(lines[last]) || lines[last].move <= 0)) last--;
   if (last < 0) return { lines, said: [] };
   const { move, undone } = lines[last];
   let from = last;
   for (let i = last - 1; i >= 0; i--) {
     const l = lines[i];
-    if (l.kind === "turn") continue;
+    if (heading(l)) continue;
     if (l.move !== move || l.undone !== undone) break;
     from = i;
   }
-  const ofMove = (l: L, i: number) => i >= from && i <= last && l.kind !== "turn";
+  const ofMove = (l: L, i: number) => i >= from && i <= last && !heading(l);
   return {
     lines: lines.map((l, i) => (ofMove(l, i) ? { ...l, current: true } : l)),
     said: lines.filter(ofMove).map((l) => l.text),
