@@ -34,6 +34,7 @@ from monsterlair.server.tables.clock import ClockLimits
 from monsterlair.server.tables.fanout import make_fanout
 from monsterlair.server.tables.hub import Hub
 from monsterlair.server.transport.botws import bot_socket
+from monsterlair.server.transport.caps import SocketCaps
 from monsterlair.server.transport.ws import table_socket
 
 log = logging.getLogger("monsterlair.server")
@@ -185,6 +186,9 @@ def create_app(
     app.state.settings = settings
     app.state.sessions = Sessions(settings.secret())
     app.state.limits = RateLimits(settings)
+    app.state.socket_caps = SocketCaps(
+        settings.ws_max_per_account, settings.ws_max_per_address, enabled=settings.rate_limits
+    )
     errors.install(app)
 
     app.add_middleware(RequestGuard, max_body_bytes=settings.max_body_bytes)

@@ -97,6 +97,31 @@ class Settings(BaseSettings):
     ws_burst: int = Field(
         default=24, ge=1, description="Messages a connection may send at once before the rate applies."
     )
+    ws_sync_rate: float = Field(
+        default=0.5,
+        gt=0,
+        description="Full snapshots ('sync') per second a table connection is answered at once; one asked for "
+        "sooner is answered when its turn comes (several such asks get one snapshot), never refused.",
+    )
+    ws_sync_burst: int = Field(default=4, ge=1, description="Snapshots a table connection may ask for at once.")
+    ws_queue_bytes: int = Field(
+        default=1_048_576,
+        ge=65_536,
+        description="Bytes of messages waiting to be written to one connection before it is judged too slow and "
+        "disconnected (it reconnects and gets one fresh snapshot).",
+    )
+    ws_max_per_account: int = Field(
+        default=16,
+        ge=1,
+        description="WebSocket connections one account may hold at once on this process (a table page open in "
+        "a tab holds one).",
+    )
+    ws_max_per_address: int = Field(
+        default=64,
+        ge=1,
+        description="WebSocket connections one client address may hold at once on this process, signed in or "
+        "not (a household or an office behind one address shares it).",
+    )
     bot_ws_rate: float = Field(
         default=40.0,
         gt=0,
@@ -114,8 +139,9 @@ class Settings(BaseSettings):
     )
     rate_limits: bool = Field(
         default=True,
-        description="Apply the limits below. Switch off only for a load test on a private machine, where "
-        "hundreds of clients come from one address.",
+        description="Apply the limits below and the WebSocket connection caps (WS_MAX_PER_ACCOUNT, "
+        "WS_MAX_PER_ADDRESS). Switch off only for a load test on a private machine, where hundreds of clients "
+        "come from one address.",
     )
     limit_login_address: str = Field(
         default="20/minute;200/hour", description="Login attempts from one address (limits' notation)."

@@ -64,6 +64,8 @@ export class TableSocket {
   private nextRef = 1;
   private pending: number | null = null;
   private chatRefs = new Map<number, string>();
+  /** ``fatal`` holds the server's words on too many open connections (cleared once a snapshot arrives). */
+  private limited = false;
 
   constructor(
     private tableId: string,
@@ -100,6 +102,12 @@ export class TableSocket {
       }
       if (event.code === 4404 || event.code === 4403) {
         this.link = "closed";
+        return;
+      }
+      if (event.code === 4429) {
+        // Too many connections from this account or address: the words came in an error (shown); try later.
+        this.link = "closed";
+        this.timer = setTimeout(() => this.connect(), 20000);
         return;
       }
       this.link = "reconnecting";
@@ -140,6 +148,10 @@ export class TableSocket {
         this.canUndo = msg.can_undo ?? false;
         this.receivedAt = performance.now();
         this.link = "live";
+        if (this.limited) {
+          this.fatal = null;
+          this.limited = false;
+        }
         this.busy = false;
         this.pending = null;
         this.version += 1;
@@ -186,7 +198,10 @@ export class TableSocket {
           this.busy = false;
           this.pending = null;
         }
-        if (msg.code === "not_found" || msg.code === "forbidden") this.fatal = msg.message;
+        if (msg.code === "too_many_connections") {
+          this.fatal = msg.message;
+          this.limited = true;
+        } else if (msg.code === "not_found" || msg.code === "forbidden") this.fatal = msg.message;
         else this.error = msg.message;
         if (msg.code === "stale_state") this.send({ type: "sync" });
         break;

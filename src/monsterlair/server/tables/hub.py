@@ -621,6 +621,7 @@ class Hub:
         self.presence.left(table_id, sub)
         if live.subs:
             return
+        live.snapshots.clear()  # nobody here to send them to
         table = live.table
         done = table.status == FINISHED or (live.stale and not live.lock.locked())
         if done and not live.bots_running():
@@ -629,9 +630,29 @@ class Hub:
     def resync(self, table: Table, sub: Subscriber) -> None:
         """Send one connection the full snapshot for its seat."""
         seat = table.seat_of(sub.user_id)
-        message = table.snapshot(seat, host=sub.user_id == table.meta.owner_id)
-        message["can_undo"] = seat is not None and seat == self.undo_seat(table)
-        sub.send(dumps(message))
+        sub.send(self.snapshot_text(table, seat, host=sub.user_id == table.meta.owner_id))
+
+    def snapshot_text(self, table: Table, seat: int | None, *, host: bool, undo: int | None = -1) -> str:
+        """The snapshot message for a receiver in ``seat`` as JSON text (``dumps`` of ``Table.snapshot`` with
+        ``can_undo``), its costly seat-dependent part kept per position and receiver kind (``live.SnapshotCache``),
+        so asking again for an unchanged table costs the public facts only."""
+        if undo == -1:
+            undo = self.undo_seat(table)
+        can_undo = seat is not None and seat == undo
+        head = table.snapshot_head(seat, host=host)
+
+        def build() -> str:
+            return dumps({**table.snapshot_body(seat), "can_undo": can_undo})
+
+        live = self._live.get(table.id)
+        if live is None or live.table is not table:
+            body = build()
+        else:
+            info = head["table"]
+            clock = info.get("clock")
+            facts = dumps({**info, "clock": {**clock, "remaining": None}} if clock else info)
+            body = live.snapshots.body(table, (seat, can_undo), facts, build)
+        return dumps(head)[:-1] + "," + body[1:]
 
     def undo_seat(self, table: Table) -> int | None:
         """The seat that may take back its last move at the table's current position (``None``: nobody).
@@ -669,16 +690,21 @@ class Hub:
             groups.setdefault(key, []).append(sub)
         return groups
 
+    def _forget_snapshots(self, table: Table) -> None:
+        live = self._live.get(table.id)
+        if live is not None:
+            live.snapshots.clear()
+
     def _broadcast_snapshots(self, table: Table) -> None:
+        self._forget_snapshots(table)
         undo = self.undo_seat(table)
         for (seat, host), subs in self._groups(table).items():
-            message = table.snapshot(seat, host=host)
-            message["can_undo"] = seat is not None and seat == undo
-            text = dumps(message)
+            text = self.snapshot_text(table, seat, host=host, undo=undo)
             for sub in subs:
                 sub.send(text)
 
     def _broadcast_update(self, table: Table, entries: list[LogEntry], previous: int) -> None:
+        self._forget_snapshots(table)
         undo = self.undo_seat(table)
         for (seat, _host), subs in self._groups(table).items():
             message = table.update(seat, entries, previous)

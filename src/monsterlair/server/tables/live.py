@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -37,6 +37,56 @@ def dumps(message: Mapping[str, Any]) -> str:
 
 
 @dataclasses.dataclass(slots=True, eq=False)
+class SnapshotCache:
+    """The costly part of a snapshot (view, legal actions, whole log, result: ``Table.snapshot_body``) as JSON, per
+    receiver kind — ``(seat, can_undo)``, a spectator's seat being ``None`` — for one position of one table.
+
+    A body is served only to the same kind of receiver, and only while the position is the one it was built
+    at: the same state and log objects (held here, so their ids cannot be reused), the same log length and
+    state id, and the same public facts (``Table.info`` but the clock's running count). The hub also empties
+    it whenever it announces a change. So a seat never gets another seat's or a spectator's view, nor a
+    view of an earlier position.
+    """
+
+    state: object = None
+    log: object = None
+    log_len: int = -1
+    state_id: int = -1
+    facts: str = ""
+    bodies: dict[tuple[int | None, bool], str] = dataclasses.field(default_factory=dict)
+    hits: int = 0
+    builds: int = 0
+
+    def clear(self) -> None:
+        """Forget every body (the table changed, or nobody watches it any more)."""
+        self.state = self.log = None
+        self.log_len = self.state_id = -1
+        self.facts = ""
+        self.bodies.clear()
+
+    def body(self, table: Table, kind: tuple[int | None, bool], facts: str, build: Callable[[], str]) -> str:
+        """The body for ``kind`` at the table's position now: kept, or built (and kept)."""
+        same = (
+            self.state is table.state
+            and self.log is table.log
+            and self.log_len == len(table.log)
+            and self.state_id == table.state_id
+            and self.facts == facts
+        )
+        if not same:
+            self.clear()
+            self.state, self.log, self.log_len = table.state, table.log, len(table.log)
+            self.state_id, self.facts = table.state_id, facts
+        text = self.bodies.get(kind)
+        if text is None:
+            text = self.bodies[kind] = build()
+            self.builds += 1
+        else:
+            self.hits += 1
+        return text
+
+
+@dataclasses.dataclass(slots=True, eq=False)
 class LiveTable:
     """One table in this process's memory, and what the process keeps about it."""
 
@@ -51,6 +101,8 @@ class LiveTable:
     """The task playing its bot turns; cleared when it finishes."""
     lease: str | None = None
     """The bot decision this process holds the lease of (released at shutdown for another process to play)."""
+    snapshots: SnapshotCache = dataclasses.field(default_factory=lambda: SnapshotCache())
+    """The seat-dependent parts of snapshots at the current position (``Hub.snapshot_text``)."""
 
     def bots_running(self) -> bool:
         """Whether a task is playing this table's bot turns now."""

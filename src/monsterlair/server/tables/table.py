@@ -609,12 +609,16 @@ class Table:
 
     def snapshot(self, seat: Seat | None, *, host: bool = False) -> dict[str, Any]:
         """Everything a receiver in ``seat`` (``None``: spectator) may see: the full resync message."""
+        return {**self.snapshot_head(seat, host=host), **self.snapshot_body(seat)}
+
+    def snapshot_head(self, seat: Seat | None, *, host: bool = False) -> dict[str, Any]:
+        """The snapshot's first part: the public facts (``table``, whose clock is measured now) and who receives it."""
+        return {"type": "snapshot", "table": self.info(), "seat": seat, "host": host, "state_id": self.meta.state_id}
+
+    def snapshot_body(self, seat: Seat | None) -> dict[str, Any]:
+        """The snapshot's part for ``seat`` only (the costly part: its view, its legal actions, the whole log as
+        the seat may see it), the same for as long as the position is (the hub keeps it per position and seat)."""
         return {
-            "type": "snapshot",
-            "table": self.info(),
-            "seat": seat,
-            "host": host,
-            "state_id": self.meta.state_id,
             "view": None if self.state is None else self.state.view(seat),
             "legal": self._legal_for(seat),
             "log": self.log_for(seat),

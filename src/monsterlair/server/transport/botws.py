@@ -32,8 +32,9 @@ from monsterlair.server.tables.botfeed import BotFeed
 from monsterlair.server.tables.hub import Hub
 from monsterlair.server.tables.live import dumps
 from monsterlair.server.tables.table import TableError
+from monsterlair.server.transport.caps import SocketCaps, socket_address
 from monsterlair.server.transport.ws import CLOSE_BAD_TOKEN as CLOSE_AUTH
-from monsterlair.server.transport.ws import Connection, RateLimiter, read_json, reply_ref
+from monsterlair.server.transport.ws import Connection, RateLimiter, read_json, refuse_too_many, reply_ref
 
 log = logging.getLogger("monsterlair.server.botws")
 
@@ -48,8 +49,13 @@ async def bot_socket(websocket: WebSocket) -> None:
     feed: BotFeed = app.state.botfeed
     settings = app.state.settings
     await websocket.accept()
-    conn = Connection(websocket, None)
-    writer = asyncio.create_task(conn.writer())
+    conn = Connection(websocket, None, settings.ws_queue_bytes)
+    caps: SocketCaps = app.state.socket_caps
+    ticket = caps.take(None, socket_address(websocket))  # by address: the account is known only once signed in
+    if isinstance(ticket, str):
+        await refuse_too_many(conn, ticket)
+        return
+    writer = conn.start()
     added = False
     try:
         user = await _authenticate(websocket, conn, hub, settings.ws_max_bytes)
@@ -76,6 +82,7 @@ async def bot_socket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        caps.release(ticket)
         if added:
             feed.remove(conn)
         writer.cancel()

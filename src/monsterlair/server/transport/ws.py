@@ -42,11 +42,16 @@ from monsterlair.server.api.guards import same_origin
 from monsterlair.server.tables.hub import Hub
 from monsterlair.server.tables.live import dumps
 from monsterlair.server.tables.table import TableError
+from monsterlair.server.transport.caps import CLOSE_TOO_MANY, SocketCaps, socket_address
 
 log = logging.getLogger("monsterlair.server.ws")
 
 QUEUE_LIMIT = 512
 """Messages queued for one receiver before it is judged too slow and disconnected (it can reconnect)."""
+QUEUE_BYTES = 1_048_576
+"""Bytes queued for one receiver before it is judged too slow (``Settings.ws_queue_bytes`` sets it per server)."""
+SLOW_CLOSE_SECONDS = 2.0
+"""How long a receiver judged too slow is given to take its close frame before its connection is cut."""
 
 CLOSE_POLICY = 1008
 CLOSE_NOT_FOUND = 4404
@@ -74,37 +79,96 @@ class RateLimiter:
         self.clock = clock
         self.stamp: float = clock()
 
-    def allow(self) -> bool:
-        """Take one token if there is one."""
+    def _refill(self) -> None:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
+
+    def allow(self) -> bool:
+        """Take one token if there is one."""
+        self._refill()
         if self.tokens >= 1.0:
             self.tokens -= 1.0
             return True
         return False
 
+    def wait(self) -> float:
+        """Seconds until a token is there (0 when one is)."""
+        self._refill()
+        return max(0.0, (1.0 - self.tokens) / self.rate)
+
+
+def text_bytes(text: str) -> int:
+    """The size of a message on the wire (UTF-8), without encoding the usual all-ASCII message."""
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
+
+
+def abort_transport(websocket: WebSocket) -> bool:
+    """Cut a socket's connection at once, unsent data and all (True if it could be reached).
+
+    A close frame waits behind what the peer has not read, so it never reaches a peer that stopped reading,
+    and the server's own close waits to flush forever. ASGI has no word for "abort": the server's protocol
+    object is found behind the ``receive`` it handed the app (uvicorn's), and its transport aborted.
+    """
+    protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
+    abort = getattr(getattr(protocol, "transport", None), "abort", None)
+    if not callable(abort):
+        return False
+    with contextlib.suppress(Exception):
+        abort()
+    return True
+
 
 class Connection:
     """One client's socket as a hub subscriber: sends are queued and written by one task, in order."""
 
-    def __init__(self, websocket: WebSocket, user_id: int | None) -> None:
+    def __init__(self, websocket: WebSocket, user_id: int | None, queue_bytes: int = QUEUE_BYTES) -> None:
         self.websocket = websocket
         self.user_id = user_id
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[str, int] | None] = asyncio.Queue()
+        self.queue_bytes = queue_bytes
+        self.queued = 0
+        """Bytes queued and not yet written (the message being written counts until it is)."""
         self.too_slow = False
+        self.dropped = False
+        """Judged too slow: its backlog was thrown away and its connection is being closed."""
         self.close_code = CLOSE_SLOW
         self.close_reason = "too slow; reconnect to resync"
+        self.writer_task: asyncio.Task[None] | None = None
+
+    def start(self) -> asyncio.Task[None]:
+        """Start the task that writes the queued messages."""
+        self.writer_task = asyncio.create_task(self.writer())
+        return self.writer_task
 
     def send(self, text: str) -> None:
-        """Queue a message; a receiver that falls too far behind is closed (it resyncs on reconnect)."""
+        """Queue a message; a receiver that falls too far behind, in messages or in bytes, is disconnected (its
+        backlog thrown away; it resyncs on reconnect). One message larger than the byte bound still goes alone."""
         if self.too_slow:
             return
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.too_slow = True
-            self.queue.put_nowait(None)
+        size = text_bytes(text)
+        if self.queue.qsize() >= QUEUE_LIMIT or (self.queued and self.queued + size > self.queue_bytes):
+            self._drop()
             return
-        self.queue.put_nowait(text)
+        self.queued += size
+        self.queue.put_nowait((text, size))
+
+    def _drop(self) -> None:
+        """Too slow: free the backlog, close with :data:`CLOSE_SLOW`, and cut the connection if the close frame
+        cannot get through within :data:`SLOW_CLOSE_SECONDS` (a peer that does not read never takes it)."""
+        self.too_slow = self.dropped = True
+        while not self.queue.empty():
+            item = self.queue.get_nowait()
+            if item is not None:
+                self.queued -= item[1]
+        self.queue.put_nowait(None)
+        log.info("a receiver fell too far behind (%d bytes waiting); disconnecting it", self.queued)
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().call_later(SLOW_CLOSE_SECONDS, self._cut)
+
+    def _cut(self) -> None:
+        # Even once the handler has ended: the server's own close waits, without end, to flush to such a peer.
+        abort_transport(self.websocket)
 
     def end(self, code: int, reason: str) -> None:
         """Close once what is already queued has been written; nothing queued later is sent."""
@@ -123,12 +187,16 @@ class Connection:
     async def writer(self) -> None:
         """Write queued messages until the connection ends or falls behind."""
         while True:
-            text = await self.queue.get()
-            if text is None:
+            item = await self.queue.get()
+            if item is None:
                 with contextlib.suppress(Exception):
                     await self.websocket.close(self.close_code, self.close_reason)
                 return
-            await self.websocket.send_text(text)
+            text, size = item
+            try:
+                await self.websocket.send_text(text)
+            finally:
+                self.queued -= size
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -199,9 +267,15 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         user_id = None if found is None or found[1].is_bot else found[1].id
     invite = websocket.query_params.get("invite")
     await websocket.accept()
-    conn = Connection(websocket, user_id)
-    writer = asyncio.create_task(conn.writer())
+    conn = Connection(websocket, user_id, settings.ws_queue_bytes)
+    caps: SocketCaps = app.state.socket_caps
+    ticket = caps.take(user_id, socket_address(websocket))
+    if isinstance(ticket, str):
+        await refuse_too_many(conn, ticket)
+        return
+    writer = conn.start()
     limiter = RateLimiter(settings.ws_rate, settings.ws_burst)
+    syncs = SyncPacer(hub, conn, table_id, RateLimiter(settings.ws_sync_rate, settings.ws_sync_burst))
     watcher = (
         asyncio.create_task(_watch_session(hub, conn, websocket.cookies.get(COOKIE)))
         if token is None and user_id is not None
@@ -236,10 +310,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if not limiter.allow():
                 conn.error("rate_limited", "Too many messages; slow down. That message was not read.")
                 continue
-            await _handle(hub, conn, table_id, text, settings.ws_max_bytes)
+            await _handle(hub, conn, table_id, text, settings.ws_max_bytes, syncs)
     except WebSocketDisconnect:
         pass
     finally:
+        caps.release(ticket)
+        syncs.cancel()
         if subscribed:
             hub.unsubscribe(table_id, conn)
         if watcher is not None:
@@ -247,6 +323,56 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer
+
+
+async def refuse_too_many(conn: Connection, message: str) -> None:
+    """Tell an accepted socket in words that it is one too many (``too_many_connections``), then close it."""
+    conn.error("too_many_connections", message)
+    conn.end(CLOSE_TOO_MANY, "too_many_connections")
+    with contextlib.suppress(BaseException):
+        await asyncio.wait_for(conn.start(), 5)
+
+
+class SyncPacer:
+    """Answers a connection's ``sync`` asks: at once while its bucket has a token, else once the bucket refills.
+
+    Asks that arrive while one waits are answered by that one snapshot (the latest position, built when
+    sent), so a client asking 8 times a second gets one snapshot every ``1 / ws_sync_rate`` seconds and no
+    error: a client that asks after a gap always gets its snapshot, a flood costs one snapshot per period.
+    """
+
+    def __init__(self, hub: Hub, conn: Connection, table_id: str, bucket: RateLimiter) -> None:
+        self.hub = hub
+        self.conn = conn
+        self.table_id = table_id
+        self.bucket = bucket
+        self.waiting: asyncio.Task[None] | None = None
+
+    async def ask(self) -> None:
+        """A ``sync`` arrived."""
+        if self.waiting is not None and not self.waiting.done():
+            return  # the snapshot already on its way answers this ask too
+        if self.bucket.allow():
+            await self._send()
+            return
+        self.waiting = asyncio.create_task(self._later())
+
+    async def _later(self) -> None:
+        while not self.bucket.allow():
+            await asyncio.sleep(self.bucket.wait())
+        try:
+            await self._send()
+        except TableError as exc:
+            self.conn.error(exc.code, exc.message)
+
+    async def _send(self) -> None:
+        table = await self.hub.table(self.table_id)
+        self.hub.resync(table, self.conn)
+
+    def cancel(self) -> None:
+        """The connection ended: a snapshot still waiting is not sent."""
+        if self.waiting is not None:
+            self.waiting.cancel()
 
 
 async def _watch_session(hub: Hub, conn: Connection, cookie: str | None) -> None:
@@ -284,7 +410,7 @@ async def _control(hub: Hub, conn: Connection, table_id: str, kind: str, data: d
         await hub.controls.reclaim(conn.user_id, table_id)
 
 
-async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_bytes: int) -> None:
+async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_bytes: int, syncs: SyncPacer) -> None:
     ref: Any = None
     try:
         data = parse(text, max_bytes)
@@ -293,8 +419,7 @@ async def _handle(hub: Hub, conn: Connection, table_id: str, text: str, max_byte
         if kind == "ping":
             conn.send(dumps({"type": "pong", "ref": ref}))
         elif kind == "sync":
-            table = await hub.table(table_id)
-            hub.resync(table, conn)
+            await syncs.ask()
         elif kind in ("undo", "leave", "reclaim"):
             await _control(hub, conn, table_id, kind, data)
         elif kind == "chat":
