@@ -4,12 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
+
 from tests.browser.conftest import Server, shot
 
 
 def test_a_person_makes_a_bot_account_and_invites_it_into_a_seat(server: Server, chromium: Any) -> None:
     for width in (1280, 375):
         make_and_invite(server, chromium, width)
+
+
+LOBBY_DRAWN = "() => { const m = document.querySelector('main'); return !!m && !m.innerText.includes('Loading'); }"
+"""The lobby has drawn what it loads (games, my tables, open tables: each says "Loading…" until then)."""
+
+
+def lobby_drawn(page: Any) -> None:
+    """Wait until the lobby's lists are drawn. A click while they arrive can press on one element and release on
+    another: a list drawn between the press and the release moves the rest of its column down (the "Your bots"
+    summary then never gets the click and stays closed)."""
+    page.locator("[data-testid=game-monster-smash]").wait_for()
+    page.wait_for_function(LOBBY_DRAWN)
 
 
 def make_and_invite(server: Server, chromium: Any, width: int) -> None:
@@ -24,8 +38,10 @@ def make_and_invite(server: Server, chromium: Any, width: int) -> None:
     )
     assert r.ok, r.text()
     page.goto(server.url)
+    lobby_drawn(page)
     panel = page.locator("[data-testid=bot-accounts]")
     panel.locator("summary").click()
+    expect(panel.get_by_label("New bot account name")).to_be_visible()
     panel.get_by_label("New bot account name").fill(f"randy{width}")
     panel.get_by_role("button", name="Make a bot account").click()
     token = panel.locator("[data-testid=bot-token]")
@@ -57,6 +73,7 @@ def make_and_invite(server: Server, chromium: Any, width: int) -> None:
 
     # The create form offers bot accounts too.
     page.goto(server.url)
+    lobby_drawn(page)
     page.locator("[data-testid=game-monster-smash]").get_by_role("button", name="New table").click()
     form = page.locator("[data-testid=create-table]")
     form.locator("select[name=seat-1]").select_option("bot_account")

@@ -1,4 +1,10 @@
-"""The turn clock, bot takeover and undo in a real browser: the countdown, the warning, a takeover, an undo."""
+"""The turn clock, bot takeover and undo in a real browser: the countdown, the warning, a takeover, an undo.
+
+The person's seat plays a deck of quiet monsters (``QUIET_DECK``), so every deal fits what the tests do: the
+first hand holds a monster (a hand without one is shown and redrawn first, rule MC-6.2, and the opponent's
+choice becomes move 1), and the monster played draws nothing (a random deck may deal Paper Wraith, which draws
+a card when played, so the hand would not shrink).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from monsterlair.games.monster_club.cards import CARDS
 from tests.browser.conftest import Server, shot
 from tests.browser.test_games_ui import CLUB, PHONE, new_page, seen, settle, sign_in, wait_turn_or_end
 
@@ -24,6 +31,40 @@ def quick_clock_server(tmp_path: Path) -> Any:
         srv.stop()
 
 
+def quiet_monsters(size: int = 25) -> list[tuple[str, str, int]]:
+    """Monsters with no effect when played, as (id, name, copies), ``size`` cards in all: a legal Monster Club
+    deck (MC-9) in which every hand holds only monsters whose play changes nothing but the board."""
+    picked: list[tuple[str, str, int]] = []
+    left = size
+    for card in CARDS:
+        if card.monster and not card.on_play and left:
+            copies = min(card.copies, left)
+            picked.append((card.id, card.name, copies))
+            left -= copies
+    assert not left, "too few quiet monsters for a deck"
+    return picked
+
+
+QUIET = quiet_monsters()
+QUIET_DECK = ", ".join(", ".join([cid] * copies) for cid, _, copies in QUIET)
+"""The option text of that deck (the new-table form's deck builder writes the same)."""
+
+
+def build_quiet_deck(page: Any, form: Any, option: str) -> None:
+    """Build ``QUIET`` in the new-table form's deck builder of the deck option ``option`` (``deck0``)."""
+    deck = form.locator("[data-testid=deck-choice]").filter(has=page.locator(f"select[name=opt-{option}]"))
+    deck.locator(f"select[name=opt-{option}]").select_option(label="Build your own…")
+    for _, name, copies in QUIET:
+        field = deck.locator("label.pick").filter(has=page.get_by_text(name, exact=True)).locator("input")
+        if field.get_attribute("type") == "checkbox":
+            assert copies == 1, name
+            field.check()
+        else:
+            field.fill(str(copies))
+            field.dispatch_event("change")
+    expect(deck.locator("[data-testid=deck-tally]")).to_have_text("25 of 25 cards: 25 monsters, 0 power cards — ready")
+
+
 def clock_text(page: Any) -> str:
     return str(page.locator("[data-testid=turn-clock]").inner_text())
 
@@ -36,6 +77,7 @@ def test_a_clocked_game_counts_down_and_my_move_can_be_taken_back(server: Server
     form.locator("select[name=seat-1]").select_option("bot")
     form.locator("select[name=seat-1-bot]").select_option("random")
     form.locator("[name=opt-first_player]").select_option("0")
+    build_quiet_deck(page, form, "deck0")
     form.locator("select[name=turn-clock]").select_option(label="5 minutes a turn")
     shot(page, "clock-create-form")
     form.locator("button[type=submit]").click()
@@ -54,7 +96,7 @@ def test_a_clocked_game_counts_down_and_my_move_can_be_taken_back(server: Server
     hand_before = page.locator("[data-testid=hand] [data-testid^=hand-]").count()
     page.locator("[data-testid=face-down]").set_checked(False)
     before = seen(page, CLUB)
-    page.locator("[data-testid=hand] button.ccard.k-monster").first.click()  # a monster: no card effect
+    page.locator("[data-testid=hand] button.ccard.k-monster").first.click()  # a quiet monster: no card effect
     page.locator("[data-testid^=do-own-]").first.click()
     settle(page, CLUB, before)
     # the played card may still be travelling out of the hand (its transition, slow on a busy machine): wait
@@ -94,13 +136,17 @@ def test_a_clock_that_runs_out_lets_a_bot_play_and_the_seat_can_be_taken_back(
         "game": "monster-club",
         "players": 2,
         "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}],
-        "options": {"first_player": 0, "max_turns": 200},
-        "start": True,
+        # a quiet deck: Dora's first hand holds a monster (no shown hand to answer first), so the bot that takes
+        # over plays move 1 ("since move 1")
+        "options": {"first_player": 0, "max_turns": 200, "deck0": QUIET_DECK},
+        "start": False,
         "turn_seconds": 6,
     }
     r = page.request.post(f"{quick_clock_server.url}/api/tables", data=body, headers={"Origin": quick_clock_server.url})
     assert r.ok, r.text()
     page.goto(f"{quick_clock_server.url}/t/{r.json()['table']['id']}")
+    # Dora starts the game once her page shows the table: her six seconds are not spent loading the page.
+    page.locator("[data-testid=start]").click()
     page.wait_for_selector(CLUB)
     page.wait_for_selector("[data-testid=turn-clock][data-low=yes]", timeout=10_000)
     assert page.locator("[data-testid=clock-warning]").is_visible()

@@ -18,19 +18,40 @@ from tests.browser.test_learn import guest, started
 DESKTOP = {"width": 1366, "height": 768}
 CANVAS = "() => document.querySelector('[data-testid=arena]').toDataURL()"
 
-# Records the arena while a monster drops: from the moment the board counts a new drop, a picture every
-# 50 ms for a second (the drop lasts 0.9 s).
+# Records the arena while a monster drops: from the moment the board counts a new drop, a copy of the canvas
+# at each animation frame, at most one per 50 ms, for a second (the drop lasts 0.9 s). A copy is a plain
+# drawImage; the pictures are encoded (JPEG) only once the drop is over (FINISH_DROPS), so the recording
+# itself costs the page next to nothing on a busy machine. ``__dropEnds`` is when the last recording ends.
 RECORD_DROPS = """() => {
   const board = document.querySelector('[data-testid=push-board]');
   const canvas = document.querySelector('[data-testid=arena]');
   window.__drop = [];
-  let seen = Number(board.dataset.drops), until = 0;
-  window.__timer = setInterval(() => {
-    const now = performance.now();
-    if (Number(board.dataset.drops) > seen) { seen = Number(board.dataset.drops); until = now + 1000; }
-    if (now < until) window.__drop.push(canvas.toDataURL('image/jpeg', 0.7));
-  }, 50);
+  window.__dropEnds = 0;
+  let seen = Number(board.dataset.drops), until = 0, last = -Infinity;
+  const loop = (now) => {
+    if (Number(board.dataset.drops) > seen) {
+      seen = Number(board.dataset.drops);
+      until = now + 1000;
+      window.__dropEnds = until;
+    }
+    if (now < until && now - last >= 50) {
+      last = now;
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      copy.getContext('2d').drawImage(canvas, 0, 0);
+      window.__drop.push(copy);
+    }
+    window.__recorder = requestAnimationFrame(loop);
+  };
+  window.__recorder = requestAnimationFrame(loop);
 }"""
+RECORDED = "() => window.__dropEnds > 0 && performance.now() >= window.__dropEnds"
+FINISH_DROPS = """() => {
+  cancelAnimationFrame(window.__recorder);
+  return window.__drop.map((c) => c.toDataURL('image/jpeg', 0.7));
+}"""
+AT_REST = "() => document.querySelector('[data-testid=push-board]').dataset.animating !== 'yes'"
 
 
 # Counts the animation frames in which the board says a motion plays.
@@ -113,13 +134,16 @@ def test_the_aim_redraws_at_once_and_a_knocked_off_monster_drops(server: Server,
     page.evaluate(COUNT_MOTION_FRAMES)
     for n in push_turns(page):
         deep_push(page, n)
-        page.wait_for_function("() => document.querySelector('[data-testid=push-board]').dataset.animating !== 'yes'")
-        page.wait_for_timeout(1100)
+        # Wait until both motions have played, ours and then the bot's push (the board is at rest between the
+        # two for a moment: not a sign that the turn is over), or the game is over and its last motion played.
+        wait_turn_or_end(page, PUSH, timeout=90)
+        page.wait_for_function(AT_REST)
         if int(page.locator(PUSH).get_attribute("data-drops") or 0) > 0:
             break
     assert int(page.locator(PUSH).get_attribute("data-drops") or 0) > 0, "no monster fell in fourteen deep pushes"
     assert page.evaluate("window.__moving") > 10  # the pushes played over many frames
-    frames: list[str] = page.evaluate("() => { clearInterval(window.__timer); return window.__drop; }")
+    page.wait_for_function(RECORDED)  # the drop has played out and been recorded to its end
+    frames: list[str] = page.evaluate(FINISH_DROPS)
     # The falling monster moves from picture to picture (it carries on, shrinks and darkens).
     assert len(frames) >= 3 and len(set(frames)) >= 3, len(frames)
     ARTIFACTS.mkdir(exist_ok=True)
