@@ -37,6 +37,8 @@ DIST = Settings().dist() / "index.html"
 
 
 RERUNS = 1
+START_SECONDS = 60
+"""How long a test server may take to answer /health (a loaded CI machine has taken over 30 s)."""
 """A browser test drives a real server, bots on timers and a browser's animations on a shared two-core machine:
 one that fails is run once more (pytest-rerunfailures, reported as ``R``), and fails only when it fails twice.
 A fault in the code fails both runs; the reports still name every rerun, so a flaky test is seen and mended."""
@@ -99,7 +101,7 @@ class Server:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
@@ -109,7 +111,8 @@ class Server:
                         return
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not answer within 30 s")
+        self.stop()  # an orphaned server would load every test after this one
+        raise RuntimeError(f"the server did not answer within {START_SECONDS} s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""
