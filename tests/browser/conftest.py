@@ -37,11 +37,12 @@ DIST = Settings().dist() / "index.html"
 
 
 RERUNS = 1
-START_SECONDS = 60
-"""How long a test server may take to answer /health (a loaded CI machine has taken over 30 s)."""
 """A browser test drives a real server, bots on timers and a browser's animations on a shared two-core machine:
 one that fails is run once more (pytest-rerunfailures, reported as ``R``), and fails only when it fails twice.
 A fault in the code fails both runs; the reports still name every rerun, so a flaky test is seen and mended."""
+
+START_SECONDS = 60
+"""How long a test server may take to answer /health (a loaded CI machine has taken over 30 s)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
