@@ -93,9 +93,10 @@ def store_table(
     options: Mapping[str, Any],
     seats: Sequence[tuple[int | None, str]],
     found: Found,
+    turn_seconds: float | None = None,
 ) -> str:
     """Store ``found`` as a table with these seats ((user id or None for a bot, name)), its moves played (a
-    game that ended is a finished table, else one in play); its id.
+    game that ended is a finished table, else one in play), with ``turn_seconds`` a turn; its id.
 
     It runs in a thread of its own: Playwright's sync API keeps an event loop running in this one.
     """
@@ -120,6 +121,7 @@ def store_table(
                 seed=found.seed,
                 invite=secrets.token_urlsafe(9),
             )
+            table.meta.turn_seconds = turn_seconds  # (a finished game has no deadline; a rematch keeps the limit)
             table.start(owner)
             await store.create_table(table.meta)
             for seat, text in found.moves:

@@ -254,8 +254,8 @@ async def test_two_processes_asked_for_a_rematch_agree_on_one() -> None:
         assert second.id == first.id
         stored = await group.store.load_table(table.id)
         assert stored is not None and stored.rematch_id == first.id
-        playing = await group.store.list_tables(status="playing", public_only=False, limit=10)
-        assert [t.id for t in playing] == [first.id]
+        waiting = await group.store.list_tables(status="open", public_only=False, limit=10)
+        assert [t.id for t in waiting] == [first.id]  # it waits for the other player's answer
 
 
 def counting_catalog() -> tuple[BotCatalog, list[str]]:

@@ -47,6 +47,7 @@ async def test_leaving_a_game_under_way_lets_a_bot_finish_it_unrated(tmp_path: P
             "bot_since": 0,
             "user": leaver.id,
             "bot_account": False,
+            "invited": False,
         }
         # The one still playing finishes the game against the bot.
         stayer = (ann, bob)[mover]
@@ -78,6 +79,7 @@ async def test_leaving_a_game_under_way_lets_a_bot_finish_it_unrated(tmp_path: P
         # A rematch seats the leaver again as a person.
         rematch = await hub.rematch(stayer, table.id)
         assert rematch.meta.seats[1 - mover].bot is None and rematch.meta.rated is True
+        assert rematch.meta.seats[1 - mover].invited and rematch.status == "open"  # asked, not seated
 
 
 async def test_the_seat_can_be_taken_back_and_the_game_stays_unrated(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ async def test_the_turn_follows_the_game_and_only_the_mover_sees_it(app: FastAPI
     ann, bob = await clients(), await clients()
     await guest(ann, "Ann")
     await guest(bob, "Bob")
-    assert await turns(ann) == {"count": 0, "tables": []}
+    assert await turns(ann) == {"count": 0, "tables": [], "invitations": []}
     body = {"game": "toy-race", "players": 2, "seats": [{"kind": "me"}, {"kind": "open"}]}
     tid = (await ann.post("/api/tables", json=body)).json()["table"]["id"]
     await bob.post(f"/api/tables/{tid}/join", json={})

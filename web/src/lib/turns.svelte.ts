@@ -1,4 +1,5 @@
-// The games waiting for the signed-in user's move, polled lightly, and the tab title that counts them.
+// The games waiting for the signed-in user's move, and the rematches waiting for their answer (the banner
+// at the top of every page asks them), polled lightly, and the tab title that counts them.
 import { alerts } from "./alerts.svelte";
 import { api } from "./api";
 import type { TableSummary } from "./types";
@@ -9,6 +10,10 @@ export const SITE = "Monster Lair";
 class Turns {
   count = $state(0);
   tables = $state<TableSummary[]>([]);
+  /** Rematches that keep a seat for this user until they join or decline, oldest first. */
+  invitations = $state<TableSummary[]>([]);
+  /** When ``invitations`` arrived (their ``answer_by.remaining`` counts from then). */
+  receivedAt = $state(0);
   /** The page's own title; the tab shows it after "(N) " while N games wait for this user. */
   pageTitle = $state(SITE);
 
@@ -22,11 +27,14 @@ class Turns {
       const got = await api.turns();
       this.count = got.count;
       this.tables = got.tables;
+      this.invitations = got.invitations ?? [];
+      this.receivedAt = Date.now();
       alerts.waitingNow(got.tables);
     } catch {
       // Signed out, or the server is away for a moment: show nothing rather than something stale.
       this.count = 0;
       this.tables = [];
+      this.invitations = [];
     } finally {
       this.inFlight = false;
     }
@@ -43,6 +51,7 @@ class Turns {
     this.timer = null;
     this.count = 0;
     this.tables = [];
+    this.invitations = [];
     alerts.reset();
   }
 }

@@ -163,6 +163,10 @@ class SeatInfo(Out):
     bot_since: int | None = Field(
         default=None, description="Set while a bot plays a person's seat: the moves made before it took over."
     )
+    invited: bool = Field(
+        default=False,
+        description="Kept for a player asked to a rematch who has not answered yet (join: accept; leave: decline).",
+    )
 
 
 class ClockInfo(Out):
@@ -172,6 +176,13 @@ class ClockInfo(Out):
     deadline: str | None
     remaining: Number | None
     seat: int | None
+
+
+class AnswerBy(Out):
+    """Until when the players asked to a rematch may answer (remaining: seconds when sent)."""
+
+    deadline: str
+    remaining: Number
 
 
 class TableInfo(Out):
@@ -199,6 +210,9 @@ class TableInfo(Out):
     rated: bool
     hints: bool = Field(description="The table offers hints: a game against bots only, which can never be rated.")
     clock: ClockInfo | None
+    answer_by: AnswerBy | None = Field(
+        default=None, description="A rematch not yet started: until when the players it asked may answer."
+    )
     tutorial: bool = Field(description="A game's tutorial: its coach shows whenever the table is opened.")
 
 
@@ -225,6 +239,13 @@ class TableSummary(Out):
     my_seat: int | None
     host: bool
     your_turn: bool
+    invited: bool = Field(
+        default=False, description="A rematch keeps my seat and waits for my answer (join it, or leave to decline)."
+    )
+    host_name: str = Field(default="", description="The host's name (who asked, for a rematch).")
+    answer_by: AnswerBy | None = Field(
+        default=None, description="A rematch not yet started: until when the players it asked may answer."
+    )
     rated: bool
     tutorial: bool = Field(description="A game's tutorial (the table page shows its coach).")
     turn_seconds: Number | None
@@ -250,6 +271,9 @@ class Turns(Out):
 
     count: int
     tables: list[TableSummary]
+    invitations: list[TableSummary] = Field(
+        default_factory=list, description="Rematches that keep a seat for me and wait for my answer, oldest first."
+    )
 
 
 class Ok(Out):

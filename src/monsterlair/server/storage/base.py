@@ -64,6 +64,9 @@ class SeatData:
     bot_account: bool = False
     bot_since: int | None = None
     """When a bot plays a person's seat (they left, or their clock ran out): the moves made before it took over."""
+    invited: bool = False
+    """Kept for a player of the last game who was asked to its rematch and has not answered yet (see
+    ``Table.join``): nobody else may sit here, and the rematch does not start, until they join or decline."""
 
     @property
     def empty(self) -> bool:
@@ -346,6 +349,9 @@ class Store(Protocol):
 
     async def list_turns(self, user_id: int, *, limit: int) -> list[TableData]:
         """Games under way where the seat to move is the user's, the longest-waiting first."""
+
+    async def list_invitations(self, user_id: int, *, limit: int) -> list[TableData]:
+        """Open rematches where a seat is kept for the user, who has not answered yet; the oldest first."""
 
     async def add_chat(self, table_id: str, user_id: int, name: str, seat: int | None, text: str) -> ChatData:
         """Store one chat message (with its id and time)."""

@@ -107,6 +107,7 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40), default="")
     bot_account: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     bot_since: Mapped[int | None] = mapped_column(Integer, default=None)
+    invited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ActionRow(Base):

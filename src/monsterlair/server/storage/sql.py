@@ -212,7 +212,10 @@ def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> 
         created_at=_aware(row.created_at),
         started_at=_aware(row.started_at),
         finished_at=_aware(row.finished_at),
-        seats=[SeatData(s.user_id, s.bot, s.name, bot_account=s.bot_account, bot_since=s.bot_since) for s in ordered],
+        seats=[
+            SeatData(s.user_id, s.bot, s.name, bot_account=s.bot_account, bot_since=s.bot_since, invited=s.invited)
+            for s in ordered
+        ],
         rated=row.rated,
         turn_seconds=row.turn_seconds,
         deadline=_aware(row.deadline),
@@ -231,8 +234,10 @@ def _same_setup(row: TableRow, seats: list[SeatRow], expected: TableData) -> boo
         expected.invite,
     ):
         return False
-    stored = [(s.user_id, s.bot, s.name, s.bot_account, s.bot_since) for s in sorted(seats, key=lambda s: s.seat)]
-    return stored == [(s.user_id, s.bot, s.name, s.bot_account, s.bot_since) for s in expected.seats]
+    stored = [
+        (s.user_id, s.bot, s.name, s.bot_account, s.bot_since, s.invited) for s in sorted(seats, key=lambda s: s.seat)
+    ]
+    return stored == [(s.user_id, s.bot, s.name, s.bot_account, s.bot_since, s.invited) for s in expected.seats]
 
 
 _TABLE_COLUMNS = (
@@ -270,6 +275,7 @@ def _seat_row(table_id: str, seat: int, data: SeatData) -> SeatRow:
         name=data.name,
         bot_account=data.bot_account,
         bot_since=data.bot_since,
+        invited=data.invited,
     )
 
 
@@ -689,7 +695,7 @@ class SqlStore:
                 s.add(_seat_row(table.id, i, seat))
             else:
                 row.user_id, row.bot, row.name, row.bot_since = seat.user_id, seat.bot, seat.name, seat.bot_since
-                row.bot_account = seat.bot_account
+                row.bot_account, row.invited = seat.bot_account, seat.invited
 
     async def commit_change(
         self,
@@ -864,6 +870,19 @@ class SqlStore:
                 .join(SeatRow, and_(SeatRow.table_id == TableRow.id, SeatRow.seat == TableRow.to_move))
                 .where(SeatRow.user_id == user_id, TableRow.status == "playing")
                 .order_by(TableRow.updated_at.asc())
+                .limit(limit)
+            )
+            rows = (await s.execute(query)).scalars().all()
+            return await self._with_seats(s, list(rows))
+
+    async def list_invitations(self, user_id: int, *, limit: int) -> list[TableData]:
+        """Open rematches where a seat is kept for the user, who has not answered yet; the oldest first."""
+        async with self._read() as s:
+            query = (
+                select(TableRow)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.user_id == user_id, SeatRow.invited.is_(True), TableRow.status == "open")
+                .order_by(TableRow.created_at.asc())
                 .limit(limit)
             )
             rows = (await s.execute(query)).scalars().all()

@@ -46,6 +46,11 @@ CHOICES: tuple[tuple[float, str], ...] = (
 )
 """The limits the create-table form offers (seconds, label): live play up to correspondence play."""
 
+ANSWER_SECONDS = 120.0
+"""The shortest time a player asked to a rematch has to answer (``answer_seconds``)."""
+
+OPEN = "open"
+
 RECOVERY_GRACE = 120.0
 """After a restart the seat to move has at least this long (or its whole limit, if shorter)."""
 
@@ -110,12 +115,24 @@ def _human_to_move(meta: TableData) -> bool:
     return s.user_id is not None and s.bot is None
 
 
+def answer_seconds(turn_seconds: float | None) -> float:
+    """How long the players asked to a rematch have to answer: the table's turn limit, and never less than
+    ``ANSWER_SECONDS`` (time to notice the offer after a look at another tab); two minutes without a clock."""
+    return max(ANSWER_SECONDS, turn_seconds or 0.0)
+
+
 def stamp(meta: TableData, previous_to_move: int | None, at: datetime | None = None) -> None:
     """Set ``meta.deadline`` for the position ``meta`` describes, before it is stored.
 
     A new turn (another seat to move, or a person taking over from a bot) gets ``turn_seconds`` from
     ``at``; the same seat going on keeps its deadline; no clock, a bot to move or a finished game has none.
+    A rematch not yet started keeps its time to answer (set when it was asked for) while a player it asked
+    has not answered; no one's turn clock runs before the start.
     """
+    if meta.status == OPEN:
+        if not any(s.invited for s in meta.seats):
+            meta.deadline = None
+        return
     if meta.turn_seconds is None or meta.status != PLAYING or not _human_to_move(meta):
         meta.deadline = None
         return
@@ -141,14 +158,23 @@ def clock_info(meta: TableData, at: datetime | None = None) -> dict[str, Any] | 
     if meta.turn_seconds is None:
         return None
     remaining = None
-    if meta.deadline is not None:
+    if meta.deadline is not None and meta.status == PLAYING:
         remaining = max(0.0, round((meta.deadline - (at or now())).total_seconds(), 3))
     return {
         "turn_seconds": meta.turn_seconds,
-        "deadline": None if meta.deadline is None else meta.deadline.isoformat(),
+        "deadline": None if remaining is None or meta.deadline is None else meta.deadline.isoformat(),
         "remaining": remaining,
-        "seat": meta.to_move if meta.deadline is not None else None,
+        "seat": meta.to_move if remaining is not None else None,
     }
+
+
+def answer_info(meta: TableData, at: datetime | None = None) -> dict[str, Any] | None:
+    """Until when the players asked to a rematch may answer (``None``: nobody is asked); ``remaining`` as in
+    :func:`clock_info`."""
+    if meta.status != OPEN or meta.deadline is None or not any(s.invited for s in meta.seats):
+        return None
+    remaining = max(0.0, round((meta.deadline - (at or now())).total_seconds(), 3))
+    return {"deadline": meta.deadline.isoformat(), "remaining": remaining}
 
 
 Expire = Callable[[str, int], Awaitable[None]]

@@ -23,7 +23,7 @@ from monsterlair.server.tables import takeover
 from monsterlair.server.tables.clock import ClockError, ClockLimits, ClockScheduler, now, recovered_deadline
 from monsterlair.server.tables.fanout import TABLE_NOTICE
 from monsterlair.server.tables.live import TableHost
-from monsterlair.server.tables.table import PLAYING, Proposal, Table, TableError
+from monsterlair.server.tables.table import OPEN, PLAYING, Proposal, Table, TableError
 from monsterlair.server.tables.undo import UndoTracker
 
 log = logging.getLogger("monsterlair.server")
@@ -81,9 +81,13 @@ class TableControls:
                 log.warning("the recovered deadline of table %s was not stored", table.id)
 
     async def expire(self, table_id: str, state_id: int) -> None:
-        """The deadline armed for ``state_id`` has passed: a bot takes the seat over (once)."""
+        """The deadline armed for ``state_id`` has passed: a bot takes the seat over (once). At a rematch
+        not yet started it is the time to answer: the seats of those who did not answer open."""
         table = self.host.cached(table_id)
         if table is None:
+            return
+        if table.meta.status == OPEN:
+            await self.host.lapse_invitations(table_id)
             return
         async with self.host.lock(table_id):
             meta = table.meta

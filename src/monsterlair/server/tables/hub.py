@@ -38,7 +38,7 @@ from monsterlair.server.storage.base import Conflict, SeatData, Store, TableData
 from monsterlair.server.tables.botpool import BotFailed, BotRunner, BotTimeout, ThreadBots
 from monsterlair.server.tables.bots import BotCatalog, bot_seed
 from monsterlair.server.tables.chat import Chat
-from monsterlair.server.tables.clock import ClockLimits, stamp
+from monsterlair.server.tables.clock import ClockLimits, answer_seconds, stamp
 from monsterlair.server.tables.controls import TableControls
 from monsterlair.server.tables.fanout import (
     ACTIONS_NOTICE,
@@ -392,7 +392,11 @@ class Hub:
             await self._mutate(table, lambda t: t.start(user.id))
 
     async def rematch(self, user: UserData, table_id: str) -> Table:
-        """A new game with the same game, options and seats, started at once; asking twice gives the same one.
+        """A new game with the same game, options and seats; asking twice gives the same one.
+
+        The asker and the bots sit down at once; every other person of the game is asked (``Table.rematch_meta``)
+        and has ``clock.answer_seconds`` to join or decline. Nobody's clock runs, and no bot plays anyone's
+        seat, before the game starts: when the last one asked joins. With nobody to ask it starts at once.
 
         Raises:
             TableError: before the end, or for someone who did not play.
@@ -404,8 +408,11 @@ class Hub:
             meta = table.rematch_meta(user.id, table_id=secrets.token_urlsafe(6), seed=fresh_seed(), invite="")
             meta.invite = secrets.token_urlsafe(9)
             new = Table(meta, table.game, bot_label=self.bots.label)
-            new.start(user.id)
-            stamp(new.meta, None)
+            if any(s.invited for s in new.meta.seats):
+                new.meta.deadline = self.controls.clock() + timedelta(seconds=answer_seconds(meta.turn_seconds))
+            else:
+                new.start(user.id)
+                stamp(new.meta, None)
             await self.store.create_table(new.meta)
 
             def claim(t: Table) -> str:
@@ -422,6 +429,23 @@ class Hub:
             self._kick_bot(new)
             self._changed(new)
             return new
+
+    async def lapse_invitations(self, table_id: str) -> None:
+        """A rematch's time to answer has passed: the seats of those who did not answer open (once)."""
+        table = self.cached(table_id)
+        if table is None:
+            return
+        async with self.lock(table_id):
+            meta = table.meta
+            if meta.status != OPEN or meta.deadline is None or not any(s.invited for s in meta.seats):
+                return
+            if meta.deadline > self.controls.clock():  # woke a little early: sleep the rest
+                self.controls.arm(table)
+                return
+            try:
+                await self._mutate(table, lambda t: t.lapse_invitations())
+            except TableError as exc:
+                log.info("the rematch invitations of table %s did not lapse: %s", table_id, exc.message)
 
     # --- play --------------------------------------------------------------------------------------
     async def act(

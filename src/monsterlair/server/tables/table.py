@@ -33,7 +33,7 @@ from monsterlair.core import (
 )
 from monsterlair.server.storage.base import ActionData, SeatData, StoredEvent, TableData
 from monsterlair.server.tables import words
-from monsterlair.server.tables.clock import clock_info
+from monsterlair.server.tables.clock import answer_info, clock_info
 from monsterlair.server.tables.hints import tables_hints
 
 OPEN = "open"
@@ -311,13 +311,21 @@ class Table:
     ) -> Seat:
         """Seat a user (``bot_account``: a bot account) in ``seat`` (or the first empty seat) and return it.
 
+        A player asked to a rematch joins the seat kept for them (``seat`` is then ignored); once nobody is
+        left to answer and every seat is filled, the rematch starts (:meth:`_start_if_all_answered`).
+
         Raises:
             TableError: when the table is not open, private without the invite, the user is seated, or no seat fits.
         """
         self._require_open("join")
         if not self.may_view(user_id, invite):
             raise TableError("forbidden", "This table is private; ask its host for the invite link.")
-        if self.seat_of(user_id) is not None:
+        mine = self.seat_of(user_id)
+        if mine is not None and self.meta.seats[mine].invited:
+            self.meta.seats[mine].invited = False
+            self._start_if_all_answered()
+            return mine
+        if mine is not None:
             raise TableError("already_seated", "You already have a seat at this table.")
         seats = self.meta.seats
         if seat is None:
@@ -333,7 +341,8 @@ class Table:
         return seat
 
     def leave(self, user_id: int) -> None:
-        """Free the user's seat before the start. The host role passes on; a table nobody hosts closes.
+        """Free the user's seat before the start (for a player asked to a rematch: declining it). The host
+        role passes on to a person who has joined; a table nobody hosts closes.
 
         Raises:
             TableError: after the start, or when the user has no seat here.
@@ -345,7 +354,7 @@ class Table:
         self.meta.seats[seat] = SeatData()
         if user_id == self.meta.owner_id:
             # The host role passes to a person; bot accounts only play.
-            others = [s.user_id for s in self.meta.seats if s.user_id is not None and not s.bot_account]
+            others = [s.user_id for s in self.meta.seats if s.user_id is not None and not (s.bot_account or s.invited)]
             if others:
                 self.meta.owner_id = others[0]
             else:
@@ -393,6 +402,13 @@ class Table:
         self._require_open("start it")
         if user_id != self.meta.owner_id:
             raise TableError("not_host", "Only the table's host can start the game.")
+        asked = [s.name for s in self.meta.seats if s.invited]
+        if asked:
+            raise TableError(
+                "rematch_unanswered",
+                f"{' and '.join(asked)} {'has' if len(asked) == 1 else 'have'} not answered the rematch yet; "
+                "the game starts when they join (or their seat opens if they decline or do not answer in time).",
+            )
         empty = [i + 1 for i, s in enumerate(self.meta.seats) if s.empty]
         if empty:
             which = ", ".join(str(i) for i in empty)
@@ -402,6 +418,27 @@ class Table:
         except BadOptions as exc:
             raise TableError("bad_options", str(exc)) from None
         self.begin(state)
+
+    def _start_if_all_answered(self) -> None:
+        """A rematch starts by itself once every player asked has joined and no seat is empty (one who
+        declined leaves an open seat: then the host fills it and starts, as at any table)."""
+        if any(s.invited or s.empty for s in self.meta.seats):
+            return
+        try:
+            state = self.game.new(self.meta.players, self.meta.seed, self.meta.options)
+        except BadOptions as exc:
+            raise TableError("bad_options", str(exc)) from None
+        self.begin(state)
+
+    def lapse_invitations(self) -> list[str]:
+        """The rematch's time to answer has passed: every seat still kept for a player who did not answer
+        opens (the host may seat a bot or wait for someone). The names of those players."""
+        names = []
+        for i, s in enumerate(self.meta.seats):
+            if s.invited:
+                names.append(s.name)
+                self.meta.seats[i] = SeatData()
+        return names
 
     def begin(self, state: State) -> None:
         """Put the game's opening position on the table: the table is playing from now (``start``, and a
@@ -569,6 +606,7 @@ class Table:
                     "user": s.user_id,
                     "bot_account": s.bot_account,
                     "bot_since": s.bot_since,
+                    "invited": s.invited,
                 }
             )
         return {
@@ -594,6 +632,7 @@ class Table:
             "rated": m.rated,
             "hints": tables_hints(m),
             "clock": clock_info(m),
+            "answer_by": answer_info(m),
             "tutorial": m.tutorial,
         }
 
@@ -666,6 +705,9 @@ class Table:
     def rematch_meta(self, requester: int, *, table_id: str, seed: int, invite: str) -> TableData:
         """The set-up of a rematch: same game, options and seats, a new seed, the requester hosting.
 
+        The requester and the bots are seated at once; every other person of the game (also one whose seat
+        a bot played) is *asked*: their seat is kept for them (``invited``) until they join or decline.
+
         Raises:
             TableError: before the game has finished, or for someone who did not play.
         """
@@ -688,7 +730,9 @@ class Table:
             rematch_of=m.id,
             created_at=_now(),
             seats=[
-                dataclasses.replace(s, bot=None, bot_since=None) if s.taken_over else dataclasses.replace(s)
+                dataclasses.replace(s, bot=None, bot_since=None, invited=s.user_id != requester)
+                if s.user_id is not None and not s.bot_account
+                else dataclasses.replace(s)
                 for s in m.seats
             ],
             turn_seconds=m.turn_seconds,

@@ -19,6 +19,7 @@ from monsterlair.server.api.schemas import JoinRequest, SeatUpdate, TableCreate,
 from monsterlair.server.storage.base import TableData, UserData
 from monsterlair.server.tables import words
 from monsterlair.server.tables.bots import bot_seed
+from monsterlair.server.tables.clock import answer_info
 from monsterlair.server.tables.hints import compute_hint, hint_refusal
 from monsterlair.server.tables.hub import Hub, SeatRequest
 from monsterlair.server.tables.table import FINISHED, OPEN, PLAYING, Table, seat_kind
@@ -35,7 +36,14 @@ def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
     game = hub.games.get(meta.game)
     my_seat = next((i for i, s in enumerate(meta.seats) if user_id is not None and s.user_id == user_id), None)
     seats = [
-        {"seat": i, "kind": seat_kind(s), "name": s.name, "user": s.user_id, "bot_account": s.bot_account}
+        {
+            "seat": i,
+            "kind": seat_kind(s),
+            "name": s.name,
+            "user": s.user_id,
+            "bot_account": s.bot_account,
+            "invited": s.invited,
+        }
         for i, s in enumerate(meta.seats)
     ]
     return {
@@ -54,6 +62,9 @@ def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
         and meta.status == PLAYING
         and meta.to_move == my_seat
         and meta.seats[my_seat].bot is None,
+        "invited": my_seat is not None and meta.status == OPEN and meta.seats[my_seat].invited,
+        "host_name": next((s.name for s in meta.seats if s.user_id == meta.owner_id), ""),
+        "answer_by": answer_info(meta),
         "rated": meta.rated,
         "tutorial": meta.tutorial,
         "turn_seconds": meta.turn_seconds,
