@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,7 @@ class Clock:
         return self.now
 
 
-async def test_a_freed_worker_goes_to_the_table_that_used_least_lately() -> None:
+async def test_a_freed_worker_goes_to_the_person_who_used_least_lately() -> None:
     clock = Clock()
     share = FairShare(1, clock=clock)
     await share.acquire("slow-1")
@@ -171,23 +172,109 @@ def test_the_server_caps_are_settings() -> None:
         catalog.check("ismcts:seconds=2.5")
 
 
+def taught(share: FairShare, **costs: float) -> FairShare:
+    """The share, having seen one run of each kind of work take the given seconds (by a throwaway person)."""
+    for kind, seconds in costs.items():
+        share._running.setdefault("teacher", []).append(False)
+        share._free -= 1
+        share.release("teacher", seconds, kind)
+    share._usage.pop("teacher", None)
+    return share
+
+
 async def test_searching_tables_leave_one_worker_for_quick_bots() -> None:
     clock = Clock()
-    share = FairShare(2, clock=clock)
-    for key in ("search-1", "search-2"):  # two tables whose bots have been thinking for a while
+    share = taught(FairShare(2, clock=clock), greedy=0.01)
+    for key in ("search-1", "search-2"):  # two people whose bots have been thinking for a while
         await share.acquire(key)
         share.release(key, 30.0)
     await share.acquire("search-1")  # one search runs
     second = asyncio.ensure_future(share.acquire("search-2"))
     await asyncio.sleep(0)
-    assert not second.done()  # a free worker, but it is kept for a light table
-    await asyncio.wait_for(share.acquire("quick"), 1)  # which gets it at once
-    share.release("quick", 0.01)
+    assert not second.done()  # a free worker, but it is kept for a light run
+    await asyncio.wait_for(share.acquire("quick", "greedy"), 1)  # which gets it at once
+    share.release("quick", 0.01, "greedy")
     await asyncio.sleep(0)
     assert not second.done()
     share.release("search-1", 3.0)
     await asyncio.wait_for(second, 1)  # the search's worker went to the other search
     share.release("search-2", 3.0)
+
+
+async def test_a_kind_of_work_not_yet_run_is_not_light() -> None:
+    """A brand-new table of a new person, with a spec the server has not run, does not get the quick bots' worker:
+    its first decision may be a ten-second search."""
+    share = taught(FairShare(2, clock=Clock()), greedy=0.01, search=10.0)
+    assert share.heavy("new-person", "ismcts:seconds=9") and share.heavy("new-person", "search")
+    assert not share.heavy("new-person", "greedy")
+    await share.acquire("searcher", "search")  # a search runs: the last worker is for light runs
+    new = asyncio.ensure_future(share.acquire("new-person", "ismcts:seconds=9"))
+    await asyncio.sleep(0)
+    assert not new.done()
+    await asyncio.wait_for(share.acquire("victim", "greedy"), 1)
+    share.release("victim", 0.01, "greedy")
+    share.release("searcher", 10.0, "search")
+    await asyncio.wait_for(new, 1)
+    share.release("new-person", 9.0, "ismcts:seconds=9")
+    assert share.heavy("someone", "ismcts:seconds=9")  # once seen to be slow, it stays heavy
+    assert share.cost("ismcts:seconds=9") == 9.0
+
+
+async def test_a_quick_run_is_not_held_behind_a_search_waiting_ahead_of_it() -> None:
+    """Two slots, one search running: a second person's search waits; a quick bot asked for after it goes first."""
+    share = taught(FairShare(2, clock=Clock()), greedy=0.01, search=10.0)
+    await share.acquire("a", "search")
+    search = asyncio.ensure_future(share.acquire("b", "search"))
+    await asyncio.sleep(0)
+    quick = asyncio.ensure_future(share.acquire("c", "greedy"))
+    await asyncio.sleep(0)
+    assert quick.done() and not search.done()
+    share.release("c", 0.01, "greedy")
+    share.release("a", 10.0, "search")
+    await asyncio.wait_for(search, 1)
+    share.release("b", 10.0, "search")
+
+
+async def test_the_next_run_is_chosen_by_usage_when_a_slot_frees_not_when_it_began_to_wait() -> None:
+    """A person who queued many decisions at once (ten tables started together) does not keep the low usage they
+    had then: once their first decision has run, another person's decision goes before the rest of theirs."""
+    share = taught(FairShare(1, clock=Clock()), greedy=0.01)
+    await share.acquire("many", "greedy")
+    order: list[str] = []
+
+    async def wait(key: str) -> None:
+        await share.acquire(key, "greedy")
+        order.append(key)
+
+    theirs = [asyncio.ensure_future(wait("many")) for _ in range(3)]
+    await asyncio.sleep(0)
+    victim = asyncio.ensure_future(wait("victim"))
+    await asyncio.sleep(0)
+    share.release("many", 8.0, "greedy")
+    await asyncio.sleep(0)
+    assert order == ["victim"]
+    share.release("victim", 0.01, "greedy")
+    for _ in theirs:
+        await asyncio.sleep(0)
+        share.release("many", 0.01, "greedy")
+    await asyncio.gather(*theirs, victim)
+    assert order == ["victim", "many", "many", "many"]
+
+
+async def test_a_hint_is_searched_in_a_worker_process() -> None:
+    from monsterlair.server.tables.hints import Hint, compute_hint
+
+    pool = BotPool(1, deadline=20.0)
+    state, seat = opening()
+    try:
+        found = await pool.run("person:1", "hint", "The hint", compute_hint, games.get("monster-smash"), state, seat, 3)
+        (worker,) = pool._idle
+        assert worker.process.pid is not None and worker.process.pid != os.getpid()
+    finally:
+        pool.close()
+    assert isinstance(found, Hint)
+    assert found.action in {str(a) for a in state.legal_actions()}  # type: ignore[attr-defined]
+    assert pool._share.cost("hint") is not None  # its cost counts in the fair queue like a bot's
 
 
 @pytest.mark.parametrize("spec", ["ismcts:seconds=nan", "ismcts:seconds=60", "nobot"])

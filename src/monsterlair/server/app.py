@@ -140,6 +140,7 @@ def create_app(
             takeover_bot=settings.takeover_bot,
             clock_limits=ClockLimits(settings.clock_min_seconds, settings.clock_max_seconds),
             fanout=fanout,
+            max_bot_tables=settings.max_bot_tables,
         )
         app.state.store = store
         app.state.hub = hub

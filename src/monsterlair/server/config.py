@@ -154,8 +154,17 @@ class Settings(BaseSettings):
     limit_register: str = Field(default="5/minute;20/hour", description="Registrations from one address.")
     limit_guest: str = Field(default="10/minute;60/hour", description="Guest accounts made from one address.")
     limit_tables: str = Field(default="10/minute;60/hour", description="Tables one person may open.")
+    limit_hints: str = Field(
+        default="10/minute;120/hour", description="Hints one person may ask for (each is a bot's search)."
+    )
     max_open_tables: int = Field(
         default=10, ge=1, description="Tables waiting for players (not started) one person may host at once."
+    )
+    max_bot_tables: int = Field(
+        default=4,
+        ge=1,
+        description="Games under way with bots seated that one person may host at once (tutorials aside: a "
+        "person has at most one unfinished tutorial of each game).",
     )
     web_dist: Path | None = Field(default=None, description="Built web client folder; default: the packaged one.")
 

@@ -62,6 +62,10 @@ async def optional_user(request: Request, store: StoreDep, sessions: SessionsDep
     if found is None or found[1].is_bot:  # a bot account signs in only with its token
         return None
     request.state.session = found[0]
+    if found[1].guest:  # guests from one address share one fair share of the bot workers
+        hub = getattr(request.app.state, "hub", None)
+        if hub is not None:
+            hub.note_guest(found[1].id, client_address(request))
     return found[1]
 
 

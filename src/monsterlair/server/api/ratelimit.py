@@ -26,7 +26,7 @@ from monsterlair.server.config import Settings
 
 log = logging.getLogger("monsterlair.server.api.ratelimit")
 
-RULES = ("login_address", "login_account", "register", "guest", "tables")
+RULES = ("login_address", "login_account", "register", "guest", "tables", "hints")
 """The rules, each read from ``Settings.limit_<name>``."""
 
 

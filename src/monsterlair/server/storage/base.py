@@ -247,8 +247,12 @@ class Store(Protocol):
     async def purge_sessions(self, *, seen_before: datetime, created_before: datetime) -> int:
         """Delete every session last seen before ``seen_before`` or created before ``created_before``."""
 
-    async def count_hosted(self, owner_id: int, statuses: tuple[str, ...]) -> int:
-        """How many tables with one of these statuses a user hosts."""
+    async def count_hosted(self, owner_id: int, statuses: tuple[str, ...], *, bots: bool = False) -> int:
+        """How many tables with one of these statuses a user hosts (with ``bots``: only those with a bot seated,
+        not a tutorial; a bot playing for a person who left does not count)."""
+
+    async def unfinished_tutorial(self, owner_id: int, game: str) -> str | None:
+        """The user's newest tutorial of ``game`` still under way, if any (its id)."""
 
     async def create_table(self, table: TableData) -> None:
         """Store a new table with its seats."""

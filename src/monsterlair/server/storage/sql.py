@@ -645,11 +645,32 @@ class SqlStore:
             )
             return int(getattr(await s.execute(query), "rowcount", 0) or 0)
 
-    async def count_hosted(self, owner_id: int, statuses: tuple[str, ...]) -> int:
-        """How many tables with one of these statuses a user hosts."""
+    async def count_hosted(self, owner_id: int, statuses: tuple[str, ...], *, bots: bool = False) -> int:
+        """How many tables with one of these statuses a user hosts (with ``bots``: only those with a bot seated,
+        not a tutorial; a bot playing for a person who left does not count)."""
         async with self._read() as s:
             query = select(func.count()).where(TableRow.owner_id == owner_id, TableRow.status.in_(statuses))
+            if bots:
+                seated = select(SeatRow.table_id).where(SeatRow.bot.is_not(None), SeatRow.user_id.is_(None))
+                query = query.where(TableRow.tutorial.is_(False), TableRow.id.in_(seated))
             return int((await s.execute(query)).scalar_one())
+
+    async def unfinished_tutorial(self, owner_id: int, game: str) -> str | None:
+        """The user's newest tutorial of ``game`` still under way, if any (its id)."""
+        async with self._read() as s:
+            query = (
+                select(TableRow.id)
+                .where(
+                    TableRow.owner_id == owner_id,
+                    TableRow.game == game,
+                    TableRow.tutorial.is_(True),
+                    TableRow.status == "playing",
+                )
+                .order_by(TableRow.created_at.desc())
+                .limit(1)
+            )
+            found: str | None = (await s.execute(query)).scalar_one_or_none()
+            return found
 
     # --- tables ----------------------------------------------------------------------------------
     async def create_table(self, table: TableData) -> None:

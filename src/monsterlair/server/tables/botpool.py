@@ -1,13 +1,14 @@
-"""Where bots think: worker processes with a deadline for each decision, shared fairly between tables.
+"""Where bots (and hints) think: worker processes with a deadline for each decision, shared fairly between people.
 
-No bot search ever runs on the event loop. A decision is sent to a worker process (the state, the seat,
+No bot search ever runs on the event loop, nor a hint's. A decision is sent to a worker process (the state, the seat,
 the seed and the bot's spec pickle); the event loop waits for the answer without blocking. A decision
 that outlives its deadline is ended by killing its worker (a fresh one replaces it), so no spec can keep
 a core busy for ever, and a server stops at once whatever its bots are doing.
 
-Workers are few (one or two a core); tables are many. When a worker frees up, the waiting table that
-used the least worker time lately goes next (:class:`FairShare`), so two tables with slow bots cannot
-make a quick bot at a third table wait behind every one of their decisions.
+Workers are few (one or two a core); tables are many. When a worker frees up, the waiting work of the person
+(a table's host, a hint's asker; a guest's address) who used the least worker time lately goes next
+(:class:`FairShare`), so one person's tables with slow bots, however many, cannot make another person's quick
+bot wait behind every one of their decisions.
 
 :class:`ThreadBots` runs decisions in a thread executor instead, for tests whose bots do not pickle and for
 embedding: threads cannot be stopped, so there a decision past its deadline is abandoned (the table plays
@@ -18,11 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
 import itertools
 import logging
 import multiprocessing
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, Protocol
 
@@ -48,16 +49,26 @@ class BotFailed(Exception):
 
 
 class BotRunner(Protocol):
-    """Runs bot decisions away from the event loop (:class:`BotPool`, :class:`ThreadBots`)."""
+    """Runs bot decisions and hints away from the event loop (:class:`BotPool`, :class:`ThreadBots`)."""
 
     deadline: float
 
     async def decide(self, key: str, maker: BotMaker, spec: str, state: State, seat: int, seed: int) -> str:
-        """The bot's action text for ``seat``; ``key`` (the table) is the unit of fairness.
+        """The bot's action text for ``seat``; ``key`` (the person the table counts for) is the unit of fairness.
 
         Raises:
             BotTimeout: past the deadline.
             BotFailed: if the bot raised or its worker died.
+        """
+
+    async def run(self, key: str, kind: str, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` (a module-level function, its arguments pickling) in the same workers and fair queue as
+        the bots, for ``key``; ``kind`` names the work for its cost (a bot's spec, ``"hint"``) and ``what``
+        names it in an error.
+
+        Raises:
+            BotTimeout: past the deadline.
+            BotFailed: if ``fn`` raised or its worker died.
         """
 
     def warm(self) -> None:
@@ -68,16 +79,29 @@ class BotRunner(Protocol):
 
 
 HEAVY_SECONDS = 5.0
-"""A table whose recent worker time (see :data:`USAGE_HALF_LIFE`) is at least this counts as heavy."""
+"""A person whose recent worker time (see :data:`USAGE_HALF_LIFE`) is at least this counts as heavy."""
+
+LIGHT_SECONDS = 2.0
+"""A kind of work (a bot's spec, a hint) whose runs lately took less than this each is light; more, or not yet
+seen on this server, is heavy."""
+
+MAX_REMEMBERED = 4096
+"""The most people and kinds of work whose costs are remembered (past it, the faded ones are forgotten)."""
 
 
 class FairShare:
-    """``slots`` runs at a time; a freed slot goes to the waiting key with the least recent usage.
+    """``slots`` runs at a time; a freed slot goes to the waiting person with the least recent usage.
 
-    Usage is the seconds a key's runs took, halving every :data:`USAGE_HALF_LIFE` seconds; among keys with
-    equal usage the one waiting longest goes first. Heavy keys (usage at least :data:`HEAVY_SECONDS`: tables
-    whose bots search) hold at most ``slots - 1`` slots together, so one slot is always left for light
-    keys (quick bots), which then never wait behind a search.
+    The unit of fairness is a person (``key``: every table a person hosts, and their hints, share one key;
+    guests share their address's key), not a table, so opening many tables does not buy more turns.
+
+    Usage is the seconds a key's runs took, halving every :data:`USAGE_HALF_LIFE` seconds; it is read when a
+    slot frees up (not when the run began to wait), and among keys with equal usage the one waiting longest
+    goes first. A run is heavy if its key is (usage at least :data:`HEAVY_SECONDS`) or if its kind is (a
+    bot spec or a hint whose runs take :data:`LIGHT_SECONDS` or more, or that this server has not run yet:
+    a new table is not light by default). Heavy runs hold at most ``slots - 1`` slots together, so one slot
+    is always left for light runs (quick bots of people who have not been searching), which then never wait
+    behind a search.
     """
 
     def __init__(self, slots: int, clock: Any = time.monotonic, heavy: float = HEAVY_SECONDS) -> None:
@@ -88,7 +112,8 @@ class FairShare:
         self._heavy_running = 0
         self._running: dict[str, list[bool]] = {}
         self._usage: dict[str, tuple[float, float]] = {}
-        self._waiting: list[tuple[float, int, str, asyncio.Future[None]]] = []
+        self._cost: dict[str, float] = {}
+        self._waiting: list[tuple[int, str, str, asyncio.Future[None]]] = []
         self._order = itertools.count()
 
     def usage(self, key: str) -> float:
@@ -96,10 +121,19 @@ class FairShare:
         spent, at = self._usage.get(key, (0.0, 0.0))
         return spent * 0.5 ** ((self._clock() - at) / USAGE_HALF_LIFE) if spent else 0.0
 
-    async def acquire(self, key: str) -> None:
-        """Wait for a slot (cancellable: a cancelled waiter gives up its place)."""
+    def cost(self, kind: str) -> float | None:
+        """What a run of this kind took lately (a running average), or ``None`` if none has run yet."""
+        return self._cost.get(kind)
+
+    def heavy(self, key: str, kind: str) -> bool:
+        """Whether a run of ``kind`` for ``key`` counts as heavy now (see the class)."""
+        cost = self._cost.get(kind)
+        return cost is None or cost >= LIGHT_SECONDS or self.usage(key) >= self._heavy
+
+    async def acquire(self, key: str, kind: str = "") -> None:
+        """Wait for a slot for a run of ``kind`` (cancellable: a cancelled waiter gives up its place)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (self.usage(key), next(self._order), key, future))
+        self._waiting.append((next(self._order), key, kind, future))
         self._dispatch()
         try:
             await future
@@ -108,33 +142,54 @@ class FairShare:
                 self.release(key, 0.0)  # the slot had been granted: give it back
             raise
 
-    def release(self, key: str, seconds: float) -> None:
-        """Give the slot back and count ``seconds`` of work to ``key``."""
+    def release(self, key: str, seconds: float, kind: str | None = None) -> None:
+        """Give the slot back and count ``seconds`` of work to ``key`` (and to ``kind``'s cost, if given)."""
         flags = self._running.get(key)
         heavy = flags.pop() if flags else False
         if not flags:
             self._running.pop(key, None)
         self._heavy_running -= heavy
         self._free += 1
-        self._usage[key] = (self.usage(key) + max(seconds, 0.0), self._clock())
-        if len(self._usage) > 4096:  # forget keys whose usage has all but decayed away
-            for old in [k for k in self._usage if self.usage(k) < 0.01]:
-                del self._usage[old]
+        seconds = max(seconds, 0.0)
+        self._usage[key] = (self.usage(key) + seconds, self._clock())
+        if kind is not None:
+            old = self._cost.get(kind)
+            # A slow run counts at once; quick runs bring a slow kind's cost down only gradually.
+            self._cost[kind] = seconds if old is None else max(seconds, 0.7 * old + 0.3 * seconds)
+            if len(self._cost) > MAX_REMEMBERED:  # forgotten kinds are heavy again until they run
+                self._cost.clear()
+        if len(self._usage) > MAX_REMEMBERED:  # forget keys whose usage has all but decayed away
+            for old_key in [k for k in self._usage if self.usage(k) < 0.01]:
+                del self._usage[old_key]
         self._dispatch()
 
     def _dispatch(self) -> None:
-        while self._free > 0 and self._waiting:
-            usage, _, key, future = self._waiting[0]
-            if future.done():  # a cancelled waiter
-                heapq.heappop(self._waiting)
-                continue
-            heavy = usage >= self._heavy
-            if heavy and self._slots > 1 and self._heavy_running >= self._slots - 1:
-                return  # the least-used waiter is heavy, so all are: the last slot waits for a light one
-            heapq.heappop(self._waiting)
+        while self._free > 0:
+            self._waiting = [w for w in self._waiting if not w[3].done()]  # drop cancelled waiters
+            if not self._waiting:
+                return
+            heavy_full = self._slots > 1 and self._heavy_running >= self._slots - 1
+            best: tuple[float, int] | None = None
+            chosen: tuple[int, str, str, asyncio.Future[None]] | None = None
+            chosen_heavy = False
+            usage: dict[str, float] = {}
+            for entry in self._waiting:
+                order, key, kind, _ = entry
+                if key not in usage:
+                    usage[key] = self.usage(key)
+                heavy = self.heavy(key, kind)
+                if heavy and heavy_full:
+                    continue  # the last slot waits for a light run
+                rank = (usage[key], order)
+                if best is None or rank < best:
+                    best, chosen, chosen_heavy = rank, entry, heavy
+            if chosen is None:
+                return
+            self._waiting.remove(chosen)
+            _, key, _, future = chosen
             self._free -= 1
-            self._heavy_running += heavy
-            self._running.setdefault(key, []).append(heavy)
+            self._heavy_running += chosen_heavy
+            self._running.setdefault(key, []).append(chosen_heavy)
             future.set_result(None)
 
 
@@ -148,15 +203,15 @@ class _Worker:
         child.close()
         self._waiting: asyncio.Future[None] | None = None
 
-    def run(self, job: tuple[Any, ...], deadline: float) -> tuple[str, str]:
+    def run(self, job: tuple[Any, ...], deadline: float) -> tuple[str, Any]:
         """Send a job and wait for its answer (blocking: for an I/O thread, where the loop cannot watch pipes)."""
         self.conn.send(job)
         if not self.conn.poll(deadline):
             raise BotTimeout(f"no answer within {deadline:g} s")
-        reply: tuple[str, str] = self.conn.recv()
+        reply: tuple[str, Any] = self.conn.recv()
         return reply
 
-    async def ask(self, job: tuple[Any, ...], deadline: float) -> tuple[str, str]:
+    async def ask(self, job: tuple[Any, ...], deadline: float) -> tuple[str, Any]:
         """Send a job and wait for its answer on the event loop, which watches the pipe.
 
         No thread is involved: a decision costs the loop one pickled write and one small read, where a hop
@@ -187,7 +242,7 @@ class _Worker:
             self._waiting = None
             if not self.conn.closed:
                 loop.remove_reader(fd)
-        reply: tuple[str, str] = self.conn.recv()
+        reply: tuple[str, Any] = self.conn.recv()
         return reply
 
     def kill(self) -> None:
@@ -269,10 +324,15 @@ class BotPool:
 
     async def decide(self, key: str, maker: BotMaker, spec: str, state: State, seat: int, seed: int) -> str:
         """The bot's action text, thought in a worker process; see :class:`BotRunner`."""
+        text: str = await self.run(key, spec, f"The bot {spec!r}", choose_text, maker, spec, state, seat, seed)
+        return text
+
+    async def run(self, key: str, kind: str, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker process, in its fair turn; see :class:`BotRunner`."""
         if self._closed:
             raise BotFailed("the server is stopping")
         loop = asyncio.get_running_loop()
-        await self._share.acquire(key)
+        await self._share.acquire(key, kind)
         started = time.monotonic()
         worker: _Worker | None = None
         keep = False
@@ -282,12 +342,12 @@ class BotPool:
                 taken = await loop.run_in_executor(self._io, self._take)
             worker = taken
             self._busy.add(taken)
-            kind, text = await taken.ask((maker, spec, state, seat, seed), self.deadline)
+            status, answer = await taken.ask((fn, args), self.deadline)
             keep = True
         except BotTimeout:
-            raise BotTimeout(f"The bot {spec!r} did not decide within {self.deadline:g} s; it was stopped.") from None
+            raise BotTimeout(f"{what} did not decide within {self.deadline:g} s; it was stopped.") from None
         except (EOFError, OSError) as exc:
-            raise BotFailed(f"The bot {spec!r} stopped working ({type(exc).__name__}).") from None
+            raise BotFailed(f"{what} stopped working ({type(exc).__name__}).") from None
         finally:
             if worker is not None:
                 self._busy.discard(worker)
@@ -297,10 +357,10 @@ class BotPool:
                     worker.kill()
                     with contextlib.suppress(RuntimeError):  # after close the I/O threads are gone
                         loop.run_in_executor(self._io, worker.reap)
-            self._share.release(key, time.monotonic() - started)
-        if kind != "ok":
-            raise BotFailed(text)
-        return text
+            self._share.release(key, time.monotonic() - started, kind)
+        if status != "ok":
+            raise BotFailed(str(answer))
+        return answer
 
     def close(self) -> None:
         """Kill every worker, idle or thinking, and stop the I/O threads (their waits end with the pipes)."""
@@ -324,20 +384,25 @@ class ThreadBots:
 
     async def decide(self, key: str, maker: BotMaker, spec: str, state: State, seat: int, seed: int) -> str:
         """The bot's action text, thought in a thread; see :class:`BotRunner`."""
+        text: str = await self.run(key, spec, f"The bot {spec!r}", choose_text, maker, spec, state, seat, seed)
+        return text
+
+    async def run(self, key: str, kind: str, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a thread, in its fair turn; see :class:`BotRunner`."""
         loop = asyncio.get_running_loop()
-        await self._share.acquire(key)
+        await self._share.acquire(key, kind)
         started = time.monotonic()
         try:
-            work = loop.run_in_executor(self._executor, choose_text, maker, spec, state, seat, seed)
+            work = loop.run_in_executor(self._executor, fn, *args)
             return await asyncio.wait_for(work, self.deadline)
         except TimeoutError:
-            raise BotTimeout(f"The bot {spec!r} did not decide within {self.deadline:g} s.") from None
+            raise BotTimeout(f"{what} did not decide within {self.deadline:g} s.") from None
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             raise BotFailed(f"{type(exc).__name__}: {exc}") from exc
         finally:
-            self._share.release(key, time.monotonic() - started)
+            self._share.release(key, time.monotonic() - started, kind)
 
     def warm(self) -> None:
         """Nothing to start: the executor belongs to whoever made it."""

@@ -9,10 +9,12 @@ from __future__ import annotations
 import contextlib
 import signal
 from multiprocessing.connection import Connection
+from typing import Any
 
 from monsterlair import bots, games
 from monsterlair.core import MonsterLairError
-from monsterlair.server.tables.bots import choose_text
+from monsterlair.server.tables import bots as table_bots  # noqa: F401  (preloaded: what a job runs)
+from monsterlair.server.tables import hints  # noqa: F401
 
 for _game_id in games.ids():
     with contextlib.suppress(ImportError, MonsterLairError):  # a game that fails to load is not offered anyway
@@ -21,7 +23,8 @@ bots.load_plugins()  # bot plug-ins too (one that fails is recorded, never raise
 
 
 def worker_main(conn: Connection) -> None:
-    """Answer each job ``(maker, spec, state, seat, seed)`` with ``("ok", text)`` or ``("error", why)``."""
+    """Answer each job ``(fn, args)`` (a bot decision: ``choose_text`` with its maker, spec, state, seat and seed; or a
+    hint) with ``("ok", fn(*args))`` or ``("error", why)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole group; the server stops its workers
     while True:
         try:
@@ -29,7 +32,8 @@ def worker_main(conn: Connection) -> None:
         except (EOFError, OSError):  # the server went away
             return
         try:
-            reply: tuple[str, str] = ("ok", choose_text(*job))
+            fn, args = job
+            reply: tuple[str, Any] = ("ok", fn(*args))
         except Exception as exc:
             reply = ("error", f"{type(exc).__name__}: {exc}")
         try:

@@ -5,15 +5,28 @@ A hint is a search by the IS-MCTS bot (the strongest kind offered) from the aske
 person seated at a game under way, on their own turn, at a table where every other seat is played by a bot
 (so the table can never count for ratings). Rated tables never show hints; the browser only hides the
 button, this module refuses.
+
+A hint's search runs in the bot worker processes, in the same fair queue as the bots (the asker's fair share),
+never in the server's own process; :class:`HintDesk` keeps each person to one hint being worked out at a time
+(asking again for the same position shares it).
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from monsterlair.bots.ismcts import ISMCTSBot, SearchReport
 from monsterlair.core import Game, Perspective, Rng, State
 from monsterlair.server.storage.base import TableData
+
+HINT_BUSY = "A hint is already being worked out for you; wait for it before asking for another."
+
+
+class HintBusy(Exception):
+    """The person's hint under way is for another table or position (the message: :data:`HINT_BUSY`)."""
+
 
 #: The search budget of one hint: at most this many sampled games, and at most this many seconds.
 HINT_ITERATIONS = 400
@@ -82,3 +95,58 @@ def compute_hint(game: Game, state: State, seat: int, seed: int) -> Hint:
     bot = ISMCTSBot(iterations=HINT_ITERATIONS, seconds=HINT_SECONDS, depth=0, prior=0, playout="random")
     report = bot.search(Perspective(state, seat), Rng(seed))
     return Hint(str(report.action), game.describe_action(report.action), explain(game, report))
+
+
+class HintDesk:
+    """The hints being worked out, at most one per person: asking again for the same table and position shares
+    the one under way, asking for another is refused (:class:`HintBusy`) until it is done."""
+
+    def __init__(self) -> None:
+        self._working: dict[int, tuple[tuple[str, int], asyncio.Task[Hint]]] = {}
+
+    def current(self, user_id: int, table_id: str, state_id: int) -> asyncio.Task[Hint] | None:
+        """The person's hint under way for this table and position (to share), or ``None`` if none is.
+
+        Raises:
+            HintBusy: if the person's hint under way is for another table or position.
+        """
+        entry = self._working.get(user_id)
+        if entry is None:
+            return None
+        where, task = entry
+        if where != (table_id, state_id):
+            raise HintBusy(HINT_BUSY)
+        return task
+
+    def start(
+        self, user_id: int, table_id: str, state_id: int, work: Callable[[], Awaitable[Hint]]
+    ) -> asyncio.Task[Hint]:
+        """The person's hint for this position: the one under way, or ``work()`` started now (it runs to its end
+        even if the asker goes away, so a second asker can share it).
+
+        Raises:
+            HintBusy: as :meth:`current`.
+        """
+        task = self.current(user_id, table_id, state_id)
+        if task is not None:
+            return task
+
+        async def run() -> Hint:
+            return await work()
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._working[user_id] = ((table_id, state_id), task)
+
+        def done(finished: asyncio.Task[Hint]) -> None:
+            entry = self._working.get(user_id)
+            if entry is not None and entry[1] is finished:
+                del self._working[user_id]
+            if not finished.cancelled():
+                finished.exception()  # retrieved here, so an answer nobody waited for is not logged as lost
+
+        task.add_done_callback(done)
+        return task
+
+    def busy(self) -> int:
+        """How many hints are being worked out."""
+        return len(self._working)

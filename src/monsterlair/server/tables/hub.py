@@ -23,6 +23,7 @@ process went away.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import logging
@@ -48,6 +49,7 @@ from monsterlair.server.tables.fanout import (
     Fanout,
     LocalFanout,
 )
+from monsterlair.server.tables.hints import HintDesk
 from monsterlair.server.tables.live import LiveTable, Subscriber, dumps
 from monsterlair.server.tables.presence import Presence
 from monsterlair.server.tables.refresh import refresh
@@ -62,6 +64,8 @@ BOT_LEASE_SECONDS = 20.0
 """How long one process keeps a bot decision to itself (plus the bot delay); after that another may play it."""
 BOT_SWEEP_SECONDS = 5.0
 """How often a process of a cluster looks for bot turns nobody is playing (their process went away)."""
+GUEST_MEMORY = 10_000
+"""The most guests whose address the hub remembers (for fair shares); the least recently seen are forgotten."""
 BOT_STALL_SECONDS = 10.0
 """A bot turn with nothing stored for this long (plus the bot delay) is looked at by the sweep."""
 
@@ -92,6 +96,7 @@ class Hub:
         takeover_bot: str = "greedy",
         clock_limits: ClockLimits | None = None,
         fanout: Fanout | None = None,
+        max_bot_tables: int | None = None,
     ) -> None:
         self.store = store
         self.games = dict(games)
@@ -101,6 +106,12 @@ class Hub:
         )
         """Where bot decisions are thought: never on the event loop (``server/tables/botpool.py``)."""
         self.bot_delay = bot_delay
+        self.max_bot_tables = max_bot_tables
+        """Games under way with bots seated (tutorials aside) one person may host at once; ``None``: no cap."""
+        self._guest_addresses: collections.OrderedDict[int, str] = collections.OrderedDict()
+        """The address each guest was last seen at (for :meth:`share_key`), the most recent :data:`GUEST_MEMORY`."""
+        self.hints = HintDesk()
+        """Hints being worked out: one at a time per person (``server/tables/hints.py``)."""
         self._live: dict[str, LiveTable] = {}
         """Every table in this process's memory, with what the process keeps about it (``live.py``)."""
         self._load_lock = asyncio.Lock()
@@ -121,6 +132,39 @@ class Hub:
         """Turn clock, bot takeover and undo (``server/tables/controls.py``)."""
         self.presence = Presence(self)
         self.chat = Chat(self)
+
+    # --- fair shares of the bot workers ----------------------------------------------------------
+    def note_guest(self, user_id: int, address: str) -> None:
+        """Remember where a guest's requests come from: guests from one address share one fair share."""
+        self._guest_addresses[user_id] = address
+        self._guest_addresses.move_to_end(user_id)
+        while len(self._guest_addresses) > GUEST_MEMORY:
+            self._guest_addresses.popitem(last=False)
+
+    def share_key(self, user_id: int) -> str:
+        """The unit of fairness in the bot workers for work done for this person (their tables' bots, their
+        hints): the person, or for a guest the address they were last seen at (guest accounts are cheap to
+        make, so one address's guests count as one)."""
+        address = self._guest_addresses.get(user_id)
+        return f"address:{address}" if address is not None else f"person:{user_id}"
+
+    async def check_bot_cap(self, owner_id: int, meta: TableData) -> None:
+        """Refuse to start one more game with bots seated for a host who already has :attr:`max_bot_tables`
+        under way (tutorials do not count: a person has at most one of each game's).
+
+        Raises:
+            TableError: ``too_many_bot_tables``.
+        """
+        cap = self.max_bot_tables
+        if cap is None or meta.tutorial or not any(s.bot and s.user_id is None for s in meta.seats):
+            return
+        if await self.store.count_hosted(owner_id, (PLAYING,), bots=True) >= cap:
+            games = "game" if cap == 1 else "games"
+            raise TableError(
+                "too_many_bot_tables",
+                f"You already host {cap} {games} with bots under way, the most this server allows at once; "
+                "finish one (or wait for it to end) before starting another.",
+            )
 
     # --- tables ------------------------------------------------------------------------------------
     def game(self, game_id: str) -> Game:
@@ -277,6 +321,7 @@ class Hub:
         table.meta.turn_seconds = clock
         table.meta.tutorial = tutorial
         if start and all(not s.empty for s in table.meta.seats):
+            await self.check_bot_cap(user.id, table.meta)
             table.start(user.id)
             stamp(table.meta, None)
         await self.store.create_table(table.meta)
@@ -389,6 +434,8 @@ class Hub:
         """
         table = await self.table(table_id)
         async with self.lock(table_id):
+            if table.meta.owner_id == user.id and table.status == OPEN:
+                await self.check_bot_cap(user.id, table.meta)
             await self._mutate(table, lambda t: t.start(user.id))
 
     async def rematch(self, user: UserData, table_id: str) -> Table:
@@ -556,7 +603,7 @@ class Hub:
             started = loop.time()
             try:
                 text = await self.runner.decide(
-                    table_id,
+                    self.share_key(table.meta.owner_id),
                     self.bots.maker(),
                     spec,
                     table.state.clone(),

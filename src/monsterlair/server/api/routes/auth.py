@@ -124,8 +124,10 @@ async def guest(
 ) -> UserPublic:
     """Play as a guest under a chosen name (a new guest account each time)."""
     name = _name(body.name)
-    await limits.require("guest", client_address(request), "guest accounts from your address")
+    address = client_address(request)
+    await limits.require("guest", address, "guest accounts from your address")
     user = await store.create_user(name)
+    request.app.state.hub.note_guest(user.id, address)  # its bots and hints count for its address
     return await signer.start(user)
 
 

@@ -18,9 +18,10 @@ from monsterlair.server.api.routes.bots import bot_account
 from monsterlair.server.api.schemas import JoinRequest, SeatUpdate, TableCreate, UndoRequest
 from monsterlair.server.storage.base import TableData, UserData
 from monsterlair.server.tables import words
+from monsterlair.server.tables.botpool import BotFailed, BotTimeout
 from monsterlair.server.tables.bots import bot_seed
 from monsterlair.server.tables.clock import answer_info
-from monsterlair.server.tables.hints import compute_hint, hint_refusal
+from monsterlair.server.tables.hints import HintBusy, compute_hint, hint_refusal
 from monsterlair.server.tables.hub import Hub, SeatRequest
 from monsterlair.server.tables.table import FINISHED, OPEN, PLAYING, Table, seat_kind
 from monsterlair.server.tables.words import seat_names
@@ -168,9 +169,14 @@ async def join(table_id: str, body: JoinRequest, hub: HubDep, user: CurrentUser)
 
 
 @router.get("/{table_id}/hint", response_model=Hint)
-async def hint(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
+async def hint(table_id: str, hub: HubDep, user: CurrentUser, limits: LimitsDep) -> dict[str, Any]:
     """What the strongest bot would play in my place, and why (only on my turn at a table against bots;
-    never at a table that can be rated)."""
+    never at a table that can be rated).
+
+    The search runs in the bot workers, in my fair share of them. One hint at a time per person: asking again
+    for the same position shares the one under way (not counted again), asking elsewhere meanwhile gets 409
+    ``hint_busy``; and ``limit_hints`` per person over time (429 ``rate_limited``).
+    """
     table = await hub.table(table_id)
     async with hub.lock(table_id):
         seat = table.seat_of(user.id)
@@ -179,7 +185,24 @@ async def hint(table_id: str, hub: HubDep, user: CurrentUser) -> dict[str, Any]:
             raise ApiError("no_hint", refusal or "There is no hint here.")
         state = table.state.clone()
         state_id = table.meta.state_id
-    found = await asyncio.to_thread(compute_hint, table.game, state, seat, bot_seed(table.meta.seed, state_id, seat))
+    game, seed = table.game, bot_seed(table.meta.seed, state_id, seat)
+    try:
+        task = hub.hints.current(user.id, table_id, state_id)
+        if task is None:
+            await limits.require("hints", str(user.id), "hints")
+            task = hub.hints.start(
+                user.id,
+                table_id,
+                state_id,
+                lambda: hub.runner.run(
+                    hub.share_key(user.id), "hint", "The hint", compute_hint, game, state, seat, seed
+                ),
+            )
+        found = await asyncio.shield(task)
+    except HintBusy as exc:
+        raise ApiError("hint_busy", str(exc)) from None
+    except (BotTimeout, BotFailed):
+        raise ApiError("hint_failed", "The hint could not be worked out just now; try again in a moment.") from None
     return {**found.to_json(), "state_id": state_id}
 
 
