@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from monsterlair.core import Result
+from monsterlair.core import Result, State
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import find_game, guest, store_table
+from tests.browser.finished import find_game, find_position, guest, store_table
 from tests.browser.test_games_ui import new_page
 
 WIDE = {"width": 1366, "height": 900}
@@ -201,4 +201,54 @@ def test_the_last_move_bar_tells_the_roll_that_ended_a_push_a_monster_game(serve
     page.set_viewport_size(WIDE)
     page.wait_for_timeout(200)
     shot(page, "push-end-last-move-1366")
+
+
+def _ends_by_a_strike_on_the_guardian(state: State) -> bool:
+    """Seat 0 is to move, and a Strike on the Rift Guardian ends the mission."""
+    if state.over or state.to_move != 0:
+        return False
+    strike = next((a for a in state.legal_actions() if str(a) == "strike g"), None)
+    if strike is None:
+        return False
+    after = state.clone()
+    after.apply(strike)
+    return after.over
+
+
+@pytest.mark.parametrize("size", [PHONE, WIDE], ids=["375", "1366"])
+def test_no_tooltip_stays_over_the_end_screen(server: Server, chromium: Any, size: dict[str, int]) -> None:
+    """The review's last Strike (a click on the Guardian, its tooltip showing under the pointer) ended the mission,
+    and the "Rift Guardian · 23 of 44 HP" tooltip stayed over the standings, hiding the player's row. The end
+    of the game closes every tooltip, and none opens again over the end screen while the pointer rests."""
+    page, problems = new_page(chromium)
+    page.set_viewport_size(size)
+    ann = guest(page, server.url, "Ann")
+    options = {"mode": "mission"}
+    found = find_position("monstra", 1, options, _ends_by_a_strike_on_the_guardian, max_moves=3000)
+    table_id = store_table(server.data_dir, "monstra", 1, options, [(ann, "Ann")], found)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("[data-testid=monstra-board][data-busy=no]").wait_for()
+    guardian = page.locator("button.creature.targetable[data-unit=g]")
+    guardian.scroll_into_view_if_needed()
+    guardian.hover()
+    tip = page.locator(f"#{guardian.get_attribute('data-help')}")
+    tip.wait_for(state="visible")
+    assert "Rift Guardian" in tip.inner_text()
+    guardian.click()  # the Strike: the last move
+    end = page.locator("[data-testid=end-screen]")
+    end.wait_for()
+    page.wait_for_timeout(1200)  # a hover's delay and more: nothing opens again under the resting pointer
+    shown = page.locator(".help-tip:not([hidden])")
+    assert shown.count() == 0, shown.all_inner_texts()
+    row = page.locator("[data-testid=standing-0]")
+    row.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    box = row.bounding_box()
+    assert box is not None
+    covered = page.evaluate(
+        "([x, y]) => !document.elementFromPoint(x, y)?.closest('[data-testid=end-screen]')",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert not covered, "something covers the player's row of the standings"
+    shot(page, f"end-no-tooltip-{size['width']}")
     assert not problems, problems

@@ -405,9 +405,30 @@ def test_a_tutorial_is_played_through_with_a_prompt_at_each_new_step(game: str, 
             assert decisions < 400, "the tutorial did not end"
     assert steps[0] == FIRST_STEP[game], steps
     coach = page.locator("[data-testid=tutorial]")
-    page.wait_for_function("() => document.querySelector('[data-testid=tutorial]')?.dataset.step === 'over'")
+    page.wait_for_function(
+        "() => (document.querySelector('[data-testid=tutorial]')?.dataset.step ?? '').startsWith('over')"
+    )
     assert "game is over" in coach.inner_text()
     assert not coach.locator("[data-testid=tutorial-new]").count(), "the end is not a new step to learn"
+    if game == "monster-smash":
+        # The first game teaches the whole turn: the learner defended before the end (the review's learner
+        # won on their first attack, never attacked), and the closing step says how this game ended, as the
+        # end screen does, and names all three ways to win.
+        assert all(s in steps for s in LESSONS[game]), steps
+        shot(page, "tutorial-monster-smash-over")
+        ending = str(coach.get_attribute("data-step"))
+        end_words = page.locator("[data-testid=end-screen]").inner_text()
+        said = {
+            "over-last-standing": ("one monster is left standing", "last monster standing"),
+            "over-six-of-suit": ("six cards of one suit", "six cards"),
+            "over-fifteen-cards": ("fifteen cards in one hand", "fifteen cards"),
+        }
+        assert ending in said, ending
+        coach_words, end_screen_words = said[ending]
+        prompt = coach.locator("[data-testid=tutorial-prompt]").inner_text()
+        assert coach_words in prompt and end_screen_words in end_words.lower(), (prompt, end_words)
+        for way in ("six cards of", "fifteen cards", "last"):
+            assert way in prompt, (way, prompt)
     assert not problems, problems
 
 
@@ -459,7 +480,7 @@ def test_a_tutorial_stays_a_tutorial_when_reopened_from_my_tables_a_turn_notice_
 
 
 LESSONS = {
-    "monster-smash": ["first-turn", "burn", "attack"],
+    "monster-smash": ["first-turn", "burn", "attack", "defend"],
     "monstra": ["act", "signature", "tactic"],
     "monster-club": ["play", "attack"],
     "push-a-monster": ["push", "shove"],

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 from fastapi import FastAPI
 
-from monsterlair import games
+from monsterlair import bots, games
+from monsterlair.core import Perspective, Rng, State
+from monsterlair.server.tables.bots import bot_seed
 from monsterlair.server.tables.hub import Hub
 from monsterlair.server.tables.tutorials import TUTORIALS
 from tests.server.conftest import ClientFactory, guest
@@ -77,3 +80,56 @@ async def test_a_tutorial_table_remembers_it_is_one_wherever_it_is_opened_from(
     assert mine == {made["id"]: True, ordinary.json()["table"]["id"]: False}
     turns = {t["id"]: t["tutorial"] for t in (await client.get("/api/me/turns")).json()["tables"]}
     assert turns[made["id"]] is True
+
+
+def _plain_plan(state: State, suit: str) -> str:
+    """What a learner who does as the Monster Smash prompts say plays: keep, burn two cards of other suits from a
+    big hand, attack with every card of their own suit and one other, defend with a card of their own suit."""
+    view = state.view(0)
+    phase, legal = view["phase"], {str(a) for a in state.legal_actions()}
+    hand = list(view["hand"])
+    own = [i + 1 for i, c in enumerate(hand) if c.startswith(f"{suit}-")]
+    other = [i + 1 for i, c in enumerate(hand) if not c.startswith(f"{suit}-")]
+    if phase == "first_turn":
+        return "keep"
+    if phase == "burn":
+        if "pass" in legal:
+            return f"burn {other[0]}" if len(hand) >= 7 and len(other) >= 2 else "pass"
+        return f"burn {other[0]}" if len(view["burning"] or []) < 2 and other else "done"
+    if phase == "attack":
+        return "attack 1" if "attack 1" in legal and own else "pass"
+    plays = [f"play {i}" for i in (own[-1:] if phase == "defend" else own + other[:1])]
+    return next((p for p in plays if p in legal), "done" if "done" in legal else "pass")
+
+
+@pytest.mark.parametrize("learner", ["plain", "greedy:0", "greedy:1", "random:0", "random:1", "random:2", "random:3"])
+def test_the_monster_smash_tutorial_teaches_burning_attacking_and_defending_before_the_end(learner: str) -> None:
+    """The review's learner saw the game end on their own first attack, after four decisions: the random bot had
+    burnt its hand away and never attacked, so the learner never defended. With the tutorial's deal and bot (the
+    bot's choices seeded as the server seeds them), the learner meets every step of the turn, the defence too,
+    however they play."""
+    setup = TUTORIALS["monster-smash"]
+    game = games.get("monster-smash")
+    state = game.new(setup.players, setup.seed, setup.options)
+    suit = state.view(0)["monsters"][0]
+    kind, _, rest = learner.partition(":")
+    player = None if kind == "plain" else bots.from_spec(kind)
+    opponent = bots.from_spec(setup.bot)
+    met: list[str] = []
+    plies = 0  # the table's state id: the server seeds each bot decision with it
+    while not state.over:
+        seat = state.to_move
+        assert seat is not None
+        if seat == 0:
+            phase = state.view(0)["phase"]
+            met.append(phase)
+            if player is None:
+                text = _plain_plan(state, suit)
+            else:
+                text = str(player.choose(Perspective(state, 0), Rng(int(rest) * 1000 + len(met))))
+        else:
+            text = str(opponent.choose(Perspective(state, seat), Rng(bot_seed(setup.seed, plies, seat))))
+        state.apply(state.parse_action(text))
+        plies += 1
+    for phase in ("first_turn", "burn", "attack", "attack_cards", "defend"):
+        assert phase in met, (learner, phase, met)

@@ -22,6 +22,30 @@ const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
 const ACTIONABLE =
   "button:not(:disabled):not([aria-disabled=true]), a[href], input, select, textarea, [role=button]:not([aria-disabled=true])";
 
+/** Every help's way to hide itself, for :func:`hideAllHelp`. */
+const hiders = new Set<() => void>();
+/** Where the pointer was when every help was hidden: until it really moves from there or a key is pressed, no
+ * pointer or focus shows help (a board that re-renders or moves under a resting pointer, or the focus a
+ * re-drawn board gets back, would otherwise open one again). */
+let hushedAt: [number, number] | null = null;
+let pointerAt: [number, number] = [-1, -1];
+document.addEventListener(
+  "pointermove",
+  (e: PointerEvent) => {
+    pointerAt = [e.clientX, e.clientY];
+    if (hushedAt && Math.hypot(e.clientX - hushedAt[0], e.clientY - hushedAt[1]) > HOLD_SLOP_PX) hushedAt = null;
+  },
+  true,
+);
+document.addEventListener("keydown", () => (hushedAt = null), true);
+
+/** Hide every help on the page, and show none to a pointer until it moves: the end of a game (the end screen
+ * opens where the board was, and a help left open from the last move would cover it). */
+export function hideAllHelp(): void {
+  for (const hide of hiders) hide();
+  hushedAt = pointerAt;
+}
+
 function fill(tip: HTMLElement, content: HelpContent): void {
   tip.replaceChildren();
   const title = document.createElement("strong");
@@ -85,7 +109,7 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
     pressedAt = null;
   };
   const onPointerEnter = (e: PointerEvent) => {
-    if (e.pointerType === "mouse") timer = setTimeout(show, HOVER_DELAY_MS);
+    if (e.pointerType === "mouse") timer = setTimeout(() => hushedAt === null && show(), HOVER_DELAY_MS);
   };
   const onPointerLeave = (e: PointerEvent) => {
     if (e.pointerType === "mouse") hide();
@@ -131,7 +155,7 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
   };
   const onFocus = () => {
     // keyboard focus (or a script's) shows the help; the focus a tap gives is the tap's to decide
-    if (performance.now() - touchedAt > 1000) show();
+    if (performance.now() - touchedAt > 1000 && hushedAt === null) show();
   };
   const onOutside = (e: PointerEvent) => {
     if (!tip.hidden && !node.contains(e.target as Node)) hide();
@@ -163,6 +187,7 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
     [window, "resize", follow, false], // a phone turned sideways: the help stays on screen
   ];
   for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, capture);
+  hiders.add(hide);
 
   return {
     update(next: HelpContent) {
@@ -180,6 +205,7 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
       clearTimeout(timer);
       clearTimeout(hold);
       for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, capture);
+      hiders.delete(hide);
       tip.remove();
     },
   };

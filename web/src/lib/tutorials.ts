@@ -70,7 +70,8 @@ const STEPS: Record<string, Step[]> = {
     { id: "attack", lesson: true, when: (p) => phaseIs("attack")(p) && can(p, "attack") },
     { id: "no-attack", lesson: false, when: (p) => phaseIs("attack")(p) && !can(p, "attack") },
     { id: "attack-cards", lesson: false, when: phaseIs("attack_cards") },
-    { id: "defend", lesson: false, when: phaseIs("defend") },
+    // the tutorial's deal and bot bring an attack on the learner before the end (data/tutorials.toml)
+    { id: "defend", lesson: true, when: phaseIs("defend") },
   ],
   monstra: [
     { id: "act", lesson: true, when: phaseIs("act") },
@@ -122,21 +123,28 @@ export function tutorialLessons(game: string): string[] {
     .map((s) => s.id);
 }
 
-/** The step a position shows the learner: "over" at the end, "wait" while others move; on the learner's
- * turn the first step that fits the position and is not in ``seen`` yet, else the first that fits, else
- * the game's phase (a step with no prompt shows nothing). */
+/** The step a position shows the learner: at the end "over-<how it ended>" ("over-last-standing", from the
+ * result's termination; "over" when it is not known), "wait" while others move; on the learner's turn the
+ * first step that fits the position and is not in ``seen`` yet, else the first that fits, else the game's
+ * phase (a step with no prompt shows nothing). */
 export function tutorialStep(
   game: string,
   position: Position | null,
   myTurn: boolean,
   finished: boolean,
   seen: readonly string[],
+  termination: string | null = null,
 ): string {
-  if (finished) return "over";
+  if (finished) return termination ? `over-${termination.replaceAll("_", "-")}` : "over";
   if (!myTurn || !position) return "wait";
   const fitting = tutorialSteps(game).filter((s) => s.when(position));
   const step = fitting.find((s) => !seen.includes(s.id)) ?? fitting[0];
   return step ? step.id : String(position.view.phase ?? "wait").replaceAll("_", "-");
+}
+
+/** The prompt of ``step``: its own, or for an end the game's prompt has no section for, the general "over". */
+export function stepPrompt(prompts: Prompts, step: string): Block[] | null {
+  return prompts.get(step) ?? (step.startsWith("over-") ? prompts.get("over") : undefined) ?? null;
 }
 
 /** Start the tutorial of ``game``; the address of its table. The table remembers that it is a tutorial
