@@ -293,7 +293,7 @@ def test_cards_creatures_tactics_and_monsters_explain_themselves_by_pointer_focu
     page.locator(tactic).first.hover()
     tip = tip_of(page, tactic)
     tip.wait_for(state="visible")
-    assert "energy" in tip.inner_text()
+    assert " EN" in tip.inner_text()  # a cost, written as the cards and the rules write it
     # Monster Club: a card in hand.
     page.goto(f"{server.url}/t/{started(page, server.url, 'monster-club', options={'first_player': 0})}")
     club = "[data-testid=hand] .ccard"

@@ -123,6 +123,7 @@ async def test_the_example_bot_joins_an_open_seat_and_plays_a_whole_game(live: L
             "name": "randy",
             "bot": None,
             "bot_account": True,
+            "invited": False,
         }
         assert (await ann.post(f"/api/tables/{tid}/start")).status_code == 200
         code, out, err = await finish(proc)

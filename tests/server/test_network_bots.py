@@ -266,6 +266,7 @@ async def test_a_host_seats_a_bot_account_and_the_bot_hears_of_it(live: Live) ->
             "name": "Randy",
             "bot": None,
             "bot_account": True,
+            "invited": False,
         }
         seated = await peer.recv()
         assert seated["type"] == "seated" and seated["seat"] == 1 and seated["table"]["id"] == t1["id"]
@@ -305,6 +306,7 @@ async def test_a_host_seats_a_bot_account_and_the_bot_hears_of_it(live: Live) ->
             "name": "Randy",
             "bot": None,
             "bot_account": True,
+            "invited": False,
         }
         assert (await peer.recv())["type"] == "seated"
 
