@@ -44,6 +44,33 @@ def every_card_shows(page: Any, cards: str, where: str) -> None:
     assert width[0] <= width[1], f"{where} scrolls sideways: {width}"
 
 
+# Where Monster Club's turn controls (End turn, Play face down), the hand and the phone's Log/Chat bar are.
+CLUB_PLACES = """cards => {
+  const box = s => { const e = document.querySelector(s); return e ? e.getBoundingClientRect() : null; };
+  const hand = [...document.querySelectorAll(cards)].map(e => e.getBoundingClientRect());
+  const controls = box('[data-testid=end-turn]') || box('[data-testid=face-down]');
+  const dock = box('[data-testid=phone-dock]');
+  return {controlsTop: controls.top, controlsBottom: controls.bottom, handTop: Math.min(...hand.map(r => r.top)),
+          handBottom: Math.max(...hand.map(r => r.bottom)), dock: dock && dock.height ? dock.top : innerHeight,
+          height: innerHeight};
+}"""
+
+
+def club_turn_controls_reachable(page: Any, cards: str, phone: bool) -> None:
+    """Monster Club's End turn and Play face down: on a phone (5 cards wrap onto 2 rows) they come before the
+    hand, so the player reaches them without scrolling past it, and show above the Log/Chat bar when the hand's
+    first row does; on a laptop they stay where they were, just under the hand."""
+    page.locator(cards).first.scroll_into_view_if_needed()
+    at = page.evaluate(CLUB_PLACES, cards)
+    if phone:
+        assert at["controlsBottom"] <= at["handTop"], f"the turn's controls come after the hand: {at}"
+        page.evaluate("cards => document.querySelector(cards).scrollIntoView({block: 'end'})", cards)
+        at = page.evaluate(CLUB_PLACES, cards)
+        assert 0 <= at["controlsTop"] and at["controlsBottom"] <= at["dock"], f"controls off screen: {at}"
+    else:
+        assert at["handBottom"] <= at["controlsTop"] <= at["handBottom"] + 40, f"controls not under the hand: {at}"
+
+
 @pytest.mark.parametrize("game", list(HANDS))
 def test_every_card_in_hand_shows_on_a_phone_and_a_laptop(server: Server, chromium: Any, game: str) -> None:
     board, cards, options = HANDS[game]
@@ -64,8 +91,12 @@ def test_every_card_in_hand_shows_on_a_phone_and_a_laptop(server: Server, chromi
     held = page.locator(cards).count()
     assert held >= {"monster-smash": 7, "monster-club": 5, "monstra": 3}[game], held
     every_card_shows(page, cards, f"{game} at 375 px")
+    if game == "monster-club":
+        club_turn_controls_reachable(page, cards, phone=True)
     shot(page, f"hand-{game}-375")
     page.set_viewport_size(LAPTOP)
     every_card_shows(page, cards, f"{game} at 1366 px")
+    if game == "monster-club":
+        club_turn_controls_reachable(page, cards, phone=False)
     shot(page, f"hand-{game}-1366")
     assert not problems, problems

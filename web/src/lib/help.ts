@@ -1,8 +1,9 @@
 // Help on any card, creature, tactic, behaviour or monster: its rules text and its numbers now, shown beside
 // it on hover, on keyboard focus, on a tap of something a tap does not choose, and on a press and hold of
 // anything (a tap elsewhere, Escape, blur, the pointer leaving or, after a tap, a change of what it describes
-// hides it). A tap that chooses (a card to attack with, a creature to strike) shows none: on a phone nothing
-// would hide it again, and it would cover the buttons the player needs next.
+// hides it). A tap that chooses (a card to attack with, a creature to strike) shows none, and a click that
+// chooses closes every help (the focus it gave showed one): on a phone nothing would hide it again, and on any
+// screen it would cover the board and the buttons the player needs next.
 // The text is also the element's accessible description (aria-describedby): a screen reader reads it too.
 // Use: <span use:help={{ title: "Magmaw", lines: ["Ember 4", "…"] }}>.
 
@@ -144,6 +145,10 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
     }
   };
   const onClick = (e: Event) => {
+    // A pointer's click on what a click chooses (a creature to Strike, a card to play) acts; the focus it gave
+    // showed the help, and the board it moves on would keep it open: it goes, as at the end of a game, with
+    // every other help, and none opens again from the pointer resting there or the focus coming back.
+    if (!held && (e as MouseEvent).detail > 0 && node.matches(ACTIONABLE)) hideAllHelp();
     if (!held) return;
     held = false;
     e.preventDefault();
