@@ -78,10 +78,10 @@ def test_the_six_of_suit_win_says_your_own_to_the_winner_and_their_own_to_others
     record = tmp_path / "six.json"
     record.write_text(json.dumps(state.record()))
     status, mine = run(["replay", str(record), "--final", "--seat", "1"])
-    assert status == 0 and "You win by six cards of your own monster's suit" in flat(mine)
+    assert status == 0 and "You win with six cards of your own monster's suit" in flat(mine)
     assert "their own" not in mine
     status, theirs = run(["replay", str(record), "--final", "--seat", "2"])
-    assert "Player 1 wins by six cards of their own monster's suit" in flat(theirs)
+    assert "Player 1 wins with six cards of their own monster's suit" in flat(theirs)
     assert "your own monster's suit" not in theirs
 
 
