@@ -117,6 +117,8 @@ class MonsterSmash(Game):
             for seat, suit in enumerate(state.cfg.suits)
         }
 
+    report_factor_kinds = {"monster": "monster", "order": "place in the turn order"}
+
     score_unit = ("card in hand", "cards in hand")
     minor_events = frozenset({"burn_pick", "attack_pick", "defence_pick"})
 
