@@ -1,4 +1,4 @@
-"""Tutorials: a scripted first game against a gentle bot, the same deal every time, never rated."""
+"""Tutorials: a scripted first game against a bot, the same deal every time, never rated."""
 
 from __future__ import annotations
 
@@ -12,6 +12,19 @@ from monsterlair.server.tables.bots import bot_seed
 from monsterlair.server.tables.hub import Hub
 from monsterlair.server.tables.tutorials import TUTORIALS
 from tests.server.conftest import ClientFactory, guest
+
+
+def test_the_api_says_truthfully_which_bot_a_tutorial_plays() -> None:
+    """Review: the route said "against a gentle bot" once Monster Smash's tutorial played the greedy bot."""
+    from monsterlair.server.api.openapi import openapi_document
+    from monsterlair.server.app import create_app
+
+    said = " ".join(
+        openapi_document(create_app())["paths"]["/api/games/{game_id}/tutorial"]["post"]["description"].split()
+    )
+    for setup in TUTORIALS.values():
+        assert f"the {setup.bot} bot" in said, setup.game
+    assert "gentle" not in said or {t.bot for t in TUTORIALS.values()} == {"random"}
 
 
 def test_every_game_has_a_tutorial_that_can_start() -> None:

@@ -145,3 +145,30 @@ def test_the_margins_section_says_what_a_zero_is_and_counts_games_won_otherwise(
     page = render_html(summary, results)
     section = page[page.index("id='margins'") : page.index("</section>", page.index("id='margins'"))]
     assert "1 game was won other than on score" in section and "shared victory" in section
+
+
+def test_a_monstra_comparison_counts_length_in_rounds(tmp_path: Path) -> None:
+    """Review: the comparison row said "length (turns)" for MONSTRA, whose game-length table says rounds."""
+    args = ["sim", "monstra", "-n", "2", "-w", "1", "--vary", "rounds=8,12", "--report", str(tmp_path)]
+    result = CliRunner().invoke(app, args, terminal_width=200)
+    assert result.exit_code == 0, result.output
+    compared = json.loads((tmp_path / "summary.json").read_text())["variants"]["rounds=12"]["comparison"]
+    assert "length (rounds)" in compared and "length (turns)" not in compared
+    assert "length (rounds)" in (tmp_path / "report.html").read_text()
+
+
+def test_factor_tables_head_their_columns_in_the_games_words() -> None:
+    """Review: the HTML factor tables were headed by raw kinds ("monster", "order", "deck")."""
+    results = run_game_batch("monster-smash", 4)
+    summary = summarize(results, 2)
+    summary.update(game="monster-smash", players=2, options={}, backend={}, seed=0)
+    assert set(summary["factors"]) == {"monster", "order"}
+    page = render_html(summary, results)
+    assert "<th>place in the turn order</th>" in page and "<th>order</th>" not in page
+    assert "<h3 id='factor-order'>place in the turn order</h3>" in page
+    marked = {**summary, "usage": {}, "factors": {"order": {"1": {"rate": 0.6, "stands_out": True}}}}
+    assert [name for name, _ in sim_report.stand_outs(marked)] == ["1 (place in the turn order)"]
+    from monsterlair import games
+
+    assert games.get("monstra").report_factor_text("first-team") == "held the first-team marker"
+    assert games.get("monster-club").report_factor_text("first") == "played first"

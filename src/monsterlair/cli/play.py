@@ -387,17 +387,26 @@ class PlaySession:
             self.console.print(f"  [cyan]{i:>{width}}[/cyan]. {mark} {escape(card)}", highlight=False)
         picked = ", ".join(cards[i - 1] for i in sorted(chosen)) or "nothing yet"
         try:
-            self.game.choose_cards(self.state, sorted(chosen))
+            texts = self.game.choose_cards(self.state, sorted(chosen))
             then = " Type [bold]done[/bold] to confirm."
         except MonsterLairError as exc:  # not a whole choice yet: say what it still needs, no "done"
-            then = f" Pick more cards: {escape(str(exc))}" if chosen else ""
-        self.console.print(f"  Picked: {escape(picked)}.{then}")
+            texts, then = [], f" Pick more cards: {escape(str(exc))}" if chosen else ""
+        if not chosen and texts and texts[-1] != "done":  # done with nothing picked passes: say what that does
+            does = self.plain_label(self.state.parse_action(texts[-1]))
+            self.console.print(f"  Nothing picked yet: type [bold]done[/bold] to {escape(does)}.")
+            others = [a for a in others if str(a) not in texts]  # the same move under its own word: said once
+        else:
+            self.console.print(f"  Picked: {escape(picked)}.{then}")
         for action in others:
-            label = self.game.action_label(self.state, action, self.names)
-            typed = str(action)
-            if label.lower().startswith(f"{typed.lower()}: "):  # "Pass: skip this step" after "Or type pass"
-                label = label[len(typed) + 2 :]
-            self.console.print(f"  Or type [bold]{escape(typed)}[/bold]: {escape(label)}")
+            self.console.print(f"  Or type [bold]{escape(str(action))}[/bold]: {escape(self.plain_label(action))}")
+
+    def plain_label(self, action: Any) -> str:
+        """An action's menu phrase without its typed word in front: "burn no cards" for "Pass: burn no cards"."""
+        label = self.game.action_label(self.state, action, self.names)
+        typed = str(action)
+        if label.lower().startswith(f"{typed.lower()}: "):  # "Pass: burn no cards" after "Or type pass"
+            label = label[len(typed) + 2 :]
+        return label
 
     def pick(self, text: str, actions: list[Any]) -> Any | None:
         """The action ``text`` names (menu number, menu phrase, action text, or the start of one menu phrase

@@ -236,7 +236,9 @@ def sim(
         block=block,
     )
     if variants:
-        summary["variants"] = _variant_summaries(results, variants, n, sides, _score_label(game, results, resolved))
+        summary["variants"] = _variant_summaries(
+            results, variants, n, sides, _score_label(game, results, resolved), game.turn_unit[1]
+        )
     if deck_matrix:
         from monsterlair.sim.variants import deck_matrix as matrix_of
 
@@ -356,7 +358,12 @@ def _score_label(game: Game, results: list[dict[str, Any]], options: dict[str, A
 
 
 def _variant_summaries(
-    results: list[dict[str, Any]], variants: list[Any], players: int, sides: list[int], score_label: str | None
+    results: list[dict[str, Any]],
+    variants: list[Any],
+    players: int,
+    sides: list[int],
+    score_label: str | None,
+    turn_word: str = "turns",
 ) -> dict[str, dict[str, Any]]:
     """Per variant: its own summary and, against the first variant (the baseline), the paired comparison."""
     from monsterlair.sim import summarize
@@ -370,7 +377,7 @@ def _variant_summaries(
         entry: dict[str, Any] = {"summary": summarize(group, players, sides)}
         if variant is not variants[0]:
             entry["against"] = variants[0].label
-            entry["comparison"] = compare(base, group, players, score_label)
+            entry["comparison"] = compare(base, group, players, score_label, turn_word)
         out[variant.label] = entry
     return out
 
@@ -594,7 +601,10 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
         f"How games ended: {escape('; '.join(f'{v} {k}' for k, v in endings(summary).items())) or 'none'}."
     )
     if summary["factors"]:
-        console.print(f"Per-seat factors recorded: {', '.join(summary['factors'])} (see the --report for win rates).")
+        from monsterlair.sim.report import factor_text
+
+        kinds = ", ".join(factor_text(summary, kind) for kind in summary["factors"])
+        console.print(f"Per-seat factors recorded: {kinds} (see the --report for win rates).")
     for warning in summary.get("warnings") or []:
         console.print(f"[yellow]Warning: {escape(warning)}")
     _print_played(console, summary)

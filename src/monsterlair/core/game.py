@@ -467,6 +467,15 @@ class Game(ABC):
         default: the kind itself)."""
         return self.report_kinds.get(kind, kind)
 
+    report_factor_kinds: ClassVar[Mapping[str, str]] = {}
+    """What each kind of :meth:`report_factors` label is, in the report's words ("order": "place in the turn
+    order"); a kind not named here is shown as it is (see :meth:`report_factor_text`)."""
+
+    def report_factor_text(self, kind: str) -> str:
+        """What a factor ``kind`` is, in words, for the report's headings and the console
+        (:attr:`report_factor_kinds`; default: the kind itself)."""
+        return self.report_factor_kinds.get(kind, kind)
+
     def report_move_kind(self, action: Action, events: Sequence[Event]) -> str:
         """The kind of a move as players see it, for the balance report's "Moves by kind": named from the action
         that completes the move (the one that says something in the log, :mod:`monsterlair.core.moves`) and the

@@ -394,8 +394,8 @@ Entry = tuple[str, Mapping[str, Any]]
 
 class _ByKind(NamedTuple):
     """A section of per-kind tables (``summary[key]``: factors or usage): its title, what the game reports
-    none of when there is no entry (``Game.report_<key>``), its note, and, per kind, the table: the entries
-    plotted, the plot's title, the header and the rows."""
+    none of when there is no entry (``Game.report_<key>``), its note, and, per kind (given in the game's words),
+    the table: the entries plotted, the plot's title, the header and the rows."""
 
     key: str
     anchor: str
@@ -417,8 +417,8 @@ def _by_kind(summary: Mapping[str, Any], fair: float | None, section: _ByKind) -
     out += [f"<p class='note'>{section.note}</p>", _outlier_note(summary)]
     baseline = _baseline(summary, fair)
     for kind, values in by_kind.items():
-        plotted, plot_title, header, rows = section.table(kind, _named(summary, kind, values))
-        heading = kind if section.key == "factors" else kind_text(summary, kind)
+        heading = factor_text(summary, kind) if section.key == "factors" else kind_text(summary, kind)
+        plotted, plot_title, header, rows = section.table(heading, _named(summary, kind, values))
         out.append(f"<h3 id='{section.anchor}-{html.escape(kind)}'>{html.escape(heading)}</h3>")
         out.append(rate_plot([v for v, _ in plotted], [e for _, e in plotted], plot_title, baseline))
         out.append(_table((heading, *header[1:]), rows))
@@ -429,6 +429,12 @@ def kind_text(summary: Mapping[str, Any], kind: str) -> str:
     """What a usage kind counts, in the game's words (``Game.report_kind_text``: "cards burned")."""
     game = _game(summary)
     return kind if game is None else game.report_kind_text(kind)
+
+
+def factor_text(summary: Mapping[str, Any], kind: str) -> str:
+    """What a factor kind is, in the game's words (``Game.report_factor_text``: "place in the turn order")."""
+    game = _game(summary)
+    return kind if game is None else game.report_factor_text(kind)
 
 
 def _game(summary: Mapping[str, Any]) -> Game | None:
@@ -482,7 +488,7 @@ def stand_outs(summary: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]
     entry."""
     factors = summary.get("factors") or {}
     return [
-        (f"{name} ({kind if table is factors else kind_text(summary, kind)})", e)
+        (f"{name} ({factor_text(summary, kind) if table is factors else kind_text(summary, kind)})", e)
         for table in (factors, summary.get("usage") or {})
         for kind, values in table.items()
         for name, e in _named(summary, kind, values).items()

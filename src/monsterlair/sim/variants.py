@@ -214,12 +214,14 @@ def compare(
     other: Sequence[Mapping[str, Any]],
     players: int,
     score_label: str | None = None,
+    turn_word: str = "turns",
 ) -> dict[str, dict[str, Any]]:
     """Paired comparison of two variants' games (paired by their game number within the variant).
 
     Measures: each seat's win, the first mover's win, each bot's win (for lineups of different bots), a
     draw, a safety cap, game length in decisions and turns, and the score margin, in the game's score
-    (``score_label``, ``Game.score_label``: "score margin (destroys)"). Failed games drop their pair.
+    (``score_label``, ``Game.score_label``: "score margin (destroys)"), the turns in the game's word
+    (``turn_word``, ``Game.turn_unit``: MONSTRA's "length (rounds)"). Failed games drop their pair.
     """
     base_by = {_position(r, baseline): r for r in baseline}
     pairs = [
@@ -238,7 +240,7 @@ def compare(
     out["draw"] = _paired_binary(pairs, _drawn)
     out["cut by a safety cap"] = _paired_binary(pairs, _capped)
     out["length (moves)"] = _paired_number(pairs, lambda r: float(moves_of(r)))
-    out["length (turns)"] = _paired_number(pairs, lambda r: float(r["turns"]))
+    out[f"length ({turn_word})"] = _paired_number(pairs, lambda r: float(r["turns"]))
     out[f"score margin ({score_label})" if score_label else "score margin"] = _paired_number(pairs, margin)
     return out
 

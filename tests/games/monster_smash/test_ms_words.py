@@ -49,3 +49,23 @@ def test_a_mulligans_new_hand_is_told_once() -> None:
     said = lines(events, 1)
     assert sum("draw" in line or "new hand" in line for line in said) == 1, said
     assert "Ann draws a new hand of 6 cards." in said
+
+
+def over(winners: list[int], termination: str) -> dict[str, object]:
+    return {"type": "game_over", "winners": winners, "termination": termination}
+
+
+def test_the_last_line_says_the_winner_wins_with_the_cards_they_hold() -> None:
+    """Review: "Ann wins by fifteen cards in hand!" is not how a player says it (MS-9.2, MS-9.1, MS-9.3)."""
+    say = GAME.describe_event
+    assert say(over([0], "fifteen_cards"), None, NAMES) == "Ann wins with fifteen cards in hand!"
+    assert say(over([0], "fifteen_cards"), 0, NAMES) == "You win with fifteen cards in hand!"
+    assert say(over([1], "six_of_suit"), 1, NAMES) == "You win with six cards of your own monster's suit!"
+    assert (
+        say(over([1], "six_of_suit"), 0, NAMES) == "Pip (Random bot) wins with six cards of their own monster's suit!"
+    )
+    assert say(over([0], "last_standing"), None, NAMES) == "Ann wins by being the last monster standing!"
+    assert say(over([], "stalemate"), None, NAMES).startswith("The game ends with no winner: a stalemate")
+    state = GAME.new(2, seed=2785)  # seat 0 is dealt six cards of its own suit: over before any move
+    board = GAME.render(state.view(1), 1, NAMES)
+    assert "Ann wins with six cards of their own monster's suit." in board, board

@@ -255,3 +255,30 @@ def test_a_tie_in_two_against_two_names_the_creature_and_the_player_who_chooses(
     assert text.startswith(f"You put {names[partner]}'s {creature} first. Order this round: ")
     assert "A1" not in text and "A2" not in text
     assert said(chosen, "first", None, s, names)[0].startswith(f"{names[chooser]} puts {names[partner]}'s {creature}")
+
+
+def barrier(team: str, unit: str, target: str, creature: str = "tidewing") -> Event:
+    data = {"team": team, "unit": unit, "tactic": "barrier", "name": "Barrier", "target": target}
+    return Event("tactic", {**data, "energy": 3, "target_creature": creature})
+
+
+def test_a_tactic_on_the_players_own_creature_says_their_own() -> None:
+    """Review: "Gobble plays Barrier on Gobble (Greedy bot)'s Tidewing" (the player's own creature)."""
+    names = ["Gobble (Greedy bot)", "Pip"]
+    say = GAME.describe_event
+    own = barrier("A", "a1", "a2")
+    assert (
+        say(own.for_seat(None), None, names, {})
+        == "Gobble (Greedy bot) plays Barrier on their own Tidewing, leaving 3 EN."
+    )
+    assert say(own.for_seat(0), 0, names, {}) == "You play Barrier on your own Tidewing, leaving 3 EN."
+    theirs = barrier("A", "a1", "b1", "flaro")
+    assert say(theirs.for_seat(1), 1, names, {}) == "Gobble (Greedy bot) plays Barrier on your Flaro, leaving 3 EN."
+    assert (
+        say(theirs.for_seat(None), None, names, {}) == "Gobble (Greedy bot) plays Barrier on Pip's Flaro, leaving 3 EN."
+    )
+    four = ["Ann", "Bob", "Cy", "Di"]  # 2v2: the team is two players, so the partner's creature keeps its owner's name
+    assert (
+        say(barrier("A", "a1", "a2").for_seat(0), 0, four, {})
+        == "You and Cy play Barrier on Cy's Tidewing, leaving 3 EN."
+    )

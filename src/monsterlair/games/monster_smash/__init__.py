@@ -31,6 +31,8 @@ from monsterlair.games.monster_smash.view import encode_view as _encode_view
 from monsterlair.games.monster_smash.view import observation_bounds as _observation_bounds
 
 _CHOICES = {"burn": "to burn", "attack_cards": "for your attack", "defend": "for your defence"}
+_PASS_WORDS = {"burn": "burn no cards", "attack": "attack no one and end your turn", "defend": "defend with no cards"}
+"""What ``pass`` does, by the step it is taken in (rules MS-3.3, MS-3.4 and MS-6.1)."""
 _OFFSUIT_RULE = SPEC.options["attack_requires_offsuit"].label
 _CHOICE_RULES = {  # in players' words: rules MS-5.2 and MS-6.1, the option by its label
     "burn": "Those cards cannot be burned together.",
@@ -115,6 +117,8 @@ class MonsterSmash(Game):
             for seat, suit in enumerate(state.cfg.suits)
         }
 
+    report_factor_kinds = {"monster": "monster", "order": "place in the turn order"}
+
     score_unit = ("card in hand", "cards in hand")
     minor_events = frozenset({"burn_pick", "attack_pick", "defence_pick"})
 
@@ -156,6 +160,8 @@ class MonsterSmash(Game):
             if int(arg) <= len(hand):
                 what = {"burn": "Burn", "play": "Play"}[verb]
                 return f"{what} {_words.card_name(hand[int(arg) - 1])}"
+        if verb == "pass" and seat is not None and str(state.view(seat).get("phase")) in _PASS_WORDS:
+            return f"Pass: {_PASS_WORDS[str(state.view(seat).get('phase'))]}"
         return self.describe_action(action)
 
     def card_choice(self, state: State) -> tuple[str, list[str]] | None:

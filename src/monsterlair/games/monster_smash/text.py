@@ -19,7 +19,7 @@ from monsterlair.games.monster_smash.spec import (
     WIN_SUIT,
     WIN_TOTAL,
 )
-from monsterlair.games.monster_smash.words import card_name, termination_words
+from monsterlair.games.monster_smash.words import card_name, termination_words, win_text
 
 _PHASE_TEXT = {
     "first_turn": "first turn: mulligan or keep",
@@ -68,7 +68,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         winners = result["winners"]
         how = termination_words(str(result["termination"]), v, winners)
         if winners:
-            lines.append(f"[bold]Monster Smash — game over:[/bold] {escape(v.group_verb(winners, 'win'))} by {how}.")
+            lines.append(
+                f"[bold]Monster Smash — game over:[/bold] {escape(win_text(str(result['termination']), v, winners))}."
+            )
         else:
             lines.append(f"[bold]Monster Smash — game over: no winner ({how}).[/bold]")
     else:

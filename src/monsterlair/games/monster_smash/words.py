@@ -30,6 +30,20 @@ def termination_words(termination: str, v: Voice, winners: Sequence[int]) -> str
     return TERMINATIONS.get(termination, termination.replace("_", " "))
 
 
+_WON_WITH = frozenset({"six_of_suit", "fifteen_cards"})
+"""The endings a winner wins *with* (cards held: "wins with fifteen cards in hand"); the rest they win *by*."""
+
+
+def win_text(termination: str, v: Voice, winners: Sequence[int]) -> str:
+    """Who won and how, as players say it, without the closing mark: "Ann wins with fifteen cards in hand",
+    "You win by being the last monster standing"; with no winner, "The game ends with no winner: <how>"."""
+    how = termination_words(termination, v, winners)
+    if not winners:
+        return game_over_text(v, winners, how).removesuffix(".")
+    joint = "with" if termination in _WON_WITH else "by"
+    return f"{v.group_verb(winners, 'win')} {joint} {how}"
+
+
 _PICKED_FOR = {"burn_pick": "to burn", "attack_pick": "for the attack", "defence_pick": "for the defence"}
 """What a card picked one at a time is for, by the pick event's type."""
 
@@ -110,6 +124,6 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
         return f"{v.says(seat, 'have')} no cards left and {v.verb(seat, 'be')} out of the game."
     if t == "game_over":
         winners = list(e.get("winners") or [])
-        how = termination_words(str(e.get("termination", "")), v, winners)
-        return game_over_text(v, winners, how)
+        end = win_text(str(e.get("termination", "")), v, winners)
+        return f"{end}!" if winners else f"{end}."
     return None

@@ -166,6 +166,12 @@ class MonstraGame(Game):
         return usage.report_usage(seat, events)
 
     report_kinds = usage.KINDS
+    report_factor_kinds = {
+        "deck": "team's deck",
+        "team": "team",
+        "creature": "creature in the team",
+        "first-team": "held the first-team marker",
+    }
 
 
 GAME = MonstraGame()

@@ -108,6 +108,14 @@ class Table:
             return name
         return f"{self.v.possessive(seat)} {name}"
 
+    def unit_for(self, team: object, unit: object, creature: object) -> str:
+        """A creature after its team as the sentence's subject: "your own Tidewing", "their own Tidewing" when the
+        subject is the one player who plays it; otherwise as :meth:`unit` ("Bob's Tidewing", in 2v2 "Cy's")."""
+        code = UNITS.index(str(unit)) if unit in UNITS and unit != "g" else -1
+        if code < 0 or creature == "guardian" or self.seats(team) != [self.control[code]]:
+            return self.unit(unit, creature)
+        return f"{self.own(team)} own {creature_name(creature)}"
+
     def slot(self, unit: object) -> str:
         """A place for the round's order, by the board's own label: "your A1", "Ann's B2", or "Bob" when Bob
         plays that place alone (2v2), "the Rift Guardian"."""
@@ -205,6 +213,8 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
             return ""
         if e.get("target") == "g":
             return f"{prep}the Rift Guardian"
+        if e.get("target_creature") and t == "tactic":  # the team's own creature: "on their own Tidewing"
+            return f"{prep}{tb.unit_for(e.get('team'), e['target'], e['target_creature'])}"
         if e.get("target_creature"):
             return f"{prep}{tb.unit(e['target'], e['target_creature'])}"
         return f"{prep}{creature_name(e['target'])}" if str(e["target"]) in CREATURE_INDEX else ""

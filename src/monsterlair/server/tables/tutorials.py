@@ -1,4 +1,5 @@
-"""Tutorials: for each game, a scripted first game against a gentle bot (``data/tutorials.toml``).
+"""Tutorials: for each game, a scripted first game against a bot (``data/tutorials.toml``: the random bot, and
+for Monster Smash the greedy one, which attacks back).
 
 The table is an ordinary private table against a bot, so it is never rated and offers hints; what makes it
 scripted is the fixed seed (the same deal, and the same bot moves for the same moves of the learner). The

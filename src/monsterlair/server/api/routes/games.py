@@ -26,7 +26,8 @@ async def list_games(hub: HubDep) -> dict[str, Any]:
 
 @router.post("/{game_id}/tutorial", response_model=TableDetail)
 async def tutorial(game_id: str, hub: HubDep, user: CurrentUser, limits: LimitsDep) -> dict[str, Any]:
-    """Start the game's tutorial for me: a private table against a gentle bot, the scripted deal, my move.
+    """Start the game's tutorial for me: a private table against the bot its script is written for (the random
+    bot; for Monster Smash the greedy bot, which keeps its cards and attacks back), the scripted deal, my move.
 
     A person has at most one unfinished tutorial of each game: asking again reopens it where they left off
     (a finished one is followed by a fresh one). A new tutorial counts as a new table (``limit_tables``).
