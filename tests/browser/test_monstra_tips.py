@@ -19,6 +19,8 @@ DUEL = {"mode": "duel"}
 
 def _phase(state: State) -> str:
     return phase(cast(MonstraState, state))
+
+
 SEATS_OF = "monstra", 2, DUEL
 
 
