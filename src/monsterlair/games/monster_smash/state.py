@@ -30,6 +30,7 @@ from monsterlair.core import BadAction, Event, GameOver, IllegalAction, Result, 
 from monsterlair.core.actions import fold
 from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
+from monsterlair.core.words import hand_cards, number_span, plural
 from monsterlair.games.monster_smash.actions import (
     ATTACK,
     BURN,
@@ -410,9 +411,10 @@ class SmashState(State):
                 # a position no hand can have is a malformed action; one this hand lacks, an illegal one
                 refusal = BadAction if not 1 <= number <= MAX_HAND else IllegalAction
                 raise refusal(
-                    f"'{shown}': your hand holds {size} cards, numbered 1 to {size}; there is no card {number}.",
-                    notation=f"'{shown}': hand positions count from 1 and seat {mover}'s hand holds {size} cards "
-                    f"(positions 1 to {size}); there is no position {number}.",
+                    f"'{shown}': {hand_cards(size)}; there is no card {number}.",
+                    notation=f"'{shown}': hand positions count from 1 and seat {mover}'s hand holds "
+                    f"{plural(size, 'card')}{f' (positions {number_span(1, size)})' if size else ''}; "
+                    f"there is no position {number}.",
                 )
         action: SmashAction = super().parse_action(text)
         return action
