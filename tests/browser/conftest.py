@@ -115,6 +115,14 @@ class Server:
         self.stop()  # an orphaned server would load every test after this one
         raise RuntimeError(f"the server did not answer within {START_SECONDS} s")
 
+    def __enter__(self) -> Server:
+        """Started, for a fixture: ``with Server(path) as srv: yield srv`` stops it however the tests end."""
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""
         if self.proc is not None and self.proc.poll() is None:
@@ -132,12 +140,8 @@ class Server:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "lair")
-    srv.start()
-    try:
+    with Server(tmp_path / "lair") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 # Tests that are not about pacing or motion see every move at once and without motion (the pace choice a

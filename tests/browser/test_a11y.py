@@ -53,12 +53,8 @@ GAMES: dict[str, tuple[str, int, str, dict[str, str]]] = {
 @pytest.fixture(scope="module")
 def lair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the module: every test opens its own tables on it."""
-    srv = Server(Path(tmp_path_factory.mktemp("a11y")) / "lair")
-    srv.start()
-    try:
+    with Server(Path(tmp_path_factory.mktemp("a11y")) / "lair") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def new_page(chromium: Any, viewport: dict[str, int] = DESKTOP) -> tuple[Any, list[str]]:

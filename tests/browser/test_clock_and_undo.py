@@ -23,12 +23,8 @@ from tests.browser.test_games_ui import CLUB, PHONE, new_page, seen, settle, sig
 @pytest.fixture
 def quick_clock_server(tmp_path: Path) -> Any:
     """A server that accepts turn clocks of a second or more (the default minimum is 10 s)."""
-    srv = Server(tmp_path / "lair", bot_delay=1.5, env={"MONSTERLAIR_CLOCK_MIN_SECONDS": "1"})
-    srv.start()
-    try:
+    with Server(tmp_path / "lair", bot_delay=1.5, env={"MONSTERLAIR_CLOCK_MIN_SECONDS": "1"}) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def quiet_monsters(size: int = 25) -> list[tuple[str, str, int]]:

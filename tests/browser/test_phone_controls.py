@@ -29,23 +29,15 @@ SMASH = "[data-testid=smash-board]"
 
 @pytest.fixture(scope="module")
 def lair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(Path(tmp_path_factory.mktemp("phone")) / "lair")
-    srv.start()
-    try:
+    with Server(Path(tmp_path_factory.mktemp("phone")) / "lair") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")
 def blocked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose Push a Monster games start with mark A blocked and the first seat to push."""
-    srv = Server(Path(tmp_path_factory.mktemp("blocked")) / "lair", env=blocked_mark.ENV)
-    srv.start()
-    try:
+    with Server(Path(tmp_path_factory.mktemp("blocked")) / "lair", env=blocked_mark.ENV) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def phone_page(chromium: Any, touch: bool = False) -> Any:

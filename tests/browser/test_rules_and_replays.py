@@ -116,18 +116,26 @@ def test_the_rules_page_shows_the_numbered_rules_of_the_document(server: Server,
     assert not problems, problems
 
 
+def players_rules(
+    page: Any, server: Server, game: str, prefix: str, hidden: tuple[str, ...]
+) -> tuple[Any, dict[str, str]]:
+    """Open ``game``'s players' rules page; return it and the text it shows of each numbered rule of the rules
+    document outside the ``hidden`` sections (and fail if one of them is missing from the page)."""
+    page.goto(f"{server.url}/rules/{game}")
+    doc = page.locator("[data-testid=rules-doc]")
+    doc.locator(f"[id='{prefix}-1.1']").wait_for()
+    text = (RULES / f"{game}.md").read_text(encoding="utf-8")
+    numbers = [n for n in re.findall(rf"^\*\*({prefix}-\d+\.\d+)\*\*", text, re.M) if n.split(".")[0] not in hidden]
+    shown = {n: doc.locator(f"[id='{n}']").inner_text() for n in numbers if doc.locator(f"[id='{n}']").count()}
+    assert sorted(set(numbers) - set(shown)) == []
+    return doc, shown
+
+
 def test_push_a_monster_rules_players_read_keep_every_rule_in_their_words(server: Server, chromium: Any) -> None:
     """Every rule outside the developers' sections reaches the players' page, in players' words, and the page
     says one thing about how many tries a turn has."""
     page, problems = new_page(chromium)
-    page.goto(f"{server.url}/rules/push-a-monster")
-    doc = page.locator("[data-testid=rules-doc]")
-    doc.locator("[id='PM-1.1']").wait_for()
-    text = (RULES / "push-a-monster.md").read_text(encoding="utf-8")
-    hidden = ("PM-8", "PM-10")  # for bots and RL; records and replay
-    numbers = [n for n in re.findall(r"^\*\*(PM-\d+\.\d+)\*\*", text, re.M) if n.split(".")[0] not in hidden]
-    shown = {n: doc.locator(f"[id='{n}']").inner_text() for n in numbers if doc.locator(f"[id='{n}']").count()}
-    assert sorted(set(numbers) - set(shown)) == []
+    doc, shown = players_rules(page, server, "push-a-monster", "PM", ("PM-8", "PM-10"))  # bots and RL; records
     assert "the turn goes on with a nudge" in shown["PM-6.2"]
     assert "set the seven start monsters down one each in turn" in shown["PM-2.2"]
     # the order the game asks for (the page once said purple before yellow)
@@ -166,13 +174,7 @@ def test_monstra_rules_players_read_keep_every_rule_in_their_words(server: Serve
     """Every rule outside the developers' section (MO-12, action texts and indices) reaches the players' page,
     with the parts that once went missing with a developer word, and none of the developer prose."""
     page, problems = new_page(chromium)
-    page.goto(f"{server.url}/rules/monstra")
-    doc = page.locator("[data-testid=rules-doc]")
-    doc.locator("[id='MO-1.1']").wait_for()
-    text = (RULES / "monstra.md").read_text(encoding="utf-8")
-    numbers = [n for n in re.findall(r"^\*\*(MO-\d+\.\d+)\*\*", text, re.M) if n.split(".")[0] != "MO-12"]
-    shown = {n: doc.locator(f"[id='{n}']").inner_text() for n in numbers if doc.locator(f"[id='{n}']").count()}
-    assert sorted(set(numbers) - set(shown)) == []
+    doc, shown = players_rules(page, server, "monstra", "MO", ("MO-12",))
     assert "Starter, Blaze, Bulwark, Mystic or Gale" in shown["MO-2.5"]
     assert "every seat wins or loses together" in shown["MO-10.11"]
     assert "the number of knockouts its team caused" in shown["MO-9.6"]

@@ -216,12 +216,8 @@ def test_the_defence_banner_says_a_defence_needs_one_own_suit_card_and_why_none_
 @pytest.fixture
 def slow_server(tmp_path: Path) -> Iterator[Server]:
     """A server whose bots take ten minutes to move: a stored position where a bot is to move stays on screen."""
-    srv = Server(tmp_path / "lair", bot_delay=600)
-    srv.start()
-    try:
+    with Server(tmp_path / "lair", bot_delay=600) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 WIDE = {"width": 1366, "height": 900}

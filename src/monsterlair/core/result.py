@@ -32,11 +32,7 @@ class Result:
 
     def __post_init__(self) -> None:
         if self.payoffs is None:  # the default rule, written out (frozen: set once, here)
-            seats = range(len(self.ranks))
-            if not self.winners:
-                filled = tuple(0.5 for _ in seats)
-            else:
-                filled = tuple(1.0 / len(self.winners) if s in self.winners else 0.0 for s in seats)
+            filled = tuple(self.payoff(s) for s in range(len(self.ranks)))  # payoff's rule, while payoffs is None
             object.__setattr__(self, "payoffs", filled)
 
     @property

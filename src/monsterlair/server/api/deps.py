@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
 
 from monsterlair.server.accounts.auth import COOKIE, HashPool, Sessions
 from monsterlair.server.accounts.botauth import BAD_TOKEN, TOKEN_IN_URL, bearer, bot_for_token, token_in_url
@@ -25,9 +26,10 @@ def _app_state(name: str) -> Callable[[Request], Any]:
     return get
 
 
-def client_address(request: Request) -> str:
-    """The address a request came from (the proxy's ``X-Forwarded-For`` when uvicorn trusts the proxy)."""
-    return request.client.host if request.client is not None else "unknown"
+def client_address(connection: HTTPConnection) -> str:
+    """The address a request or a socket came from (the proxy's ``X-Forwarded-For`` when uvicorn trusts the
+    proxy): what the HTTP rate limits and the socket caps count."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 def current_session(request: Request) -> SessionData | None:

@@ -413,17 +413,17 @@ class Table:
         if empty:
             which = ", ".join(str(i) for i in empty)
             raise TableError("seats_empty", f"Seat {which} is empty: wait for players or add bots, then start.")
-        try:
-            state = self.game.new(self.meta.players, self.meta.seed, self.meta.options)
-        except BadOptions as exc:
-            raise TableError("bad_options", str(exc)) from None
-        self.begin(state)
+        self._deal()
 
     def _start_if_all_answered(self) -> None:
         """A rematch starts by itself once every player asked has joined and no seat is empty (one who
         declined leaves an open seat: then the host fills it and starts, as at any table)."""
         if any(s.invited or s.empty for s in self.meta.seats):
             return
+        self._deal()
+
+    def _deal(self) -> None:
+        """The game's opening position from the table's seed and options, put on the table (``begin``)."""
         try:
             state = self.game.new(self.meta.players, self.meta.seed, self.meta.options)
         except BadOptions as exc:

@@ -27,12 +27,13 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from monsterlair.server.accounts.botauth import BAD_TOKEN, TOKEN_IN_URL, bearer, bot_for_token, token_in_url
+from monsterlair.server.api.deps import client_address
 from monsterlair.server.storage.base import UserData
 from monsterlair.server.tables.botfeed import BotFeed
 from monsterlair.server.tables.hub import Hub
 from monsterlair.server.tables.live import dumps
 from monsterlair.server.tables.table import TableError
-from monsterlair.server.transport.caps import SocketCaps, socket_address
+from monsterlair.server.transport.caps import SocketCaps
 from monsterlair.server.transport.ws import CLOSE_BAD_TOKEN as CLOSE_AUTH
 from monsterlair.server.transport.ws import Connection, RateLimiter, read_json, refuse_too_many, reply_ref
 
@@ -51,7 +52,7 @@ async def bot_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     conn = Connection(websocket, None, settings.ws_queue_bytes)
     caps: SocketCaps = app.state.socket_caps
-    ticket = caps.take(None, socket_address(websocket))  # by address: the account is known only once signed in
+    ticket = caps.take(None, client_address(websocket))  # by address: the account is known only once signed in
     if isinstance(ticket, str):
         await refuse_too_many(conn, ticket)
         return

@@ -14,16 +14,8 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from fastapi import WebSocket
-
 CLOSE_TOO_MANY = 4429
 """The close code of a socket refused by a cap (the page shows the error sent before it and retries later)."""
-
-
-def socket_address(websocket: WebSocket) -> str:
-    """The client address of a socket: the connection's, or the proxy's ``X-Forwarded-For`` when uvicorn
-    trusts the proxy (the same address the HTTP rate limits count)."""
-    return websocket.client.host if websocket.client is not None else "unknown"
 
 
 @dataclasses.dataclass(slots=True, eq=False)

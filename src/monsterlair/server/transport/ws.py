@@ -38,11 +38,12 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from monsterlair.server.accounts.auth import COOKIE
 from monsterlair.server.accounts.botauth import BAD_TOKEN, bearer, bot_for_token
+from monsterlair.server.api.deps import client_address
 from monsterlair.server.api.guards import same_origin
 from monsterlair.server.tables.hub import Hub
 from monsterlair.server.tables.live import dumps
 from monsterlair.server.tables.table import TableError
-from monsterlair.server.transport.caps import CLOSE_TOO_MANY, SocketCaps, socket_address
+from monsterlair.server.transport.caps import CLOSE_TOO_MANY, SocketCaps
 
 log = logging.getLogger("monsterlair.server.ws")
 
@@ -269,7 +270,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     conn = Connection(websocket, user_id, settings.ws_queue_bytes)
     caps: SocketCaps = app.state.socket_caps
-    ticket = caps.take(user_id, socket_address(websocket))
+    ticket = caps.take(user_id, client_address(websocket))
     if isinstance(ticket, str):
         await refuse_too_many(conn, ticket)
         return
