@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from monsterlair.core import Rng
 from monsterlair.games.monstra import turns
 from monsterlair.games.monstra.effects import BOSS
@@ -135,6 +137,18 @@ def test_MO_10_2_twelve_behaviours_without_replacement_hidden_order() -> None:
     assert len(s.bseen) == len(set(s.bseen)) == s.round
     v = new(1, seed=5).view(0)["guardian"]
     assert v["deck_count"] == 11 and "deck" not in v and len(v["revealed"]) == 1
+
+
+def test_MO_10_2_expert_behaviours_are_the_standard_twins_or_one_stronger() -> None:
+    """The source gives only Cinder Rift; the rules document says which Expert twins are stronger, by 1."""
+    std = {BEHAVIOURS[b].id: BEHAVIOURS[b].effects for b in GUARDIANS["standard"].behaviours}
+    exp = {BEHAVIOURS[b].id: BEHAVIOURS[b].effects for b in GUARDIANS["expert"].behaviours}
+    assert set(std) == set(exp)
+    same = {i for i in std if std[i] == exp[i]}
+    assert same == {"cinder-rift", "rift-claw", "gravity-well", "tail-sweep", "rift-surge"}
+    for i in set(std) - same:
+        diffs = [(e, x) for e, x in zip(std[i], exp[i], strict=True) if e != x]
+        assert diffs and all(x[1] == e[1] + 1 and x[0] == e[0] for e, x in diffs), i
 
 
 def test_MO_10_3_guardian_acts_on_its_spd_turn() -> None:
@@ -361,3 +375,11 @@ def test_MO_9_3_the_log_says_what_decided_the_game_at_the_round_limit() -> None:
         "The last round is over. You win: as many creatures lost (0 each), "
         "and more HP left on the active creatures (20 against 16)!"
     )
+
+
+def test_MO_10_7_the_players_guide_gives_the_standard_win_at_eight_hp() -> None:
+    """The how-to-play guide (web/src/guides/monstra.md) must not say a mission is won only by defeating the
+    Guardian: on Standard, ending round 12 with it at 8 HP or less also wins (the source)."""
+    guide = (Path(__file__).resolve().parents[3] / "web" / "src" / "guides" / "monstra.md").read_text()
+    goal = guide.split("## The goal", 1)[1].split("##", 1)[0]
+    assert "8 HP or less" in goal and "Standard" in goal
