@@ -36,6 +36,17 @@ def dumps(message: Mapping[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+def without_remaining(info_text: str, clock: Mapping[str, Any] | None) -> str:
+    """A table's public facts as JSON (``info_text``, ``dumps`` of ``Table.info``) but its clock's running
+    count (``clock``, the facts' own clock), which changes every moment while the position does not: what a
+    kept snapshot body depends on. Only the clock is serialised again, not the facts."""
+    if not clock:
+        return info_text
+    shown = f'"clock":{dumps(clock)}'  # the last such key: every later value is a string, null or "answer_by"
+    at = info_text.rindex(shown)
+    return f'{info_text[:at]}"clock":{dumps({**clock, "remaining": None})}{info_text[at + len(shown) :]}'
+
+
 @dataclasses.dataclass(slots=True, eq=False)
 class SnapshotCache:
     """The costly part of a snapshot (view, legal actions, whole log, result: ``Table.snapshot_body``) as JSON, per
@@ -137,8 +148,9 @@ class TableHost(Protocol):
     def announce_committed(self, table: Table, proposal: Proposal, notice: str) -> None:
         """After a stored change was adopted: tell other processes, every receiver, the bots and listeners."""
 
-    async def lapse_invitations(self, table_id: str) -> None:
-        """A rematch's time to answer has passed: open the seats of those who did not answer (takes the lock)."""
+    async def lapse_invitations(self, table: Table) -> None:
+        """A rematch's time to answer has passed: open the seats of those who did not answer (call under the
+        table's lock, once its deadline has passed)."""
 
     async def reload(self, table: Table) -> None:
         """Another writer changed the table: adopt what storage holds, resync its watchers, resume its bots
