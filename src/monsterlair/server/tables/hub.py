@@ -50,7 +50,7 @@ from monsterlair.server.tables.fanout import (
     LocalFanout,
 )
 from monsterlair.server.tables.hints import HintDesk
-from monsterlair.server.tables.live import LiveTable, Subscriber, dumps, without_remaining
+from monsterlair.server.tables.live import LiveTable, Subscriber, dumps
 from monsterlair.server.tables.presence import Presence
 from monsterlair.server.tables.refresh import refresh
 from monsterlair.server.tables.table import CLOSED, FINISHED, OPEN, PLAYING, LogEntry, Proposal, Table, TableError
@@ -706,15 +706,15 @@ class Hub:
         def build() -> str:
             return dumps({**table.snapshot_body(seat), "can_undo": can_undo})
 
-        info = head["table"]
-        facts = dumps(info)  # serialised once: for the message, and (its clock's running count left out) the key
-        head_text = dumps({**head, "table": None}).replace('"table":null', f'"table":{facts}', 1)
         live = self._live.get(table.id)
         if live is None or live.table is not table:
             body = build()
         else:
-            body = live.snapshots.body(table, (seat, can_undo), without_remaining(facts, info.get("clock")), build)
-        return head_text[:-1] + "," + body[1:]
+            info = head["table"]
+            clock = info.get("clock")
+            facts = dumps({**info, "clock": {**clock, "remaining": None}} if clock else info)
+            body = live.snapshots.body(table, (seat, can_undo), facts, build)
+        return dumps(head)[:-1] + "," + body[1:]
 
     def undo_seat(self, table: Table) -> int | None:
         """The seat that may take back its last move at the table's current position (``None``: nobody).

@@ -36,17 +36,6 @@ def dumps(message: Mapping[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def without_remaining(info_text: str, clock: Mapping[str, Any] | None) -> str:
-    """A table's public facts as JSON (``info_text``, ``dumps`` of ``Table.info``) but its clock's running
-    count (``clock``, the facts' own clock), which changes every moment while the position does not: what a
-    kept snapshot body depends on. Only the clock is serialised again, not the facts."""
-    if not clock:
-        return info_text
-    shown = f'"clock":{dumps(clock)}'  # the last such key: every later value is a string, null or "answer_by"
-    at = info_text.rindex(shown)
-    return f'{info_text[:at]}"clock":{dumps({**clock, "remaining": None})}{info_text[at + len(shown) :]}'
-
-
 @dataclasses.dataclass(slots=True, eq=False)
 class SnapshotCache:
     """The costly part of a snapshot (view, legal actions, whole log, result: ``Table.snapshot_body``) as JSON, per
