@@ -60,7 +60,9 @@ def test_render_refuses_bad_input_with_a_sentence(tmp_path: Path) -> None:
     code, text = run([str(other), "-O", str(tmp_path / "x.png")])
     assert code == 2 and "is a record of Monster Smash; only Push a Monster positions" in " ".join(text.split())
     code, text = run(["--seat", "5", "-O", str(tmp_path / "x.png")])
-    assert code == 2 and "There is no player 5" in text
+    assert code == 2 and "There is no player 5; this game has players 1 and 2." in text
+    code, text = run(["--players", "3", "--seat", "4", "-O", str(tmp_path / "x.png")])
+    assert code == 2 and "There is no player 4; this game has players 1 to 3." in text
     assert not (tmp_path / "x.png").exists()
 
 

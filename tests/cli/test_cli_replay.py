@@ -94,6 +94,23 @@ def test_interactive_stepping_with_piped_keys(tmp_path: Path) -> None:
     assert [h.split("Move ")[1].split(" of")[0] for h in headers] == ["0", "1", "2", "1", "0", "2", "3", "2"]
     assert "This is the start of the game." in out
     assert out.count("Type Enter, n, p, t, b, q or a move number from 1 to") == 2
+    total = headers[0].split(" of ")[1].split()[0]
+    assert out.count(f"Type Enter, n, p, t, b, q or a move number from 1 to {total} (0 is the start).") == 2
+
+
+def test_a_one_move_record_asks_for_the_move_number_1(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path, finish=False)
+    path.write_text(json.dumps({**record, "actions": record["actions"][:1]}))
+    status, out = run([str(path)], "zz\nq\n")
+    assert status == 0 and "Type Enter, n, p, t, b, q or the move number 1 (0 is the start)." in out, out
+
+
+def test_what_seat_may_be_reads_right_for_every_player_count() -> None:
+    from monsterlair.cli.replay import seat_range
+
+    assert seat_range(1) == "--seat names player 1, this game's only player."
+    assert seat_range(2) == "--seat names player 1 or 2."
+    assert seat_range(4) == "--seat names a player from 1 to 4."
 
 
 def test_interactive_stepping_ends_at_end_of_input(tmp_path: Path) -> None:

@@ -295,3 +295,33 @@ def test_settings_refuse_non_finite_numbers(tmp_path: Path) -> None:
         for bad in (float("nan"), float("inf")):
             with pytest.raises(ValidationError):
                 make_settings(tmp_path, **{field: bad})
+
+
+async def test_slots_freed_together_go_in_turn_each_keeping_the_last_for_light_runs() -> None:
+    """One release can free two slots (its own, and the one kept for light runs once its kind proves light):
+    they go in order of usage, then of waiting, and a heavy run granted first fills the heavy runs' share,
+    so the next heavy run waits while a light one behind it goes."""
+    share = taught(FairShare(4, clock=Clock()), search=10.0)
+    for key in ("a", "b", "c"):  # three searches: the fourth slot is kept for light runs
+        await share.acquire(key, "search")
+    granted: list[str] = []
+
+    async def wait(key: str, kind: str) -> None:
+        await share.acquire(key, kind)
+        granted.append(key)
+
+    waiters = [asyncio.ensure_future(wait(k, kind)) for k, kind in (("f", "y"), ("g", "y"), ("d", "x"), ("e", "x"))]
+    await asyncio.sleep(0)
+    assert granted == []  # kinds not yet run are heavy
+    share.release("a", 0.5, "x")  # "x" proves light: two slots free at once
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert granted == ["f", "d"]
+    share.release("d", 0.1, "x")
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert granted == ["f", "d", "e"]  # still three heavy runs: g waits
+    for key in ("b", "c", "f", "e"):
+        share.release(key, 0.1)
+    await asyncio.gather(*waiters)
+    assert granted == ["f", "d", "e", "g"]

@@ -117,6 +117,30 @@ async def test_a_kept_snapshot_is_never_served_to_another_seat_or_a_spectator(hu
     assert not live.snapshots.bodies  # nobody watches: nothing kept
 
 
+async def test_a_clock_tables_snapshot_text_is_the_snapshot_and_its_running_count_keeps_the_body(hub: Hub) -> None:
+    """The text sent is exactly the snapshot as JSON (the clock measured as it is sent); the clock's running
+    count changing from one sync to the next does not throw the kept body away."""
+    ann, bob = await users(hub, "Ann", "Bob")
+    table = await two_player_table(hub, "toy-race", ann, bob, turn_seconds=600.0)
+    sub = Recorder(ann.id)
+    await hub.subscribe(table.id, sub)
+    live = hub.live(table.id)
+    assert live is not None
+    hits, builds = live.snapshots.hits, live.snapshots.builds  # the body built when Ann subscribed
+    for host in (True, False, True):
+        text = hub.snapshot_text(table, 0, host=host)
+        decoded = json.loads(text)
+        assert text == dumps(decoded)  # one JSON object, in the snapshot's own key order
+        want = json.loads(dumps({**table.snapshot(0, host=host), "can_undo": 0 == hub.undo_seat(table)}))
+        assert list(decoded) == list(want) and list(decoded["table"]) == list(want["table"])
+        clock, want_clock = decoded["table"].pop("clock"), want["table"].pop("clock")
+        assert clock["remaining"] == pytest.approx(want_clock["remaining"], abs=1.0) and clock["remaining"] > 590
+        assert {**clock, "remaining": None} == {**want_clock, "remaining": None} and decoded == want
+        await asyncio.sleep(0.01)  # the running count moves on
+    assert (live.snapshots.hits, live.snapshots.builds) == (hits + 3, builds)  # kept, served three times
+    hub.unsubscribe(table.id, sub)
+
+
 async def test_a_flood_of_syncs_is_answered_at_the_paced_rate_without_errors(tmp_path: Path) -> None:
     settings = make_settings(tmp_path, ws_rate=100.0, ws_burst=100, ws_sync_rate=2.0, ws_sync_burst=2)
     async with Live(create_app(settings, games=all_games())) as live:

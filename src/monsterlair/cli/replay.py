@@ -20,6 +20,7 @@ import typer
 from monsterlair.cli.common import check_step, fail, read_record, record_names
 from monsterlair.cli.web_replay import DEFAULT_SERVER
 from monsterlair.core.moves import move_numbers
+from monsterlair.core.words import number_span
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -155,9 +156,8 @@ def seat_range(players: int) -> str:
     """What ``--seat`` may be, for a game of ``players``: never "from 1 to 1"."""
     if players == 1:
         return "--seat names player 1, this game's only player."
-    if players == 2:
-        return "--seat names player 1 or 2."
-    return f"--seat names a player from 1 to {players}."
+    who = "player" if players == 2 else "a player from"  # "player 1 or 2", "a player from 1 to 4"
+    return f"--seat names {who} {number_span(1, players, 'or')}."
 
 
 def replay(
@@ -251,7 +251,8 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
         elif key.isdigit() and int(key) <= timeline.total:
             step = timeline.end_of(int(key))
         else:
-            moves = f"a move number from 1 to {timeline.total}" if timeline.total > 1 else "the move number 1"
+            total = timeline.total
+            moves = f"a move number from {number_span(1, total)}" if total > 1 else "the move number 1"
             keys = f"Type Enter, n, p, t, b, q or {moves} (0 is the start)."
             console.print(f"[yellow]{keys}[/yellow]")
             continue

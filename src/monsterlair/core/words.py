@@ -200,8 +200,12 @@ class Voice:
         return f"{self.group(seats, start=start)} {'are' if base == 'be' else base}"
 
 
-def game_over_text(v: Voice, winners: Sequence[int], how: str) -> str:
-    """The log's last line: "You win by <how>!", "Ann and Bob win by <how>!", or no winner."""
+def game_over_text(v: Voice, winners: Sequence[int], how: str, *, joint: str = "by", closed: bool = True) -> str:
+    """The log's last line: "You win by <how>!", "Ann and Bob win by <how>!", or "The game ends with no
+    winner: <how>.". ``joint`` is the word before how they won ("with" for what a winner holds: "Ann wins
+    with 5 destroys!"); ``closed=False`` leaves off the closing mark, for a sentence that goes on."""
     if not winners:
-        return f"The game ends with no winner: {how}."
-    return f"{v.group_verb(winners, 'win')} by {how}!"
+        text, mark = f"The game ends with no winner: {how}", "."
+    else:
+        text, mark = f"{v.group_verb(winners, 'win')} {joint} {how}", "!"
+    return text + mark if closed else text

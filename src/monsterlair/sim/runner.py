@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from monsterlair.core import BadOptions, Event, Game, MonsterLairError, Perspective, Rng
-from monsterlair.core.moves import MoveNumbers, tells
+from monsterlair.core.moves import tells
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -225,7 +225,7 @@ def run_game(task: GameTask) -> dict[str, Any]:
     if task.variant:
         out["variant"] = task.variant
     decisions = turns = 0
-    moves = MoveNumbers()  # moves as players count them (core/moves.py): a card pick counts with its "done"
+    moves = 0  # moves as players count them (core/moves.py): the decisions that tell something, each ending one
     clock = 0  # the game's own turn or round number, once its events announce one (Game.turn_of_event)
     actions: list[dict[str, int]] = [{} for _ in range(task.players)]
     move_kinds: list[dict[str, int]] = [{} for _ in range(task.players)]
@@ -254,7 +254,7 @@ def run_game(task: GameTask) -> dict[str, Any]:
             kind = str(action).split(" ", 1)[0]
             actions[seat][kind] = actions[seat].get(kind, 0) + 1
             if tells((e.type for e in events), game.minor_events):
-                moves.note(decisions, True)
+                moves += 1  # a card pick before it tells nothing: it counts with the "done" that confirms it
                 kind = game.report_move_kind(action, events)
                 move_kinds[seat][kind] = move_kinds[seat].get(kind, 0) + 1
             for user, label in game.report_usage(seat, action, events):
@@ -291,7 +291,7 @@ def run_game(task: GameTask) -> dict[str, Any]:
             error=_error_text(exc),
             where=traceback.format_exc(limit=-1).strip().splitlines()[-3:],
         )
-    out["moves"] = moves.count
+    out["moves"] = moves
     out["decisions"] = decisions
     out["turns"] = clock or turns
     out["move_kinds"] = [dict(sorted(k.items())) for k in move_kinds]

@@ -30,6 +30,19 @@ def test_the_last_line_says_the_winner_wins_with_their_destroys() -> None:
     )
 
 
+def test_an_end_other_than_the_destroys_reads_by_its_limit_or_with_no_winner() -> None:
+    """The shared words of the log's last line (core.words.game_over_text): "by" the limit that ended it."""
+    stalled = over((0,), (2.0, 1.0), "stalled")
+    assert GAME.describe_event(stalled, None, NAMES) == "Gobble (Greedy bot) wins by the anti-stalling limit!"
+    assert GAME.describe_event(stalled, 0, NAMES) == "You win by the anti-stalling limit!"
+    capped = GAME.describe_event(over((), (1.0, 1.0), "turn_cap"), 1, NAMES)
+    assert capped == "The game ends with no winner: the turn limit."
+    state = GAME.new(2, seed=3)
+    view = dict(state.view(None))
+    view["result"] = over((1,), (1.0, 3.0), "action_cap")["result"]
+    assert GAME.render(view, 1, NAMES).splitlines()[-1] == "[bold]Game over[/]: You win by the action limit."
+
+
 def test_the_result_and_the_board_say_it_the_same_way() -> None:
     event = over((1,), (2.0, 5.0))
     text = GAME.describe_result(_result(event), None, NAMES)

@@ -350,3 +350,28 @@ def test_states_pickle_even_with_long_histories() -> None:
     assert again.fingerprint() == state.fingerprint()
     play(again, "pass")
     assert len(again.history) == 20001 and len(state.history) == 20000
+
+
+def test_a_burns_and_a_mulligans_draw_record_what_they_are_for() -> None:
+    """The draw after a burn (rule MS-3.3) or a mulligan (rule MS-4.2) records its reason last, after the
+    count and the deck's size; a turn's own draw records none (pins the stored events, fields in order)."""
+    five = ["ember-1", "ember-2", "tide-1", "tide-2", "moss-1"]
+    tide4 = ["tide-1", "tide-2", "tide-3", "tide-4"]
+    deck = ["gloom-1", "gloom-2", "gloom-3", "gloom-4", "volt-1"]
+
+    def draws(state: SmashState, *texts: str) -> list[list[tuple[str, Any]]]:
+        return [list(e.full().items()) for e in play(state, *texts) if e.type == "draw"]
+
+    head = [("type", "draw"), ("seat", 0)]
+    one = draws(setup([five, tide4], deck=deck), "burn 1", "burn 1", "done")  # one card: the short path
+    assert one == [[*head, ("count", 1), ("deck_size", 3), ("reason", "burn"), ("cards", ["gloom-2"])]]
+    two = draws(setup([five, tide4], deck=deck), "burn 1", "burn 1", "burn 1", "burn 1", "done")
+    assert two == [[*head, ("count", 2), ("deck_size", 2), ("reason", "burn"), ("cards", ["gloom-2", "gloom-3"])]]
+    reshuffled = draws(setup([five, tide4], deck=["gloom-1"]), "burn 1", "burn 1", "burn 1", "burn 1", "done")
+    assert reshuffled == [[*head, ("count", 2), ("deck_size", 2), ("reason", "burn"), ("cards", ["ember-2", "tide-1"])]]
+    old = ["ember-1", "tide-2", "moss-3", "gloom-4", "volt-1", "volt-2"]
+    fresh = ["ember-2", "ember-3", "tide-1", "tide-3", "moss-1", "moss-2"]
+    mulligan = draws(setup([old, tide4], deck=[*fresh, "gloom-1"], first_turn_done=False), "mulligan")
+    assert mulligan == [[*head, ("count", 6), ("deck_size", 1), ("reason", "mulligan"), ("cards", fresh)]]
+    turn = draws(setup([five, tide4], deck=["gloom-1", "gloom-2", "gloom-3"]), "pass", "pass")  # seat 1's draw
+    assert turn == [[("type", "draw"), ("seat", 1), ("count", 1), ("deck_size", 1), ("cards", ["gloom-2"])]]

@@ -375,6 +375,56 @@ def test_MO_9_3_the_log_says_what_decided_the_game_at_the_round_limit() -> None:
         "The last round is over. You win: as many creatures lost (0 each), "
         "and more HP left on the active creatures (20 against 16)!"
     )
+    assert list(end.data) == ["termination", "winner", "lost", "hp"]  # the record's fields, in order
+    assert s.result is not None and s.result.detail["knockouts"] == {"A": 0, "B": 0}
+    assert s.result.detail["active_hp"] == {"A": 20, "B": 16}
+
+
+def test_MO_9_2_to_MO_9_4_the_log_and_the_result_word_each_way_the_last_round_decides() -> None:
+    # Fewer creatures lost (MO-9.2), else more HP left on the active creatures (MO-9.3), else a draw (MO-9.4):
+    # the end's log line and the result's line, for each, from the same numbers.
+    from monsterlair import games
+    from monsterlair.core import Result
+    from monsterlair.core.words import Voice
+    from monsterlair.games.monstra.words import event_text
+
+    game = games.get("monstra")
+    names = ["Ann", "Tumble"]
+    cases = [  # creatures lost, HP left, winning team, the log's reason, the result's line (read by Ann)
+        (
+            (2, 1),
+            (10, 5),
+            "B",
+            "Tumble wins with fewer creatures lost (1 against 2)!",
+            "Fewer creatures lost wins: you 2, Tumble 1.",
+        ),
+        (
+            (1, 1),
+            (9, 3),
+            "A",
+            "You win: as many creatures lost (1 each), and more HP left on the active creatures (9 against 3)!",
+            "Creatures lost were equal (1 each), so more HP left on the active creatures wins: you 9, Tumble 3.",
+        ),
+        (
+            (1, 1),
+            (9, 9),
+            None,
+            "A draw: 1 creature lost each, and 9 HP left on the active creatures each.",
+            "Creatures lost were equal (1 each), and so was the HP left on the active creatures (9 each).",
+        ),
+    ]
+    for lost, hp, winner, told, line in cases:
+        end = {"type": "end", "termination": "round-limit", "winner": winner, "lost": list(lost), "hp": list(hp)}
+        assert event_text(end, Voice(names, 0), {}) == f"The last round is over. {told}"
+        detail = {
+            "mode": "duel",
+            "knockouts": dict(zip("AB", lost, strict=True)),
+            "active_hp": dict(zip("AB", hp, strict=True)),
+        }
+        won = {"A": (0,), "B": (1,), None: ()}[winner]
+        ranks = (1, 1) if winner is None else ((1, 2) if winner == "A" else (2, 1))
+        result = Result(won, ranks, (float(lost[1]), float(lost[0])), "round-limit", False, detail)
+        assert game.describe_result(result, 0, names).lines[1:] == (line,)
 
 
 def test_MO_10_7_the_players_guide_gives_the_standard_win_at_eight_hp() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core.words import Voice, capitalise, join_words, plural
+from monsterlair.core.words import Voice, capitalise, game_over_text, join_words, plural
 from monsterlair.games.monster_club.cards import BY_ID
 
 TERMINATIONS = {
@@ -54,16 +54,13 @@ def end_text(result: Mapping[str, Any], v: Voice) -> str:
     if termination == "destroys":
         n = plural(_destroys(result, winners), "destroy")
         if winners:
-            return f"{v.group_verb(winners, 'win')} with {n}"
+            return game_over_text(v, winners, n, joint="with", closed=False)
         return f"A draw: both players reach {n} at once"
     if termination == "no_monster" and len(winners) == 1:
         losers = [s for s in range(players) if s not in winners]
         if len(losers) == 1:
             return f"{v.group_verb(winners, 'win')}: {v.says(losers[0], 'have', start=False)} no monster left"
-    how = TERMINATIONS.get(termination, "the end of the game")
-    if not winners:
-        return f"The game ends with no winner: {how}"
-    return f"{v.group_verb(winners, 'win')} by {how}"
+    return game_over_text(v, winners, TERMINATIONS.get(termination, "the end of the game"), closed=False)
 
 
 def card_name(card_id: object) -> str:

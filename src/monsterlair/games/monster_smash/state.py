@@ -683,8 +683,12 @@ class SmashState(State):
         n = DRAW_SMALL_HAND if len(self.hands[seat]) <= SMALL_HAND else DRAW_NORMAL
         self._draw(seat, n, events)
 
-    def _draw(self, seat: int, n: int, events: list[Event] | None) -> None:
-        """Seat ``seat`` draws ``n`` cards (rules MS-10.1, MS-10.2), then the win check (rule MS-9.4)."""
+    def _draw(self, seat: int, n: int, events: list[Event] | None, reason: str = "") -> None:
+        """Seat ``seat`` draws ``n`` cards (rules MS-10.1, MS-10.2), then the win check (rule MS-9.4).
+
+        ``reason`` is what a draw other than the turn's own is for (``"burn"``: rule MS-3.3's half as many;
+        ``"mulligan"``: rule MS-4.2's new hand): its event records it, so the log tells that draw once, in one
+        line. Without events (``apply_quiet``) it costs nothing."""
         if n <= 0:
             return
         deck = self.deck
@@ -693,11 +697,7 @@ class SmashState(State):
             hand = self.hands[seat]
             insort(hand, self.cfg.to_local[seat][g])
             if events is not None:
-                events.append(
-                    Event(
-                        "draw", {"seat": seat, "count": 1, "deck_size": len(deck)}, {"cards": [KIND_CODE[g]]}, (seat,)
-                    )
-                )
+                events.append(Event("draw", _drawn(seat, 1, len(deck), reason), {"cards": [KIND_CODE[g]]}, (seat,)))
             if len(hand) >= WIN_SUIT and (hand[WIN_SUIT - 1] < NV or len(hand) >= WIN_TOTAL):
                 self._check_win(seat, events)
             return
@@ -720,7 +720,7 @@ class SmashState(State):
                 got.append(deck.pop())
             if not got:
                 if events is not None:
-                    events.append(Event("draw", {"seat": seat, "count": 0, "deck_size": len(deck)}))
+                    events.append(Event("draw", _drawn(seat, 0, len(deck), reason)))
                 return
         hand = self.hands[seat]
         tl = self.cfg.to_local[seat]
@@ -729,12 +729,7 @@ class SmashState(State):
         hand.sort()
         if events is not None:
             events.append(
-                Event(
-                    "draw",
-                    {"seat": seat, "count": len(got), "deck_size": len(deck)},
-                    {"cards": list(map(_CODE_OF, got))},
-                    (seat,),
-                )
+                Event("draw", _drawn(seat, len(got), len(deck), reason), {"cards": list(map(_CODE_OF, got))}, (seat,))
             )
         if len(hand) >= WIN_SUIT and (hand[WIN_SUIT - 1] < NV or len(hand) >= WIN_TOTAL):
             self._check_win(seat, events)
@@ -881,9 +876,7 @@ class SmashState(State):
         hand.clear()
         if events is not None:
             events.append(Event("mulligan", {"seat": seat, "discarded": list(map(_CODE_OF, cards))}))
-        mark = len(events) if events is not None else 0
-        self._draw(seat, MULLIGAN_DRAW, events)
-        _draw_reason(events, mark, "mulligan")
+        self._draw(seat, MULLIGAN_DRAW, events, "mulligan")
         if self.res is None:
             self._end_turn(events)
 
@@ -924,9 +917,7 @@ class SmashState(State):
                     )
                 )
             if len(picks) >= 2:
-                mark = len(events) if events is not None else 0
-                self._draw(seat, len(picks) // 2, events)
-                _draw_reason(events, mark, "burn")
+                self._draw(seat, len(picks) // 2, events, "burn")
                 if self.res is not None:
                     return
             if cfg.empty_burner and not self.hands[seat]:
@@ -985,15 +976,12 @@ class SmashState(State):
             events.append(Event("attack_declared", {"attacker": self.seat, "defender": arg}))
 
 
-def _draw_reason(events: list[Event] | None, mark: int, reason: str) -> None:
-    """Mark the draw among ``events[mark:]`` with what it is for (``"burn"``: rule MS-3.3's half as many;
-    ``"mulligan"``: rule MS-4.2's new hand), so the log tells that one draw once, in one line."""
-    if events is None:
-        return
-    for event in events[mark:]:
-        if event.type == "draw":
-            event.data["reason"] = reason
-            return
+def _drawn(seat: int, count: int, deck_size: int, reason: str) -> dict[str, Any]:
+    """A draw event's public fields; ``reason`` last, and only for a draw that has one (see ``_draw``)."""
+    data: dict[str, Any] = {"seat": seat, "count": count, "deck_size": deck_size}
+    if reason:
+        data["reason"] = reason
+    return data
 
 
 _APPLY: tuple[Callable[[SmashState, int, list[Event] | None], None], ...] = (

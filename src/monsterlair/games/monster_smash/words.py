@@ -38,10 +38,7 @@ def win_text(termination: str, v: Voice, winners: Sequence[int]) -> str:
     """Who won and how, as players say it, without the closing mark: "Ann wins with fifteen cards in hand",
     "You win by being the last monster standing"; with no winner, "The game ends with no winner: <how>"."""
     how = termination_words(termination, v, winners)
-    if not winners:
-        return game_over_text(v, winners, how).removesuffix(".")
-    joint = "with" if termination in _WON_WITH else "by"
-    return f"{v.group_verb(winners, 'win')} {joint} {how}"
+    return game_over_text(v, winners, how, joint="with" if termination in _WON_WITH else "by", closed=False)
 
 
 _PICKED_FOR = {"burn_pick": "to burn", "attack_pick": "for the attack", "defence_pick": "for the defence"}

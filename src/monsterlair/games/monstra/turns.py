@@ -8,6 +8,7 @@ exactly where the original would.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from monsterlair.core import Event, Result
@@ -309,16 +310,22 @@ def finish_duel(
         ev.append(Event("end", {**data, **(told or {})}))
 
 
+def round_limit_winner(lost: Sequence[int], hp: Sequence[int]) -> int | None:
+    """The team (0 for A, 1 for B) that wins a duel after the last round, from each team's creatures lost and
+    HP left on its active creatures: fewer creatures lost wins, then more HP left; else ``None``, a draw
+    (MO-9.2 to MO-9.4). The game decides by it, and its words tell what decided it (``words.py``)."""
+    if lost[0] != lost[1]:
+        return 0 if lost[0] < lost[1] else 1
+    if hp[0] == hp[1]:
+        return None
+    return 0 if hp[0] > hp[1] else 1
+
+
 def finish_round_limit(s: MonstraState, ev: list[Event] | None) -> None:
-    """After the last round: fewer knockouts wins, then more total HP on the active creatures; else a draw
-    (MO-9.2 to MO-9.4)."""
-    k0, k1 = s.kos
-    h0, h1 = _active_hp(s, 0), _active_hp(s, 1)
-    told = {"lost": [k0, k1], "hp": [h0, h1]}  # what the log tells as the reason
-    if k0 != k1:
-        finish_duel(s, 0 if k0 < k1 else 1, "round-limit", ev, told)
-        return
-    finish_duel(s, None if h0 == h1 else (0 if h0 > h1 else 1), "round-limit", ev, told)
+    """After the last round: the winner by :func:`round_limit_winner` (MO-9.2 to MO-9.4)."""
+    lost, hp = list(s.kos), [_active_hp(s, 0), _active_hp(s, 1)]
+    told = {"lost": lost, "hp": hp}  # what the log tells as the reason (the result's detail holds them too)
+    finish_duel(s, round_limit_winner(lost, hp), "round-limit", ev, told)
 
 
 def finish_mission(s: MonstraState, *, won: bool, termination: str, ev: list[Event] | None) -> None:

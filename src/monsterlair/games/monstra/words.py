@@ -13,6 +13,7 @@ from typing import Any
 from monsterlair.core import BadOptions, Result
 from monsterlair.core.words import Voice, capitalise, join_words, plural
 from monsterlair.games.monstra.actions import UNITS
+from monsterlair.games.monstra.effects import TEAM_NAMES
 from monsterlair.games.monstra.spec import (
     CREATURE_INDEX,
     CREATURES,
@@ -24,6 +25,7 @@ from monsterlair.games.monstra.spec import (
     resolve_mode,
 )
 from monsterlair.games.monstra.state import CONTROL
+from monsterlair.games.monstra.turns import round_limit_winner
 
 TERMINATIONS = {
     "knockouts": "three knockouts scored",
@@ -300,7 +302,8 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
         how = TERMINATIONS.get(str(e.get("termination")), str(e.get("termination", "")))
         winner = e.get("winner")
         if e.get("termination") == "round-limit" and "hp" in e:
-            return f"The last round is over. {round_limit_reason(e, tb)}"
+            why = round_limit_words([int(x) for x in e["lost"]], [int(x) for x in e["hp"]], tb, in_log=True)
+            return f"The last round is over. {why}"
         if winner == "guardian":
             return f"The Rift Guardian wins ({how}): the mission failed."
         if winner is None:
@@ -311,20 +314,44 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
     return None
 
 
-def round_limit_reason(e: Mapping[str, Any], tb: Table) -> str:
-    """Who won at the end of the last round and why, with the numbers that decided it (MO-9.2 to MO-9.4):
-    fewer creatures lost, else more HP left on the active creatures, else a draw."""
-    lost, hp = [int(x) for x in e["lost"]], [int(x) for x in e["hp"]]
-    winner = e.get("winner")
-    if winner is None:
-        return f"A draw: {plural(lost[0], 'creature')} lost each, and {hp[0]} HP left on the active creatures each."
-    w = 0 if winner == "A" else 1
+def round_limit_words(lost: Sequence[int], hp: Sequence[int], tb: Table, *, in_log: bool) -> str:
+    """What decided a duel at the end of the last round, with its numbers (MO-9.2 to MO-9.4): fewer creatures
+    lost, else more HP left on the active creatures, else a draw. ``lost`` and ``hp`` are teams A's and B's,
+    as the end event holds them and the result's detail too (:func:`duel_numbers`). ``in_log``: the end's
+    log line, which says who won ("You win with fewer creatures lost (1 against 2)!"); else the result's
+    line, which names both sides ("Fewer creatures lost wins: you 1, Tumble 2.")."""
+    w = round_limit_winner(lost, hp)
+    a, b = _sides(tb)
+    equal = f"Creatures lost were equal ({lost[0]} each)"  # the result's line, when they decided nothing
+    if w is None:
+        if in_log:
+            return f"A draw: {plural(lost[0], 'creature')} lost each, and {hp[0]} HP left on the active creatures each."
+        return f"{equal}, and so was the HP left on the active creatures ({hp[0]} each)."
+    wins = tb.says(TEAM_NAMES[w], "win")
     if lost[0] != lost[1]:
-        return f"{tb.says(winner, 'win')} with fewer creatures lost ({lost[w]} against {lost[1 - w]})!"
-    return (
-        f"{tb.says(winner, 'win')}: as many creatures lost ({lost[w]} each), "
-        f"and more HP left on the active creatures ({hp[w]} against {hp[1 - w]})!"
-    )
+        if in_log:
+            return f"{wins} with fewer creatures lost ({lost[w]} against {lost[1 - w]})!"
+        return f"Fewer creatures lost wins: {a} {lost[0]}, {b} {lost[1]}."
+    if in_log:
+        return (
+            f"{wins}: as many creatures lost ({lost[w]} each), "
+            f"and more HP left on the active creatures ({hp[w]} against {hp[1 - w]})!"
+        )
+    return f"{equal}, so more HP left on the active creatures wins: {a} {hp[0]}, {b} {hp[1]}."
+
+
+def duel_numbers(result: Result) -> tuple[list[int], list[int]]:
+    """A duel's creatures lost and HP left on the active creatures, teams A's and B's, from its result."""
+    d = result.detail
+    kos: Mapping[str, int] = d.get("knockouts") or {}
+    hp: Mapping[str, int] = d.get("active_hp") or {}
+    return [kos.get(t, 0) for t in TEAM_NAMES], [hp.get(t, 0) for t in TEAM_NAMES]
+
+
+def _sides(tb: Table) -> tuple[str, str]:
+    """Teams A and B inside a sentence, each by its seats ("you", "Ann and Cy")."""
+    a, b = (join_words([tb.v.obj(s) for s in tb.seats(team)]) for team in TEAM_NAMES)
+    return a, b
 
 
 def energy_text(e: Mapping[str, Any], tb: Table) -> str:
@@ -351,31 +378,20 @@ def energy_text(e: Mapping[str, Any], tb: Table) -> str:
 
 def round_limit_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[str]:
     """A duel decided at the end of the last round: what decided it, in one sentence with its numbers."""
-    d = result.detail
-    kos: Mapping[str, int] = d.get("knockouts") or {}
-    hp: Mapping[str, int] = d.get("active_hp") or {}
-    tb = Table(v, options)
-    a, b = (join_words([v.obj(s) for s in tb.seats(team)]) for team in "AB")
-    ka, kb, ha, hb = kos.get("A", 0), kos.get("B", 0), hp.get("A", 0), hp.get("B", 0)
-    if ka != kb:
-        return [f"Fewer creatures lost wins: {a} {ka}, {b} {kb}."]
-    if ha == hb:
-        return [f"Creatures lost were equal ({ka} each), and so was the HP left on the active creatures ({ha} each)."]
-    return [f"Creatures lost were equal ({ka} each), so more HP left on the active creatures wins: {a} {ha}, {b} {hb}."]
+    lost, hp = duel_numbers(result)
+    return [round_limit_words(lost, hp, Table(v, options), in_log=False)]
 
 
 def round_limit_details(result: Result, v: Voice, options: Mapping[str, Any], players: int) -> tuple[str, list[str]]:
     """The standings' column for a duel decided at the end of the last round: each seat's team's creatures
     lost and HP left on its active creatures (what decided it, when the knockouts scored tie)."""
-    d = result.detail
-    kos: Mapping[str, int] = d.get("knockouts") or {}
-    hp: Mapping[str, int] = d.get("active_hp") or {}
+    lost, hp = duel_numbers(result)
     tb = Table(v, options)
-    team_of = {s: team for team in "AB" for s in tb.seats(team)}
+    team_of = {s: t for t, team in enumerate(TEAM_NAMES) for s in tb.seats(team)}
     cells = []
     for seat in range(players):
-        team = team_of.get(seat, "A")
-        cells.append(f"{kos.get(team, 0)} lost · {hp.get(team, 0)} HP left")
+        t = team_of.get(seat, 0)
+        cells.append(f"{lost[t]} lost · {hp[t]} HP left")
     return "Creatures lost, then HP left", cells
 
 
@@ -397,16 +413,13 @@ def result_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[s
     """What a mission achieved, or how a duel stood."""
     if mission(result):
         return mission_lines(result, options)
-    d = result.detail
-    kos: Mapping[str, int] = d.get("knockouts") or {}
-    hp: Mapping[str, int] = d.get("active_hp") or {}
-    if not kos:
+    if not result.detail.get("knockouts"):
         return []
-    tb = Table(v, options)
-    a, b = (join_words([v.obj(s) for s in tb.seats(team)]) for team in "AB")
+    lost, hp = duel_numbers(result)
+    a, b = _sides(Table(v, options))
     return [
-        f"Creatures lost: {a} {kos.get('A', 0)}, {b} {kos.get('B', 0)}.",
-        f"HP left on the active creatures: {a} {hp.get('A', 0)}, {b} {hp.get('B', 0)}.",
+        f"Creatures lost: {a} {lost[0]}, {b} {lost[1]}.",
+        f"HP left on the active creatures: {a} {hp[0]}, {b} {hp[1]}.",
     ]
 
 

@@ -127,8 +127,12 @@ class FairShare:
 
     def heavy(self, key: str, kind: str) -> bool:
         """Whether a run of ``kind`` for ``key`` counts as heavy now (see the class)."""
+        return self._heavy_at(kind, self.usage(key))
+
+    def _heavy_at(self, kind: str, usage: float) -> bool:
+        """Whether a run of ``kind`` is heavy for a key whose usage is ``usage``."""
         cost = self._cost.get(kind)
-        return cost is None or cost >= LIGHT_SECONDS or self.usage(key) >= self._heavy
+        return cost is None or cost >= LIGHT_SECONDS or usage >= self._heavy
 
     async def acquire(self, key: str, kind: str = "") -> None:
         """Wait for a slot for a run of ``kind`` (cancellable: a cancelled waiter gives up its place)."""
@@ -164,33 +168,31 @@ class FairShare:
         self._dispatch()
 
     def _dispatch(self) -> None:
-        while self._free > 0:
-            self._waiting = [w for w in self._waiting if not w[3].done()]  # drop cancelled waiters
-            if not self._waiting:
-                return
-            heavy_full = self._slots > 1 and self._heavy_running >= self._slots - 1
-            best: tuple[float, int] | None = None
-            chosen: tuple[int, str, str, asyncio.Future[None]] | None = None
-            chosen_heavy = False
-            usage: dict[str, float] = {}
-            for entry in self._waiting:
-                order, key, kind, _ = entry
-                if key not in usage:
-                    usage[key] = self.usage(key)
-                heavy = self.heavy(key, kind)
-                if heavy and heavy_full:
-                    continue  # the last slot waits for a light run
-                rank = (usage[key], order)
-                if best is None or rank < best:
-                    best, chosen, chosen_heavy = rank, entry, heavy
-            if chosen is None:
-                return
-            self._waiting.remove(chosen)
-            _, key, _, future = chosen
+        """Grant the free slots, each to the waiting run of least usage (then the longest waiting) that may
+        have it. The waiting runs are ranked once: nothing granted here changes a usage, a kind's cost or who
+        waits, only how many heavy runs hold slots, which is checked at each grant."""
+        if self._free <= 0:
+            return
+        self._waiting = [w for w in self._waiting if not w[3].done()]  # drop cancelled waiters
+        if not self._waiting:
+            return
+        usage: dict[str, float] = {}
+        ranked: list[tuple[float, int, bool, str, asyncio.Future[None]]] = []
+        for order, key, kind, future in self._waiting:
+            if key not in usage:
+                usage[key] = self.usage(key)
+            ranked.append((usage[key], order, self._heavy_at(kind, usage[key]), key, future))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        for _, _, heavy, key, future in ranked:
+            if heavy and self._slots > 1 and self._heavy_running >= self._slots - 1:
+                continue  # the last slot waits for a light run
             self._free -= 1
-            self._heavy_running += chosen_heavy
-            self._running.setdefault(key, []).append(chosen_heavy)
+            self._heavy_running += heavy
+            self._running.setdefault(key, []).append(heavy)
             future.set_result(None)
+            if self._free <= 0:
+                break
+        self._waiting = [w for w in self._waiting if not w[3].done()]  # those granted leave the queue
 
 
 class _Worker:

@@ -86,15 +86,20 @@ class TableControls:
         table = self.host.cached(table_id)
         if table is None:
             return
-        if table.meta.status == OPEN:
-            await self.host.lapse_invitations(table_id)
-            return
+        rematch = table.meta.status == OPEN  # as the timer fired; checked again under the lock
         async with self.host.lock(table_id):
             meta = table.meta
-            if meta.state_id != state_id or meta.status != PLAYING or meta.deadline is None:
+            if rematch:
+                due = meta.status == OPEN and any(s.invited for s in meta.seats)
+            else:
+                due = meta.state_id == state_id and meta.status == PLAYING
+            if not due or meta.deadline is None:
                 return
             if meta.deadline > self.clock():  # woke a little early: sleep the rest
                 self.arm(table)
+                return
+            if rematch:
+                await self.host.lapse_invitations(table)
                 return
             seat = table.to_move
             if seat is None:

@@ -477,22 +477,13 @@ class Hub:
             self._changed(new)
             return new
 
-    async def lapse_invitations(self, table_id: str) -> None:
-        """A rematch's time to answer has passed: the seats of those who did not answer open (once)."""
-        table = self.cached(table_id)
-        if table is None:
-            return
-        async with self.lock(table_id):
-            meta = table.meta
-            if meta.status != OPEN or meta.deadline is None or not any(s.invited for s in meta.seats):
-                return
-            if meta.deadline > self.controls.clock():  # woke a little early: sleep the rest
-                self.controls.arm(table)
-                return
-            try:
-                await self._mutate(table, lambda t: t.lapse_invitations())
-            except TableError as exc:
-                log.info("the rematch invitations of table %s did not lapse: %s", table_id, exc.message)
+    async def lapse_invitations(self, table: Table) -> None:
+        """A rematch's time to answer has passed: the seats of those who did not answer open (once; under the
+        table's lock, its deadline checked by ``TableControls.expire``)."""
+        try:
+            await self._mutate(table, lambda t: t.lapse_invitations())
+        except TableError as exc:
+            log.info("the rematch invitations of table %s did not lapse: %s", table.id, exc.message)
 
     # --- play --------------------------------------------------------------------------------------
     async def act(

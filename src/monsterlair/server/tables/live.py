@@ -137,8 +137,9 @@ class TableHost(Protocol):
     def announce_committed(self, table: Table, proposal: Proposal, notice: str) -> None:
         """After a stored change was adopted: tell other processes, every receiver, the bots and listeners."""
 
-    async def lapse_invitations(self, table_id: str) -> None:
-        """A rematch's time to answer has passed: open the seats of those who did not answer (takes the lock)."""
+    async def lapse_invitations(self, table: Table) -> None:
+        """A rematch's time to answer has passed: open the seats of those who did not answer (call under the
+        table's lock, once its deadline has passed)."""
 
     async def reload(self, table: Table) -> None:
         """Another writer changed the table: adopt what storage holds, resync its watchers, resume its bots
