@@ -69,3 +69,15 @@ def test_the_last_line_says_the_winner_wins_with_the_cards_they_hold() -> None:
     state = GAME.new(2, seed=2785)  # seat 0 is dealt six cards of its own suit: over before any move
     board = GAME.render(state.view(1), 1, NAMES)
     assert "Ann wins with six cards of their own monster's suit." in board, board
+
+
+def test_a_refused_attack_says_the_rule_the_table_plays_not_the_option_it_left_off() -> None:
+    """MS-5.2 in players' words: with the off-suit option off, the message does not mention it; on, it says
+    the attack needs exactly one card of another suit."""
+    hands = [["ember-1", "tide-2", "moss-3", "gloom-4"], TIDE4]
+    for on, says in ((False, "plus at most one card of another suit."), (True, "plus exactly one card of")):
+        state = setup(hands, attack_requires_offsuit=on)
+        play(state, "pass", "attack 1")
+        problem = GAME.card_choice_problem(state, [2, 3])  # two off-suit cards
+        assert problem is not None and says in problem, problem
+        assert ("Attacks need one card of another suit" in problem) == on

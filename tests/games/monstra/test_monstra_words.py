@@ -282,3 +282,11 @@ def test_a_tactic_on_the_players_own_creature_says_their_own() -> None:
         say(barrier("A", "a1", "a2").for_seat(0), 0, four, {})
         == "You and Cy play Barrier on Cy's Tidewing, leaving 3 EN."
     )
+
+
+def test_a_new_round_names_the_marker_holder_in_the_middle_of_the_line() -> None:
+    """The holder of the first-team marker (MO-4.7) inside the round's line: "you hold", not "You hold"."""
+    s = duel()
+    ev = [Event("round", {"round": 2, "marker": "A"})]
+    assert said(ev, "round", 0, s) == ["Round 2 (you hold the first-team marker)"]
+    assert said(ev, "round", None, s) == ["Round 2 (Ann holds the first-team marker)"]

@@ -34,15 +34,27 @@ _CHOICES = {"burn": "to burn", "attack_cards": "for your attack", "defend": "for
 _PASS_WORDS = {"burn": "burn no cards", "attack": "attack no one and end your turn", "defend": "defend with no cards"}
 """What ``pass`` does, by the step it is taken in (rules MS-3.3, MS-3.4 and MS-6.1)."""
 _OFFSUIT_RULE = SPEC.options["attack_requires_offsuit"].label
-_CHOICE_RULES = {  # in players' words: rules MS-5.2 and MS-6.1, the option by its label
+_OFFSUIT_CARDS = "one card" if ATTACK_OFFSUIT_MAX == 1 else f"{ATTACK_OFFSUIT_MAX} cards"
+_CHOICE_RULES = {  # in players' words: rules MS-5.2 and MS-6.1
     "burn": "Those cards cannot be burned together.",
     "attack_cards": "An attack is one or more cards of your own monster's suit plus at most "
-    + ("one card" if ATTACK_OFFSUIT_MAX == 1 else f"{ATTACK_OFFSUIT_MAX} cards")
-    + f" of another suit (with the rule '{_OFFSUIT_RULE}' on, "
-    + ("exactly one" if ATTACK_OFFSUIT_MAX == 1 else "at least one")
-    + ").",
+    + f"{_OFFSUIT_CARDS} of another suit.",
     "defend": "A defence is at most 2 cards, and at least one of them of your own monster's suit.",
 }
+_OFFSUIT_ATTACK_RULE = (  # MS-5.2 when the table plays the option, named by its label
+    "An attack is one or more cards of your own monster's suit plus "
+    + ("exactly one card" if ATTACK_OFFSUIT_MAX == 1 else f"at least one and at most {_OFFSUIT_CARDS}")
+    + f" of another suit (the table plays '{_OFFSUIT_RULE}')."
+)
+
+
+def _choice_rule(phase: str, options: Mapping[str, Any]) -> str:
+    """The rule a refused choice of cards breaks, as the table plays it (the off-suit option only when on)."""
+    if phase == "attack_cards" and options.get("attack_requires_offsuit"):
+        return _OFFSUIT_ATTACK_RULE
+    return _CHOICE_RULES[phase]
+
+
 _ATTACK_HELP = (
     "To attack, type the attack's number in the menu, or 'attack' and the player's name as the menu shows it "
     "(for example 'attack Tumble')."
@@ -201,12 +213,12 @@ class MonsterSmash(Game):
                     work, texts = trial, [*texts, str(action)]
                     break
             else:
-                raise IllegalAction(_CHOICE_RULES[phase])
+                raise IllegalAction(_choice_rule(phase, state.options))
         if "done" in {str(a) for a in work.legal_actions()}:
             return [*texts, "done"]
         if not texts and "pass" in {str(a) for a in work.legal_actions()}:
             return ["pass"]
-        raise IllegalAction(_CHOICE_RULES[phase])
+        raise IllegalAction(_choice_rule(phase, state.options))
 
     def card_choice_problem(self, state: State, positions: Sequence[int]) -> str | None:
         """``None`` when some legal choice holds the hand cards at ``positions`` (more may be added), else the
@@ -249,7 +261,7 @@ class MonsterSmash(Game):
 
         if reachable(state.clone(), (), tuple(hand[p - 1] for p in wanted)):
             return None
-        return _CHOICE_RULES[str(view.get("phase"))]
+        return _choice_rule(str(view.get("phase")), state.options)
 
     def report_label(self, kind: str, value: str) -> str:
         """Cards by name ("Flarefang 3") and monsters by their Squad Leader; other values as they are."""

@@ -67,10 +67,10 @@ class Table:
         base = 0 if team == "A" else 2
         return sorted({s for s in self.control[base : base + 2] if s >= 0})
 
-    def says(self, team: object, verb: str) -> str:
-        """A team as subject: "You draw", "Ann draws", "You and Cy draw"."""
+    def says(self, team: object, verb: str, *, start: bool = True) -> str:
+        """A team as subject: "You draw", "Ann draws", "You and Cy draw" ("you draw" inside a sentence)."""
         seats = self.seats(team)
-        return self.v.group_verb(seats, verb) if seats else f"Team {team} {verb}s"
+        return self.v.group_verb(seats, verb, start=start) if seats else f"Team {team} {verb}s"
 
     def whose(self, team: object) -> str:
         """A team's possessive: "your", "Ann's", "Ann and Cy's"."""
@@ -223,7 +223,7 @@ def event_text(e: Mapping[str, Any], v: Voice, options: Mapping[str, Any]) -> st
 
     if t == "round":
         marker = e.get("marker")
-        first = f" ({tb.says(marker, 'hold')} the first-team marker)" if marker else ""
+        first = f" ({tb.says(marker, 'hold', start=False)} the first-team marker)" if marker else ""
         return f"Round {e['round']}{first}"
     if t == "energy":
         return energy_text(e, tb)
