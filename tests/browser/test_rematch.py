@@ -82,3 +82,39 @@ def test_the_other_player_is_asked_at_the_top_of_his_screen_and_the_rematch_star
     shot(ana, "rematch-started-ana")
     shot(ben, "rematch-started-ben-phone")
     assert problems == []
+
+
+# Ben's browser: notifications on (granted), the chime off; both are counted.
+ALERTS = """localStorage.setItem('monsterlair.turn-notify', 'on');
+localStorage.setItem('monsterlair.turn-sound', 'off');
+window.__notes = []; window.__chimes = 0;
+window.Notification = class { constructor(title, o) { window.__notes.push([title, o.body]); } close() {} };
+window.Notification.permission = 'granted';
+window.Notification.requestPermission = async () => 'granted';
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...a) { window.__chimes += 1; return start.apply(this, a); };"""
+
+
+def test_a_rematch_offer_raises_the_alerts_the_player_chose(server: Server, chromium: Any) -> None:
+    """Asked to a rematch, a player gets the attention a turn gets (players' report: rematch offers did not
+    ring), by the same switches: here a notification, and no sound, as Ben chose."""
+    ana = chromium.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    context = chromium.new_context(viewport={"width": 1366, "height": 768})
+    context.grant_permissions(["notifications"], origin=server.url)
+    context.add_init_script(ALERTS)
+    ben = context.new_page()
+    ana_id, ben_id = guest(ana, server.url, "Ana"), guest(ben, server.url, "Ben")
+    found = find_game("monster-club", 2, OPTIONS, lambda r: True)
+    old = store_table(server.data_dir, "monster-club", 2, OPTIONS, [(ana_id, "Ana"), (ben_id, "Ben")], found, 30)
+    for page in (ana, ben):
+        page.goto(f"{server.url}/t/{old}")
+        page.wait_for_selector("[data-testid=end-screen]")
+    ben.wait_for_load_state("networkidle")  # his first look at what waits for him: where things stand, not news
+    ana.locator("[data-testid=rematch]").click()
+    ben.wait_for_selector("[data-testid=rematch-banner]", timeout=5000)
+    ben.wait_for_function("() => window.__notes.length > 0", timeout=5000)
+    title, body = ben.evaluate("window.__notes")[0]
+    assert title == "Rematch offer: Monster Club" and "Ana asks you to a rematch" in body, (title, body)
+    assert ben.evaluate("window.__chimes") == 0  # the sound is off: none
+    # Ana, who asked, is told nothing
+    assert ana.locator("[data-testid=rematch-banner]").count() == 0

@@ -141,3 +141,30 @@ async def test_the_asked_player_finds_the_rematch_in_his_turns_list(app: FastAPI
     await bob.post(f"/api/tables/{new['id']}/join", json={})
     assert (await bob.get("/api/me/turns")).json()["invitations"] == []
     assert (await bob.get(f"/api/tables/{new['id']}")).json()["table"]["status"] == "playing"
+
+
+async def test_a_restart_rearms_the_time_to_answer_of_a_pending_rematch(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'lair.sqlite3'}"
+    first = create_app(make_settings(tmp_path, url), games=all_games())
+    async with running(first):
+        hub: Hub = first.state.hub
+        ann, bob = await users(hub, "Ann", "Bob")
+        waiting = await hub.rematch(ann, (await finished_table(hub, ann, bob, turn_seconds=None)).id)
+        lapsed = await hub.rematch(ann, (await finished_table(hub, ann, bob, turn_seconds=None)).id)
+        assert waiting.meta.deadline is not None
+        # The second one's time to answer runs out while the server is down.
+        lapsed.meta.deadline = datetime.now(UTC) - timedelta(seconds=1)
+        await hub.store.save_table(lapsed.meta)
+
+    second = create_app(make_settings(tmp_path, url), games=all_games())
+    async with running(second):
+        hub2: Hub = second.state.hub
+        # Nobody has opened either table since the restart: the timers are armed all the same.
+        assert hub2.controls.clocks.armed(waiting.id) == (0, waiting.meta.deadline)
+        for _ in range(100):  # the lapsed one's timer fires at once: Bob's seat opens, and stays stored so
+            stored = await hub2.store.load_table(lapsed.id)
+            assert stored is not None
+            if stored.seats[1].empty:
+                break
+            await asyncio.sleep(0.02)
+        assert stored.seats[1].empty and not stored.seats[1].invited and stored.status == "open"

@@ -73,6 +73,11 @@ async def test_seats_are_saved_and_listed(store: SqlStore) -> None:
     assert loaded is not None and loaded.seats[1].bot == "greedy"
     listed = await store.list_tables(status="open", public_only=True, limit=5)
     assert [x.id for x in listed] == [t.id] and listed[0].seats[1].name == "Greedy bot"
+    assert await store.invitation_table_ids() == []  # no seat kept for an asked player
+    t.seats[0] = SeatData(user_id=user.id, name="Ann", invited=True)
+    t.seats[1] = SeatData(user_id=user.id, name="Ann", invited=True)
+    await store.save_table(t)
+    assert await store.invitation_table_ids() == [t.id]  # once, however many are asked
 
 
 async def test_an_in_memory_store_works_for_tests() -> None:

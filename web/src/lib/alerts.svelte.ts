@@ -1,5 +1,6 @@
 // Turn alerts, each one opt-in and kept in this browser: a short chime and a browser notification when a
-// game becomes the person's move at a table they are not looking at (another page, or a hidden tab).
+// game becomes the person's move at a table they are not looking at (another page, or a hidden tab), and the
+// same when another player asks them to a rematch (whose seat is kept only until the time to answer runs out).
 import { router } from "./router.svelte";
 import type { TableSummary } from "./types";
 
@@ -27,6 +28,17 @@ export function notificationsSupported(): boolean {
   return typeof window !== "undefined" && "Notification" in window;
 }
 
+type Kind = "turn" | "rematch";
+
+/** A notification's words for each kind of news. */
+const WORDS: Record<Kind, (t: TableSummary) => { title: string; body: string }> = {
+  turn: (t) => ({ title: `Your turn: ${t.title}`, body: "A game is waiting for your move." }),
+  rematch: (t) => ({
+    title: `Rematch offer: ${t.title}`,
+    body: `${t.host_name || "A player"} asks you to a rematch; your seat is kept until you answer.`,
+  }),
+};
+
 class TurnAlerts {
   sound = $state(read(SOUND_KEY));
   notify = $state(read(NOTE_KEY) && notificationsSupported() && Notification.permission === "granted");
@@ -34,7 +46,8 @@ class TurnAlerts {
   refused = $state<string | null>(null);
 
   private audio: AudioContext | null = null;
-  private waiting: Set<string> | null = null;
+  /** The tables already known to wait for the person, of each kind (null: no list seen yet). */
+  private known: Record<Kind, Set<string> | null> = { turn: null, rematch: null };
 
   /** Turn the chime on or off; turning it on plays it once (the click also lets the page make sound). */
   setSound(on: boolean): void {
@@ -69,31 +82,40 @@ class TurnAlerts {
   /** The games now waiting for the person's move (from the header's poll): any that newly wait at a table
    * not on screen raise the chosen alerts. The first list seen is where things stand, not news. */
   waitingNow(tables: TableSummary[]): void {
-    const ids = new Set(tables.map((t) => t.id));
-    const before = this.waiting;
-    this.waiting = ids;
+    this.news("turn", tables);
+  }
+
+  /** The rematches now asking the person (from the same poll): a new one raises the same alerts. */
+  invitedNow(tables: TableSummary[]): void {
+    this.news("rematch", tables);
+  }
+
+  /** Forget the lists (signed out): the next ones are a fresh start. */
+  reset(): void {
+    this.known = { turn: null, rematch: null };
+  }
+
+  private news(kind: Kind, tables: TableSummary[]): void {
+    const before = this.known[kind];
+    this.known[kind] = new Set(tables.map((t) => t.id));
     if (before === null) return;
     for (const t of tables) {
       if (before.has(t.id) || !this.unseen(t.id)) continue;
-      this.alert(t);
+      this.alert(kind, t);
     }
-  }
-
-  /** Forget the list (signed out): the next one is a fresh start. */
-  reset(): void {
-    this.waiting = null;
   }
 
   private unseen(tableId: string): boolean {
     return document.hidden || router.path !== `/t/${encodeURIComponent(tableId)}`;
   }
 
-  private alert(t: TableSummary): void {
+  private alert(kind: Kind, t: TableSummary): void {
     if (this.sound) this.chime();
     if (this.notify && notificationsSupported() && Notification.permission === "granted") {
-      const note = new Notification(`Your turn: ${t.title}`, {
-        body: "A game is waiting for your move.",
-        tag: `turn-${t.id}`,
+      const words = WORDS[kind](t);
+      const note = new Notification(words.title, {
+        body: words.body,
+        tag: `${kind}-${t.id}`,
         icon: "/favicon.svg",
       });
       note.onclick = () => {

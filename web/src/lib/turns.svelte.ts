@@ -30,6 +30,7 @@ class Turns {
       this.invitations = got.invitations ?? [];
       this.receivedAt = Date.now();
       alerts.waitingNow(got.tables);
+      alerts.invitedNow(this.invitations);
     } catch {
       // Signed out, or the server is away for a moment: show nothing rather than something stale.
       this.count = 0;

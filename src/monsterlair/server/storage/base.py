@@ -310,6 +310,10 @@ class Store(Protocol):
     async def playing_table_ids(self) -> list[str]:
         """Every table whose game is under way (to resume after a restart)."""
 
+    async def invitation_table_ids(self) -> list[str]:
+        """Every rematch not yet started where a player asked has not answered (to re-arm its time to answer
+        after a restart)."""
+
     # --- ratings (see ``server/accounts/ratings.py``) -------------------------------------------------------
     async def load_ratings(self, game: str, user_ids: list[int]) -> dict[int, RatingData]:
         """The current ratings of these users in a game (users without one are left out)."""

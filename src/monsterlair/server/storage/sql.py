@@ -883,6 +883,17 @@ class SqlStore:
             rows = (await s.execute(select(TableRow.id).where(TableRow.status == "playing"))).scalars().all()
             return list(rows)
 
+    async def invitation_table_ids(self) -> list[str]:
+        """Open rematches with a seat kept for a player who has not answered."""
+        async with self._read() as s:
+            query = (
+                select(TableRow.id)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.invited.is_(True), TableRow.status == "open")
+                .distinct()
+            )
+            return list((await s.execute(query)).scalars().all())
+
     async def list_turns(self, user_id: int, *, limit: int) -> list[TableData]:
         """Games under way whose seat to move is the user's, the longest-waiting first."""
         async with self._read() as s:

@@ -1,8 +1,9 @@
 """Live tables: one lock per table, store-then-announce, per-receiver fan-out, and bots.
 
 The hub owns the in-memory :class:`~monsterlair.server.tables.table.Table` objects (loaded from storage on
-first use, and all games under way at start-up, so bot turns resume after a restart). Every change to a
-table runs under that table's lock and follows one order: the table (``table.py``) checks and applies to a clone →
+first use, and at start-up all games under way and rematches awaiting an answer, so bot turns and timers resume
+after a restart). Every change to a table runs under that table's lock and follows one order: the table
+(``table.py``) checks and applies to a clone →
 the store commits → the table adopts the new state → each subscriber is sent its own redacted message.
 Two actions for the same ``state_id`` therefore meet one after the other, and the second is refused
 as stale. Bots think in worker processes (``server/tables/botpool.py``), never on the event loop, so it keeps
@@ -622,7 +623,14 @@ class Hub:
                     log.info("bot move at table %s not played: %s", table_id, exc.message)
 
     async def recover(self) -> int:
-        """Load every game under way (replaying its record) and resume bot turns; the number resumed."""
+        """Load every game under way (replaying its record) and resume bot turns; the number resumed. Rematches
+        still waiting for an answer are loaded too, which arms their time to answer (``_load``): otherwise
+        nothing would open an unanswered seat until someone opened the table."""
+        for table_id in await self.store.invitation_table_ids():
+            try:
+                await self.table(table_id)
+            except TableError as exc:
+                log.warning("the rematch %s cannot be re-armed: %s", table_id, exc.message)
         count = 0
         for table_id in await self.store.playing_table_ids():
             try:
