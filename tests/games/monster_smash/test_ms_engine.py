@@ -258,7 +258,7 @@ def test_render_shows_own_hand_and_public_table() -> None:
     spectator = GAME.render(state.view(None), None)
     assert "Your hand" not in spectator and "Sootling" not in spectator and "Burrbeast" not in spectator
     play(state, "pass", "attack 1", "play 1", "done")
-    assert "Attack:" in GAME.render(state.view(1), 1) and "total [bold]1[/bold]" in GAME.render(state.view(1), 1)
+    assert "attack on you:" in GAME.render(state.view(1), 1) and "total [bold]1[/bold]" in GAME.render(state.view(1), 1)
     play(state, "pass")
     over = GAME.render(state.view(None), None)
     assert "game over" in over and "wins" in over
