@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from monsterlair import games
 from monsterlair.cli import app
+from monsterlair.core import Result
 from tests.games.monster_smash.scenario import play, setup
 
 SMASH = games.get("monster-smash")
@@ -42,3 +43,23 @@ def test_the_smash_attack_line_reads_as_a_sentence() -> None:
     assert "Ann's attack on you:[/bold] [bold red]Sootling 1" in shown and "— total [bold]1[/bold]." in shown
     for text in (SMASH.render(state.view(s), s, names) for s in (0, 1, None)):
         assert "picking" not in text and "none against" not in text and "You are" not in text
+
+
+def test_push_a_monster_says_its_units_and_its_prompts_read_as_sentences() -> None:
+    """Review: the prompt showed "place x=dm y=dm [angle=deg]", the scores "line 0 (no tokens)" and "line 27 (…)"
+    without a unit, the result table "a token line 0 long"; the rules measure token widths in token units."""
+    push = games.get("push-a-monster")
+    state = push.new(2, seed=5)
+    board = push.render(state.view(0), 0, ["Ann", "Bob"])
+    assert "x=dm" not in board and "[angle=deg]" not in board and "\\[" not in board, board
+    assert "'place x=0.25 y=-0.50 angle=90'" in board and "dm (decimetres) from the arena's centre" in board
+    assert "Ann (you): no tokens yet" in board and "line 0" not in board
+    view = state.view(0)
+    view["lines"] = [27, 0]
+    view["tokens"] = [{"orange": 2, "yellow": 1}, {}]
+    shown = push.render(view, 0, ["Ann", "Bob"])
+    assert "Ann (you): a line of tokens 27 token units long [dim](2 orange, 1 yellow)" in shown
+    done = Result(winners=(0,), ranks=(1, 2), scores=(27.0, 0.0), termination="supply_empty")
+    assert push.score_text(27.0, done, {}) == "a line of tokens 27 token units long"
+    assert push.score_text(0.0, done, {}) == "no tokens"
+    assert "token units" in push.help_text() and "sum of its tokens' widths" in push.help_text()
