@@ -63,3 +63,22 @@ def test_push_a_monster_says_its_units_and_its_prompts_read_as_sentences() -> No
     assert push.score_text(27.0, done, {}) == "a line of tokens 27 token units long"
     assert push.score_text(0.0, done, {}) == "no tokens"
     assert "token units" in push.help_text() and "sum of its tokens' widths" in push.help_text()
+
+
+def test_monstra_menus_name_the_creatures_and_the_codes_still_type() -> None:
+    """Review: the menu read "Strike b1", "Play Cleanse on a1" while the board says "B1 Quakeling"."""
+    out = run(["play", "monstra", "--seed", "5"], ["strike b1", "quit"])
+    for line in ("1. Strike Bouldron (B1)", "2. Strike Quakeling (B2)", "3. Signature move on Bouldron (B1)"):
+        assert line in out, out
+    assert "7. Play Barrier on Cragjaw (A1)" in out and "on b1" not in out and "Strike b2" not in out
+    assert "Your Gustling strikes Tumble (Greedy bot)'s Bouldron" in out  # the code typed still strikes
+    monstra = games.get("monstra")
+    from rich.console import Console
+
+    from monsterlair.cli.play import PlaySession
+
+    for typed in ("strike b1", "Strike Bouldron (B1)", "1", "play barrier on a1", "Play Barrier on Cragjaw (A1)"):
+        state = monstra.new(2, seed=5)
+        session = PlaySession(monstra, state, ["human", "greedy"], {}, {}, Console(record=True, width=200))
+        action = session.pick(typed, list(state.legal_actions()))
+        assert str(action) in ("strike b1", "tactic barrier a1"), typed
