@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from monsterlair import games
 from monsterlair.cli import app
-from monsterlair.core import Result
+from monsterlair.core import BadAction, Result
 from tests.games.monster_smash.scenario import play, setup
 
 SMASH = games.get("monster-smash")
@@ -82,3 +82,16 @@ def test_monstra_menus_name_the_creatures_and_the_codes_still_type() -> None:
         session = PlaySession(monstra, state, ["human", "greedy"], {}, {}, Console(record=True, width=200))
         action = session.pick(typed, list(state.legal_actions()))
         assert str(action) in ("strike b1", "tactic barrier a1"), typed
+
+
+def test_a_smash_typo_gives_the_hands_own_card_numbers() -> None:
+    """Review: with 6 cards in hand, 'kep' was answered "… burn N or play N (hand position 1-14) …"."""
+    out = run(["play", "monster-smash", "--players", "3", "--seed", "5"], ["kep", "quit"])
+    assert "'kep' is not a Monster Smash action." in out and "Did you mean 'keep'?" in out, out
+    assert "burn N or play N (N: a card's number in your hand, 1 to 6)" in out, out
+    assert "1-14" not in out and "14" not in out.split("'kep'")[1]
+    state = setup([["ember-1"], ["moss-2", "moss-1"]])
+    with pytest.raises(BadAction) as one:
+        state.parse_action("burn it")
+    assert "(N: a card's number in your hand, 1)" in str(one.value)
+    assert "N a hand position, counted from 1" in one.value.in_notation()  # the protocol's words stay

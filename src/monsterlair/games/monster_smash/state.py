@@ -40,6 +40,7 @@ from monsterlair.games.monster_smash.actions import (
     PASS,
     PLAY,
     SmashAction,
+    not_an_action,
 )
 from monsterlair.games.monster_smash.deal import new_deal, redeal_hidden, shuffle
 from monsterlair.games.monster_smash.scoring import final_result
@@ -416,7 +417,13 @@ class SmashState(State):
                     f"{plural(size, 'card')}{f' (positions {number_span(1, size)})' if size else ''}; "
                     f"there is no position {number}.",
                 )
-        action: SmashAction = super().parse_action(text)
+        try:
+            action: SmashAction = super().parse_action(text)
+        except BadAction:
+            if self.over or not isinstance(text, str):
+                raise
+            # no action has this form: say so with the card numbers the mover's hand has (its size is public)
+            raise not_an_action(text, len(self.hands[self.to_move])) from None
         return action
 
     def notation_decision(self) -> str:
