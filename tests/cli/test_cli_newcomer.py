@@ -95,3 +95,28 @@ def test_a_smash_typo_gives_the_hands_own_card_numbers() -> None:
         state.parse_action("burn it")
     assert "(N: a card's number in your hand, 1)" in str(one.value)
     assert "N a hand position, counted from 1" in one.value.in_notation()  # the protocol's words stay
+
+
+def test_a_smash_action_typed_at_the_wrong_time_is_told_why_not_as_an_unknown_word() -> None:
+    """Review: on the first turn, 'attack Tumble' (the form help gives) was "not a Monster Smash action"."""
+    out = run(["play", "monster-smash", "--players", "3", "--seed", "5"], ["attack Tumble", "pass", "quit"])
+    assert "'attack Tumble': you can't attack now (it is your first turn: mulligan or keep)." in out, out
+    assert "'pass': you can't pass now (it is your first turn: mulligan or keep)." in out, out
+    assert "is not a Monster Smash action" not in out and "legal:" not in out
+    # The burn step (a choice of cards): an attack, a keep, a defence's 'play' are told as not now.
+    out = run(
+        ["play", "monster-smash", "--players", "3", "--seed", "5"], ["2", "attack Tumble", "keep", "play 1", "quit"]
+    )
+    burn = out.split("Choose cards to burn")[1]
+    assert "'attack Tumble': you can't attack now (this is the burn step)." in burn, burn
+    assert "'keep': you can't keep your hand now (this is the burn step)." in burn, burn
+    assert "'play 1': you can't play cards for an attack or a defence now (this is the burn step)." in burn, burn
+    state = setup([["ember-1", "tide-1"], ["moss-2"], ["volt-1"]], eliminated=[2])
+    play(state, "pass")  # on to the attack step
+    names = ["Ann", "Bob", "Cy"]
+    assert SMASH.refusal(state, "attack Ann", names) == "'attack Ann': you can't attack yourself."
+    assert SMASH.refusal(state, "attack cy", names) == "'attack cy': Cy is out of the game."
+    assert (
+        SMASH.refusal(state, "done", names) == "'done': you can't confirm picked cards now (this is the attack step)."
+    )
+    assert SMASH.refusal(state, "attack Bob", names) is None  # legal: nothing to refuse

@@ -296,7 +296,8 @@ class PlaySession:
         others = [a for a in self.state.legal_actions() if str(a).split(" ")[0] not in ("burn", "play", "done")]
         self.show_choice(chosen, others)
         while True:
-            word = self.read("Card numbers to pick or pick back, 'done' to confirm ('help' for help): ").strip().lower()
+            typed = self.read("Card numbers to pick or pick back, 'done' to confirm ('help' for help): ").strip()
+            word = typed.lower()
             if word in ("help", "?"):
                 self.console.print(CHOICE_HELP, markup=False)
             elif word == "log":
@@ -313,7 +314,7 @@ class PlaySession:
                 if self.toggle(chosen, [int(part) for part in word.replace(",", " ").split()]):
                     self.show_choice(chosen, others)
             elif word:
-                texts = self.choice_texts(word, chosen, others)
+                texts = self.choice_texts(typed, chosen, others)
                 if texts:
                     for t in texts:
                         action = self.state.parse_action(t)
@@ -353,12 +354,14 @@ class PlaySession:
             )
         return True
 
-    def choice_texts(self, word: str, chosen: set[int], others: list[Any]) -> list[str]:
-        """The actions to send for ``done`` or another listed word; empty (after a message) otherwise."""
+    def choice_texts(self, typed: str, chosen: set[int], others: list[Any]) -> list[str]:
+        """The actions to send for ``done`` or another listed word; empty (after a message) otherwise: why
+        not now, for an action the game knows ("attack Tumble" while burning)."""
         from rich.markup import escape
 
         from monsterlair.core import MonsterLairError
 
+        word = typed.lower()
         if word in ("done", "d"):
             try:
                 return self.game.choose_cards(self.state, sorted(chosen))
@@ -368,6 +371,9 @@ class PlaySession:
         for action in others:
             if word in (str(action), self.game.action_label(self.state, action, self.names).lower()):
                 return [str(action)]
+        why = self.game.refusal(self.state, typed, self.names)
+        if why is not None:
+            self.console.print(f"[yellow]{escape(why)}[/yellow]")
         self.console.print("[yellow]Type card numbers, 'done', 'clear', or one of the words listed.[/yellow]")
         return []
 
@@ -446,7 +452,8 @@ class PlaySession:
             starting = [a for a, label in zip(actions, labels, strict=True) if label.startswith(wanted)]
             if len(starting) == 1:
                 return starting[0]
-            self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+            why = self.game.refusal(self.state, text, self.names)  # a known action, not now: why
+            self.console.print(f"[yellow]{escape(why or str(exc))}[/yellow]")
             self.console.print(
                 "[yellow]Type a number from the menu or the choice as the menu words it, or 'help'.[/yellow]"
             )
