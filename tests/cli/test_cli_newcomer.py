@@ -120,3 +120,21 @@ def test_a_smash_action_typed_at_the_wrong_time_is_told_why_not_as_an_unknown_wo
         SMASH.refusal(state, "done", names) == "'done': you can't confirm picked cards now (this is the attack step)."
     )
     assert SMASH.refusal(state, "attack Bob", names) is None  # legal: nothing to refuse
+
+
+def test_a_menu_phrase_with_a_bad_value_is_answered_in_the_menus_words() -> None:
+    """Review: Club's 'play rumble rhino to space 4 face up' got the notation's forms ('play H to S [down]', …),
+    MONSTRA's 'play Barrier on b1' the form 'tactic NAME [U]' while the menu says 'Play Barrier on …'."""
+    out = run(["play", "monster-club", "--seed", "5"], ["play rumble rhino to space 4 face up", "quit"])
+    said = out
+    assert "'play rumble rhino to space 4 face up' is not one of your choices" in said, said
+    assert "No choice in the menu has 'rumble rhino' or '4'." in said, said
+    assert "Choices 1 to 18 start with 'Play', for example 'Play Crag Troll to space 1 face up'." in said, said
+    assert "Forms:" not in out and "play H to S" not in out
+    out = run(["play", "monstra", "--seed", "5"], ["play Barrier on b1", "quit"])
+    assert "No choice in the menu has 'b1'." in out and "tactic NAME" not in out, out
+    assert "Choices 6 to 10 start with 'Play', for example 'Play Rally'." in out, out
+    # The engine protocol keeps the notation's forms (its refusals are in notation terms on purpose).
+    with pytest.raises(BadAction) as refused:
+        games.get("monster-club").parse_action("play rumble rhino to space 4 face up")
+    assert "Forms: 'play H to S [down]'" in refused.value.in_notation() and "Forms" not in str(refused.value)

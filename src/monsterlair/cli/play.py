@@ -453,11 +453,51 @@ class PlaySession:
             if len(starting) == 1:
                 return starting[0]
             why = self.game.refusal(self.state, text, self.names)  # a known action, not now: why
-            self.console.print(f"[yellow]{escape(why or str(exc))}[/yellow]")
+            if why is None:
+                hint = self.menu_hint(text, actions)  # a menu phrase with a bad value: what is wrong
+                why = str(exc) if hint is None else f"'{text.strip()}' is not one of your choices. {hint}"
+                decision = self.state.describe_decision()  # its legal list is in the notation's words
+                if decision in why:
+                    why = why.replace(decision, "").strip()
+            self.console.print(f"[yellow]{escape(why)}[/yellow]")
             self.console.print(
                 "[yellow]Type a number from the menu or the choice as the menu words it, or 'help'.[/yellow]"
             )
             return None
+
+    def menu_hint(self, text: str, actions: list[Any]) -> str | None:
+        """For a phrase worded as the menu words its choices but naming none of them: the words no menu line
+        of that kind has, and which menu numbers start so, with an example ("No choice in the menu has 'rumble
+        rhino' or '4'. Choices 1 to 18 start with 'Play', for example 'Play Crag Troll to space 1 face up'.");
+        ``None`` when no menu line starts with the phrase's first word."""
+        typed = [w.strip(".,:;()") for w in text.lower().split()]
+        lines = [(n, self.game.action_label(self.state, a, self.names)) for n, a in self.numbered(actions)]
+        alike = [(n, label) for n, label in lines if label.lower().split()[:1] == typed[:1]]
+        if not typed or not alike:
+            return None
+        known = {w.strip(".,:;()") for _, label in alike for w in label.lower().split()}
+        unknown: list[list[str]] = []  # runs of typed words that no such menu line has
+        for i, word in enumerate(typed):
+            if word in known:
+                continue
+            if unknown and i > 0 and typed[i - 1] == unknown[-1][-1] and typed[i - 1] not in known:
+                unknown[-1].append(word)
+            else:
+                unknown.append([word])
+        numbers = [n for n, _ in alike]
+        low, high = min(numbers), max(numbers)
+        if high - low + 1 == len(numbers):
+            which = f"Choices {number_span(low, high, 'and')} start"
+        else:  # a menu of places can skip numbers
+            which = (
+                f"Choices {join_words(str(n) for n in numbers)} start" if len(numbers) <= 6 else "Some choices start"
+            )
+        quoted = join_words((f"'{' '.join(run)}'" for run in unknown), "or")
+        what = f"No choice in the menu has {quoted}." if unknown else "The menu has no such choice."
+        if len(numbers) == 1:
+            return f"{what} Choice {low} reads '{alike[0][1]}'."
+        head, example = alike[0][1].split()[0], alike[0][1]
+        return f"{what} {which} with '{head}', for example '{example}'."
 
     # --- the end ---------------------------------------------------------------------------------
     def finish(self) -> None:
