@@ -4,28 +4,15 @@ attack line that reads as a sentence, MONSTRA's menus naming creatures, Push a M
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from typer.testing import CliRunner
 
 from monsterlair import games
-from monsterlair.cli import app
 from monsterlair.core import BadAction, Result
+from tests.cli.test_cli_terminal_words import in_tmp as in_tmp  # the same working folder for each test
+from tests.cli.test_cli_terminal_words import run
 from tests.games.monster_smash.scenario import play, setup
 
 SMASH = games.get("monster-smash")
-
-
-@pytest.fixture(autouse=True)
-def in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.chdir(tmp_path)
-
-
-def run(args: list[str], lines: list[str] = ()) -> str:  # type: ignore[assignment]
-    result = CliRunner().invoke(app, args, input="".join(line + "\n" for line in lines))
-    assert "Traceback" not in result.output, result.output
-    return " ".join(result.output.split())  # the console's line breaks are not words
 
 
 def test_the_smash_attack_line_reads_as_a_sentence() -> None:
