@@ -40,7 +40,7 @@ def test_human_against_a_bot_to_the_end_with_a_bad_line_and_a_saved_record(tmp_p
         ["play", "toy-race", "--seed", "3", "--seats", "human,random", "--save", str(record_file)], script
     )
     assert status == 0, out
-    assert "'play 4' is not legal now." in out
+    assert "'play 4' is not one of your choices. No choice in the menu has '4'." in " ".join(out.split())
     assert "There is no choice 99; pick one of the numbers 1 to 3." in out
     assert "Type the number of an action" in out  # help
     assert out.count("Player 1 — your move") >= 2

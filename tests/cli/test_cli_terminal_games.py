@@ -59,7 +59,7 @@ def test_monster_smash_cards_are_picked_in_any_order_picked_back_and_named() -> 
     # The defence screen: the bot's turn, my decision; the attacker and the defender by name.
     header = defence.split("your move")[1]
     assert "Tumble (Greedy bot)'s turn, defending; you decide." in header and "your turn" not in header
-    assert "Attack: Tumble (Greedy bot) attacks with" in header and "against you" in header
+    assert "Tumble (Greedy bot)'s attack on you: " in header
     assert "Choose cards for your defence" in header
     for key in ("2", "1", "2"):
         child.sendline(key)

@@ -61,7 +61,7 @@ def test_a_0_0_push_a_monster_tie_is_a_shared_win_not_a_win() -> None:
     text = game.describe_result(r, 0, NAMES[:2])  # type: ignore[attr-defined]
     assert text.outcome == "shared_win" and text.headline == "Shared win: you and Bob"
     assert [s.rank for s in text.standings] == [1, 1] and "shared" in text.lines[0]
-    assert text.standings[0].score_text == "a token line 0 long"
+    assert text.standings[0].score_text == "no tokens"
     assert game.describe_result(r, None, NAMES[:2]).headline == "Shared win: Ann and Bob"  # type: ignore[attr-defined]
 
 

@@ -296,7 +296,8 @@ class PlaySession:
         others = [a for a in self.state.legal_actions() if str(a).split(" ")[0] not in ("burn", "play", "done")]
         self.show_choice(chosen, others)
         while True:
-            word = self.read("Card numbers to pick or pick back, 'done' to confirm ('help' for help): ").strip().lower()
+            typed = self.read("Card numbers to pick or pick back, 'done' to confirm ('help' for help): ").strip()
+            word = typed.lower()
             if word in ("help", "?"):
                 self.console.print(CHOICE_HELP, markup=False)
             elif word == "log":
@@ -313,7 +314,7 @@ class PlaySession:
                 if self.toggle(chosen, [int(part) for part in word.replace(",", " ").split()]):
                     self.show_choice(chosen, others)
             elif word:
-                texts = self.choice_texts(word, chosen, others)
+                texts = self.choice_texts(typed, chosen, others)
                 if texts:
                     for t in texts:
                         action = self.state.parse_action(t)
@@ -353,12 +354,14 @@ class PlaySession:
             )
         return True
 
-    def choice_texts(self, word: str, chosen: set[int], others: list[Any]) -> list[str]:
-        """The actions to send for ``done`` or another listed word; empty (after a message) otherwise."""
+    def choice_texts(self, typed: str, chosen: set[int], others: list[Any]) -> list[str]:
+        """The actions to send for ``done`` or another listed word; empty (after a message) otherwise: why
+        not now, for an action the game knows ("attack Tumble" while burning)."""
         from rich.markup import escape
 
         from monsterlair.core import MonsterLairError
 
+        word = typed.lower()
         if word in ("done", "d"):
             try:
                 return self.game.choose_cards(self.state, sorted(chosen))
@@ -368,6 +371,9 @@ class PlaySession:
         for action in others:
             if word in (str(action), self.game.action_label(self.state, action, self.names).lower()):
                 return [str(action)]
+        why = self.game.refusal(self.state, typed, self.names)
+        if why is not None:
+            self.console.print(f"[yellow]{escape(why)}[/yellow]")
         self.console.print("[yellow]Type card numbers, 'done', 'clear', or one of the words listed.[/yellow]")
         return []
 
@@ -446,11 +452,52 @@ class PlaySession:
             starting = [a for a, label in zip(actions, labels, strict=True) if label.startswith(wanted)]
             if len(starting) == 1:
                 return starting[0]
-            self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+            why = self.game.refusal(self.state, text, self.names)  # a known action, not now: why
+            if why is None:
+                hint = self.menu_hint(text, actions)  # a menu phrase with a bad value: what is wrong
+                why = str(exc) if hint is None else f"'{text.strip()}' is not one of your choices. {hint}"
+                decision = self.state.describe_decision()  # its legal list is in the notation's words
+                if decision in why:
+                    why = why.replace(decision, "").strip()
+            self.console.print(f"[yellow]{escape(why)}[/yellow]")
             self.console.print(
                 "[yellow]Type a number from the menu or the choice as the menu words it, or 'help'.[/yellow]"
             )
             return None
+
+    def menu_hint(self, text: str, actions: list[Any]) -> str | None:
+        """For a phrase worded as the menu words its choices but naming none of them: the words no menu line
+        of that kind has, and which menu numbers start so, with an example ("No choice in the menu has 'rumble
+        rhino' or '4'. Choices 1 to 18 start with 'Play', for example 'Play Crag Troll to space 1 face up'.");
+        ``None`` when no menu line starts with the phrase's first word."""
+        typed = [w.strip(".,:;()") for w in text.lower().split()]
+        lines = [(n, self.game.action_label(self.state, a, self.names)) for n, a in self.numbered(actions)]
+        alike = [(n, label) for n, label in lines if label.lower().split()[:1] == typed[:1]]
+        if not typed or not alike:
+            return None
+        known = {w.strip(".,:;()") for _, label in alike for w in label.lower().split()}
+        unknown: list[list[str]] = []  # runs of typed words that no such menu line has
+        for i, word in enumerate(typed):
+            if word in known:
+                continue
+            if unknown and i > 0 and typed[i - 1] == unknown[-1][-1] and typed[i - 1] not in known:
+                unknown[-1].append(word)
+            else:
+                unknown.append([word])
+        numbers = [n for n, _ in alike]
+        low, high = min(numbers), max(numbers)
+        if high - low + 1 == len(numbers):
+            which = f"Choices {number_span(low, high, 'and')} start"
+        else:  # a menu of places can skip numbers
+            which = (
+                f"Choices {join_words(str(n) for n in numbers)} start" if len(numbers) <= 6 else "Some choices start"
+            )
+        quoted = join_words((f"'{' '.join(run)}'" for run in unknown), "or")
+        what = f"No choice in the menu has {quoted}." if unknown else "The menu has no such choice."
+        if len(numbers) == 1:
+            return f"{what} Choice {low} reads '{alike[0][1]}'."
+        head, example = alike[0][1].split()[0], alike[0][1]
+        return f"{what} {which} with '{head}', for example '{example}'."
 
     # --- the end ---------------------------------------------------------------------------------
     def finish(self) -> None:

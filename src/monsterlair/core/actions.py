@@ -121,9 +121,9 @@ class ActionSpace(Generic[A]):
             return found
         if self._parse is not None:
             return self._parse(text)
-        raise BadAction(
-            f"'{text.strip()}' is not {self._article()} action." + (f" Forms: {self.forms}." if self.forms else "")
-        )
+        said = f"'{text.strip()}' is not {self._article()} action."
+        # The forms are the notation's ('play H to S'): for programs, not for players, who go by the menu.
+        raise BadAction(said, notation=said + (f" Forms: {self.forms}." if self.forms else ""))
 
     def index(self, action: A | str) -> int:
         """The stable index of an action or of its text.

@@ -556,6 +556,21 @@ class Game(ABC):
         """What a terminal player needs to know to type this game's actions (units, angles, grid); "" for none."""
         return ""
 
+    def refusal(self, state: State, text: str, names: Sequence[str] | None = None) -> str | None:
+        """Why what a player typed, in the notation's words or the menu's ("attack Tumble"), names an action that
+        cannot be played now, in players' words ("'attack Tumble': you can't attack now (…)"), for a terminal
+        to say instead of "not an action"; ``None`` when it names no action, or one legal now. Default: the
+        game's own refusal of an illegal action text, when it speaks players' words (it says no legal list)."""
+        from monsterlair.core.errors import BadAction, IllegalAction
+
+        try:
+            state.parse_action(text)
+        except IllegalAction as exc:
+            return None if state.describe_decision() in str(exc) else str(exc)
+        except BadAction:
+            return None
+        return None
+
     def card_choice(self, state: State) -> tuple[str, list[str]] | None:
         """When the decision at hand is a choice of several cards from the mover's hand: what they are chosen
         for ("to burn") and the hand's cards by name, in hand order. A terminal then lets the person pick

@@ -106,7 +106,7 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
 def test_parse_action_on_a_state_separates_typos_from_illegal_moves() -> None:
     state = GAME.new(2, seed=3)
     assert state.parse_action(" KEEP ") is GAME.parse_action("keep")
-    with pytest.raises(IllegalAction, match="legal: mulligan, keep"):
+    with pytest.raises(IllegalAction, match="you can.t pass now .it is your first turn: mulligan or keep"):
         state.parse_action("pass")
     with pytest.raises(IllegalAction, match="you can't attack now"):  # a first turn has no attack step
         state.parse_action("attack 1")
@@ -258,7 +258,7 @@ def test_render_shows_own_hand_and_public_table() -> None:
     spectator = GAME.render(state.view(None), None)
     assert "Your hand" not in spectator and "Sootling" not in spectator and "Burrbeast" not in spectator
     play(state, "pass", "attack 1", "play 1", "done")
-    assert "Attack:" in GAME.render(state.view(1), 1) and "total [bold]1[/bold]" in GAME.render(state.view(1), 1)
+    assert "attack on you:" in GAME.render(state.view(1), 1) and "total [bold]1[/bold]" in GAME.render(state.view(1), 1)
     play(state, "pass")
     over = GAME.render(state.view(None), None)
     assert "game over" in over and "wins" in over

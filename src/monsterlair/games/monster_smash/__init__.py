@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from monsterlair.core import Event, Game, IllegalAction, ObservationWriter, State
+from monsterlair.core.actions import fold
 from monsterlair.core.options import OptionValue
 from monsterlair.core.words import Voice, hand_cards
 from monsterlair.games.monster_smash import actions as _actions
@@ -175,6 +176,26 @@ class MonsterSmash(Game):
         if verb == "pass" and seat is not None and str(state.view(seat).get("phase")) in _PASS_WORDS:
             return f"Pass: {_PASS_WORDS[str(state.view(seat).get('phase'))]}"
         return self.describe_action(action)
+
+    def refusal(self, state: State, text: str, names: Sequence[str] | None = None) -> str | None:
+        """Why a text names an action that cannot be played now: a step's refusal ("you can't attack now (this
+        is the burn step)"), and an attack typed by the player's name ("attack Tumble") on someone who cannot
+        be attacked now (yourself, someone out of the game, or in a step with no attack)."""
+        said = super().refusal(state, text, names)
+        words = fold(text).split(" ")
+        if said is not None or words[0] != "attack" or len(words) < 2 or not isinstance(state, SmashState):
+            return said
+        voice, wanted = Voice(names), " ".join(words[1:])
+        seats = [s for s in range(state.players) if fold(voice.name(s)).startswith(wanted)]
+        if len(seats) != 1 or state.over:
+            return None
+        seat = seats[0]
+        why = state.step_refusal("attack")
+        if why is None and seat == state.to_move:
+            why = "you can't attack yourself"
+        elif why is None and state.view(None)["eliminated"][seat]:
+            why = f"{voice.name(seat)} is out of the game"
+        return None if why is None else f"'{text.strip()}': {why}."
 
     def card_choice(self, state: State) -> tuple[str, list[str]] | None:
         """A burn, an attack's cards or a defence: the purpose and the mover's hand by name."""

@@ -26,6 +26,7 @@ from typing import Any
 
 from monsterlair.core import ActionSpace, BadAction
 from monsterlair.core.actions import FixedAction, fold
+from monsterlair.core.words import closest, number_span
 from monsterlair.games.monster_smash.spec import MAX_HAND, MAX_PLAYERS
 
 MULLIGAN_V = 0
@@ -141,11 +142,27 @@ def _out_of_range(text: str) -> SmashAction:
             number = None
         if number is not None:
             return action_named(parts[0], number)  # raises the range message
-    raise BadAction(
-        f"'{text.strip()}' is not a Monster Smash action. Say mulligan, keep, pass, done, "
-        f"burn N or play N (hand position 1-{MAX_HAND}), or attack a player: choose the attack by its number "
-        "in the menu or by the player's name.",
-        notation=f"'{text.strip()}' is not a Monster Smash action. Its actions are mulligan, keep, pass, done, "
+    raise not_an_action(text)
+
+
+def not_an_action(text: str, hand: int | None = None) -> BadAction:
+    """The refusal of a text that is no Monster Smash action: the actions in players' words, the card numbers
+    of the mover's hand of ``hand`` cards (when known) and the verb the text looks like; in the notation's
+    words (``notation``), every form with its numbering."""
+    shown = text.strip()
+    if hand is None:
+        numbers = "N: a card's number in your hand"
+    elif hand == 0:
+        numbers = "your hand is empty"
+    else:
+        numbers = f"N: a card's number in your hand, {number_span(1, hand)}"
+    typed = fold(text).split(" ")[0]
+    near = closest(typed, VERBS)
+    guess = f" Did you mean '{near}'?" if near is not None and near != typed else ""
+    return BadAction(
+        f"'{shown}' is not a Monster Smash action.{guess} Say mulligan, keep, pass, done, burn N or play N "
+        f"({numbers}), or attack a player: choose the attack by its number in the menu or by the player's name.",
+        notation=f"'{shown}' is not a Monster Smash action. Its actions are mulligan, keep, pass, done, "
         "burn N and play N (N a hand position, counted from 1) and attack S (S a seat, counted from 0).",
     )
 

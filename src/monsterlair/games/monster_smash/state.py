@@ -40,6 +40,7 @@ from monsterlair.games.monster_smash.actions import (
     PASS,
     PLAY,
     SmashAction,
+    not_an_action,
 )
 from monsterlair.games.monster_smash.deal import new_deal, redeal_hidden, shuffle
 from monsterlair.games.monster_smash.scoring import final_result
@@ -75,6 +76,8 @@ if TYPE_CHECKING:
 _FIRST, _BURN, _TARGET, _ATTACK, _DEFEND, _OVER = (int(p) for p in Phase)
 _NUMBERED = {"burn": "burn cards", "play": "play cards for an attack or a defence", "attack": "attack"}
 """The verbs that take a number, with what a player does by them (for "you can't … now")."""
+_DOES = {"mulligan": "mulligan", "keep": "keep your hand", "pass": "pass", "done": "confirm picked cards", **_NUMBERED}
+"""Every verb, with what a player does by it (for "you can't … now")."""
 _STEP_WORDS = {
     _FIRST: "it is your first turn: mulligan or keep",
     _BURN: "this is the burn step",
@@ -84,14 +87,14 @@ _STEP_WORDS = {
     _OVER: "the game is over",
 }
 _STEP_VERBS: dict[int, tuple[str, ...]] = {
-    _FIRST: (),
-    _BURN: ("burn",),
-    _TARGET: ("attack",),
-    _ATTACK: ("play",),
-    _DEFEND: ("play",),
+    _FIRST: ("mulligan", "keep"),
+    _BURN: ("pass", "done", "burn"),
+    _TARGET: ("pass", "attack"),
+    _ATTACK: ("done", "play"),
+    _DEFEND: ("pass", "done", "play"),
     _OVER: (),
 }
-"""The numbered verbs each step takes (whether the mover's hand allows one is the legal list's business)."""
+"""The verbs each step takes (whether the mover's hand or picks allow one is the legal list's business)."""
 _WHOLE = re.compile(r"-?[0-9]+")
 NV = NUM_VALUES
 _FIRST_LEGAL: tuple[SmashAction, ...] = (MULLIGAN, KEEP)
@@ -389,13 +392,21 @@ class SmashState(State):
         the phase as views name it, and the public hand size.
         """
         parts = fold(text).split(" ") if isinstance(text, str) else []
+        if len(parts) == 1 and parts[0] in _DOES and parts[0] not in _NUMBERED and not self.over:
+            why = self.step_refusal(parts[0])
+            if why is not None:
+                raise IllegalAction(
+                    f"'{text.strip()}': {why}.",
+                    notation=f"'{text.strip()}' is not legal now ({self.notation_decision()}).",
+                )
         if len(parts) == 2 and parts[0] in _NUMBERED and _WHOLE.fullmatch(parts[1]) and not self.over:
             verb, number, shown = parts[0], int(parts[1]), text.strip()
             mover = self.to_move
             assert mover is not None
-            if verb not in _STEP_VERBS[self.phase]:  # by the step, which is public (not by the hand)
+            why = self.step_refusal(verb)
+            if why is not None:  # by the step, which is public (not by the hand)
                 raise IllegalAction(
-                    f"'{shown}': you can't {_NUMBERED[verb]} now ({_STEP_WORDS[self.phase]}).",
+                    f"'{shown}': {why}.",
                     notation=f"'{shown}' is not legal now: seat {mover} is to move in phase "
                     f"'{PHASE_NAMES[self.phase]}', where no '{verb} N' action is legal.",
                 )
@@ -416,8 +427,22 @@ class SmashState(State):
                     f"{plural(size, 'card')}{f' (positions {number_span(1, size)})' if size else ''}; "
                     f"there is no position {number}.",
                 )
-        action: SmashAction = super().parse_action(text)
+        try:
+            action: SmashAction = super().parse_action(text)
+        except BadAction:
+            if self.over or self.to_move is None or not isinstance(text, str):
+                raise
+            # no action has this form: say so with the card numbers the mover's hand has (its size is public)
+            raise not_an_action(text, len(self.hands[self.to_move])) from None
         return action
+
+    def step_refusal(self, verb: str) -> str | None:
+        """Why no action of ``verb`` can be played in the step at hand, in players' words ("you can't attack
+        now (it is your first turn: mulligan or keep)"); ``None`` when the step takes the verb (the legal list
+        then says whether the hand allows it). The step is public, so this tells nothing hidden."""
+        if verb in _STEP_VERBS[self.phase] or verb not in _DOES:
+            return None
+        return f"you can't {_DOES[verb]} now ({_STEP_WORDS[self.phase]})"
 
     def notation_decision(self) -> str:
         """The seat to move (from 0) and the phase as views name it ("seat 2 is to move in phase 'burn'")."""

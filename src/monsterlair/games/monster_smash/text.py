@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from monsterlair.core.words import Voice, plural
+from monsterlair.core.words import Voice, capitalise, plural
 from monsterlair.games.monster_smash.spec import (
     CODE_KIND,
     KIND_SUIT,
@@ -106,10 +106,14 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     attack = view["attack"]
     if attack is not None:
         a, d = attack["attacker"], attack["defender"]
-        state = v.verb(a, "attack") + " with" if attack["committed"] else v.verb(a, "be") + " picking"
+        cards = attack["cards"]
+        if attack["committed"]:
+            played = _cards(cards)
+        else:  # the attacker is still choosing: what is picked so far
+            played = f"picked so far {_cards(cards)}" if cards else "no cards picked yet"
         lines.append(
-            f"[bold]Attack:[/bold] {escape(v.subject(a))} {state} {_cards(attack['cards'])} "
-            f"against {escape(v.obj(d))} — total [bold]{attack['total']}[/bold]."
+            f"[bold]{escape(capitalise(v.possessive(a)))} attack on {escape(v.obj(d))}:[/bold] {played} "
+            f"— total [bold]{attack['total']}[/bold]."
         )
     defence = view["defence"]
     if defence is not None:

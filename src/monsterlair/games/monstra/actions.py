@@ -22,6 +22,7 @@ Parsing forgives case, extra spaces, spaces for hyphens in names, and the verbs 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from monsterlair.core import ActionSpace
@@ -127,22 +128,23 @@ def parse_action(text: str) -> Action:
     return SPACE.parse(text)
 
 
-def describe(action: Action) -> str:
-    """A menu phrase for an action (the state-free part; the text renderer adds creature names)."""
+def describe(action: Action, unit: Callable[[str], str] = str) -> str:
+    """A menu phrase for an action; ``unit`` names a unit by its code (the menu's: "Quakeling (B2)"; by default
+    the code itself, "b2", which is also what a player may type)."""
     kind = action.kind
     if kind == K_GUARD:
         return "Guard: gain 2 Shield"
     if kind == K_STRIKE:
-        return f"Strike {UNITS[action.a]}"
+        return f"Strike {unit(UNITS[action.a])}"
     if kind == K_SIGNATURE:
-        return "Signature move" + (f" on {UNITS[action.a]}" if action.a >= 0 else "")
+        return "Signature move" + (f" on {unit(UNITS[action.a])}" if action.a >= 0 else "")
     if kind == K_TACTIC:
         name = TACTICS[action.a].name
-        return f"Play {name}" + (f" on {UNITS[action.b]}" if action.b >= 0 else "")
+        return f"Play {name}" + (f" on {unit(UNITS[action.b])}" if action.b >= 0 else "")
     if kind == K_REVIVE:
         return f"Play {TACTICS[action.a].name}: bring back {CREATURES[action.b].name}"
     if kind == K_DISCARD:
         return f"Discard {TACTICS[action.a].name}"
     if kind == K_CLEANSE:
-        return f"Cleanse {UNITS[action.a]}: remove {CONDITIONS[action.b].capitalize()}"
-    return f"Put {UNITS[action.a]} first among your tied creatures"
+        return f"Cleanse {unit(UNITS[action.a])}: remove {CONDITIONS[action.b].capitalize()}"
+    return f"Put {unit(UNITS[action.a])} first among your tied creatures"

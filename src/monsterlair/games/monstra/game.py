@@ -94,8 +94,13 @@ class MonstraGame(Game):
         return view.observation_bounds()
 
     def action_phrase(self, action: Action) -> str:
-        """A menu phrase for an action."""
+        """A menu phrase for an action, its units by code ("Strike b2": what a player may type)."""
         return actions.describe(action)
+
+    def action_label(self, state: State, action: Action, names: Sequence[str] | None = None) -> str:
+        """A menu phrase naming the creatures as the board shows them: "Strike Quakeling (B2)"."""
+        view_ = state.view(state.to_move)
+        return actions.describe(action, lambda unit: words.unit_label(view_, unit))
 
     turn_unit = ("round", "rounds")
 

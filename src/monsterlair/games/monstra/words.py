@@ -157,13 +157,25 @@ def decision_text(view: Mapping[str, Any], v: Voice) -> str | None:
         what = "choose the condition the Cleanse removes" if you else "choosing the condition the Cleanse removes"
     else:
         acting = view.get("acting")
-        slot = next(
-            (u for t in view.get("teams", []) for u in t.get("slots", []) if u and u.get("unit") == acting), None
-        )
-        if slot is None:
+        if _on_field(view, acting) is None:
             return f"{who}."
-        what = f"{creature_name(slot['creature'])} ({str(acting).upper()}) acts"
+        what = f"{unit_label(view, acting)} acts"
     return f"{who}: {what}."
+
+
+def _on_field(view: Mapping[str, Any], unit: object) -> Mapping[str, Any] | None:
+    """The view's creature in a team's slot with unit code ``unit`` (``None``: no creature there)."""
+    return next((u for t in view.get("teams", []) for u in t.get("slots", []) if u and u.get("unit") == unit), None)
+
+
+def unit_label(view: Mapping[str, Any], unit: object) -> str:
+    """A unit as the board labels it, for menus and the decision line: "Quakeling (B2)", "the Rift Guardian";
+    an empty slot by its label alone ("B2")."""
+    if unit == "g":
+        return "the Rift Guardian"
+    slot = _on_field(view, unit)
+    place = str(unit).upper()
+    return place if slot is None else f"{creature_name(slot['creature'])} ({place})"
 
 
 def order_text(order: Sequence[object], tb: Table) -> str:

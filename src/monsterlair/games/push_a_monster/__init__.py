@@ -86,7 +86,7 @@ class PushAMonster(Game):
 
     def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
         """A line's length in words."""
-        return f"a token line {int(score)} long"
+        return _words.line_words(score)
 
     def report_measures(self, state: State) -> dict[str, float]:
         """Per finished game: falls (each giving tokens), pushes, set-downs by hand, and 1 if every line ties."""

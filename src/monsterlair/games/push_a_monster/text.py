@@ -16,7 +16,7 @@ from typing import Any
 from rich.markup import escape
 
 from monsterlair.core.words import Voice
-from monsterlair.games.push_a_monster.words import monster_number
+from monsterlair.games.push_a_monster.words import line_words, monster_number, token_widths
 
 CELL_X = 0.06
 CELL_Y = 0.125
@@ -152,6 +152,8 @@ def help_text() -> str:
             "  along its angle, offset dm to the left of its centre (negative: right).",
             "  Shove: 'shove #7 angle=90' shoves monster 7, the number drawn on it;",
             "  offset and dist as for a nudge.",
+            "  Tokens: a line's length is the sum of its tokens' widths, in token units",
+            f"  ({token_widths()}).",
             "  Menu numbers stay the same from turn to turn. 'menu' shows the choices",
             "  again, 'board' the board alone.",
         ]
@@ -190,7 +192,11 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
             f"{escape(v.says(view['to_move'], 'set'))} a start monster down: the {name(setup['kind'])}, "
             f"monster {monster_number(setup['monster'])} ({setup['left']} still to place)."
         )
-        lines.append("[dim]place x=dm y=dm \\[angle=deg]: anywhere fully on the arena, touching no other monster[/dim]")
+        lines.append(
+            "[dim]Type a number from the menu, or for example 'place x=0.25 y=-0.50 angle=90': the spot in dm "
+            "(decimetres) from the arena's centre, x to the right and y up, the monster turned 90 degrees. "
+            "Anywhere fully on the arena, touching no other monster.[/dim]"
+        )
     elif view["phase"] == "choose":
         lines.append(
             f"{escape(v.says(view['to_move'], 'roll'))} '?': choose one of " + ", ".join(name(k) for k in view["tied"])
@@ -201,20 +207,26 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         lines.append(f"{who} the {name(active['kind'])}, monster {monster_number(active['monster'])}, {where}.")
         if view["phase"] == "push":
             lines.append(
-                "[dim]push MARK \\[turn=deg] \\[depth=dm] \\[facing=deg] (marks A.. around the arena), or "
-                "push x= y= angle= depth= facing=[/dim]"
+                "[dim]Type a number from the menu, or for example 'push C' to push from mark C (the letters round "
+                "the arena); add 'turn=-20' to turn the push 20 degrees clockwise, 'depth=0.9' to push it 0.9 dm "
+                "deep, 'facing=90' to turn the monster on the pusher ('help' tells more).[/dim]"
             )
         else:
-            lines.append("[dim]nudge angle=deg \\[offset=dm] \\[dist=dm][/dim]")
+            lines.append(
+                "[dim]Type a number from the menu, or for example 'nudge angle=120' to nudge it that way (degrees "
+                "counter-clockwise from east); add 'dist=0.2' to nudge it 0.2 dm, 'offset=0.1' to hit it 0.1 dm left "
+                "of its centre.[/dim]"
+            )
         lines.append(
-            "[dim]shove #N angle=deg \\[offset=dm] \\[dist=dm] moves monster N (the number drawn on it), already on "
-            f"the arena. Tries left before the monster is set down by hand: {active['tries_left']}[/dim]"
+            "[dim]Or 'shove #7 angle=90' to shove monster 7 (the number drawn on it), already on the arena, upwards. "
+            f"Tries left before the monster is set down by hand: {active['tries_left']}.[/dim]"
         )
     supply = ", ".join(f"{name(k)} {n}" for k, n in view["supply"].items())
     lines.append(f"Supply: {supply}")
     for s in range(view["players"]):
-        held = ", ".join(f"{n} {k}" for k, n in view["tokens"][s].items() if n) or "no tokens"
+        held = ", ".join(f"{n} {k}" for k, n in view["tokens"][s].items() if n)
         you = " (you)" if seat == s else ""
         turn = " ◀" if view["to_move"] == s else ""
-        lines.append(f"{escape(v.name(s))}{you}: line {view['lines'][s]} [dim]({held})[/dim]{turn}")
+        line = line_words(view["lines"][s]) + (f" [dim]({held})[/dim]" if held else "" if view["over"] else " yet")
+        lines.append(f"{escape(v.name(s))}{you}: {line}{turn}")
     return "\n".join(lines)

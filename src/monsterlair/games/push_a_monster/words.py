@@ -38,6 +38,19 @@ def kind_name(kind: object) -> str:
     return str(kind) if k is None else f"{KINDS[k].id} {KINDS[k].name}"
 
 
+def line_words(length: float) -> str:
+    """A player's line of tokens for people, its length in the rules' token units (rule PM-9.4): "a line of
+    tokens 27 token units long", or "no tokens"."""
+    if not length:
+        return "no tokens"
+    return f"a line of tokens {plural(length, 'token unit')} long"
+
+
+def token_widths() -> str:
+    """Each kind's token width in token units (rule PM-1.3): "green 2, blue 3, … and purple 8"."""
+    return join_words(f"{k.id} {k.token_width}" for k in KINDS)
+
+
 def _monster_id(monster: object) -> int | None:
     try:
         m = int(str(monster))
