@@ -105,11 +105,14 @@ def test_monster_smash_errors_name_no_rules_option_keys_or_seats_from_0() -> Non
 def test_an_illegal_attack_choice_names_the_option_by_its_label() -> None:
     from monsterlair.games import monster_smash
 
+    # The option is named by its label, and only when the table plays it (the usual rule says nothing of it).
     label = SMASH.options["attack_requires_offsuit"].label
-    message = monster_smash._CHOICE_RULES["attack_cards"]
-    assert f"'{label}'" in message
-    for text in ("MS-", "attack_requires_offsuit", "option"):
-        assert text not in message, message
+    on = monster_smash._choice_rule("attack_cards", {"attack_requires_offsuit": True})
+    off = monster_smash._choice_rule("attack_cards", {})
+    assert f"'{label}'" in on and label not in off
+    for message in (on, off):
+        for text in ("MS-", "attack_requires_offsuit", "option"):
+            assert text not in message, message
     assert "MS-" not in monster_smash._CHOICE_RULES["defend"]
 
 
