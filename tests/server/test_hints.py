@@ -133,3 +133,27 @@ def test_a_hints_win_rates_come_from_games_played_to_the_end(monkeypatch: Any) -
     """The explanation says "won X% of the time", so the hint's search plays out to the end, unbiased by priors."""
     searched = spied_hint(monkeypatch)[0]
     assert searched and searched[0][0].depth == 0 and searched[0][0].prior == 0
+
+
+def test_a_hint_names_its_move_and_the_runner_up_as_the_menu_does() -> None:
+    """The hint is read beside the menu: "Strike Quakeling (B2)", "Attack Bob", a hand card by its name — never
+    the notation's seat codes or hand positions ("strike b1", "play 2 to 1")."""
+    names = ["Ann", "Bob"]
+    for game_id in ("monstra", "monster-club", "monster-smash"):
+        game = get(game_id)
+        state = game.new(2, seed=3)
+        rng = Rng(5)
+        for _ in range(60):  # a position a few moves in, where the menu names creatures, cards or players
+            if state.over:
+                break
+            legal = state.legal_actions()
+            if len(legal) > 2 and any(game.action_label(state, a, names) != game.describe_action(a) for a in legal):
+                break
+            state.apply(legal[rng.below(len(legal))])
+        seat = state.to_move
+        assert seat is not None
+        hint = compute_hint(game, state, seat, 1, names)
+        labels = {game.action_label(state, a, names) for a in state.legal_actions()}
+        assert hint.label in labels, (game_id, hint.label, labels)
+        quoted = hint.why.split("“")[1].split("”")[0] if "“" in hint.why else None
+        assert quoted is None or quoted in labels, (game_id, quoted, labels)

@@ -14,11 +14,11 @@ never in the server's own process; :class:`HintDesk` keeps each person to one hi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from monsterlair.bots.ismcts import ISMCTSBot, SearchReport
-from monsterlair.core import Game, Perspective, Rng, State
+from monsterlair.core import Action, Game, Perspective, Rng, State
 from monsterlair.server.storage.base import TableData
 
 HINT_BUSY = "A hint is already being worked out for you; wait for it before asking for another."
@@ -76,7 +76,7 @@ def _percent(mean: float) -> str:
     return f"{round(mean * 100)}%"
 
 
-def explain(game: Game, report: SearchReport) -> str:
+def explain(game: Game, report: SearchReport, label: Callable[[Action], str] | None = None) -> str:
     """The reason for the chosen action, in one sentence, from the search's statistics."""
     if report.iterations == 0 or len(report.stats) < 2:
         return "It is the only move here."
@@ -85,16 +85,21 @@ def explain(game: Game, report: SearchReport) -> str:
     runner = next(s for s in ranked if s.action != report.action)
     return (
         f"In {report.iterations} games the bot played out from here, this move won {_percent(best.mean)} of the "
-        f"time; the next best, “{game.describe_action(runner.action)}”, won {_percent(runner.mean)}."
+        f"time; the next best, “{(label or game.describe_action)(runner.action)}”, won {_percent(runner.mean)}."
     )
 
 
-def compute_hint(game: Game, state: State, seat: int, seed: int) -> Hint:
-    """The hint for ``seat`` (the seat to move in ``state``), searched from that seat's view only."""
+def compute_hint(game: Game, state: State, seat: int, seed: int, names: Sequence[str] | None = None) -> Hint:
+    """The hint for ``seat`` (the seat to move in ``state``), searched from that seat's view only; its moves are
+    worded as the seat's menu words them (``Game.action_label``, with the players' ``names``)."""
     # Playouts to the end, no heuristic prior: the explanation's "won X% of the time" is then literally true.
     bot = ISMCTSBot(iterations=HINT_ITERATIONS, seconds=HINT_SECONDS, depth=0, prior=0, playout="random")
     report = bot.search(Perspective(state, seat), Rng(seed))
-    return Hint(str(report.action), game.describe_action(report.action), explain(game, report))
+
+    def label(action: Action) -> str:
+        return game.action_label(state, action, names)
+
+    return Hint(str(report.action), label(report.action), explain(game, report, label))
 
 
 class HintDesk:

@@ -185,6 +185,7 @@ async def hint(table_id: str, hub: HubDep, user: CurrentUser, limits: LimitsDep)
             raise ApiError("no_hint", refusal or "There is no hint here.")
         state = table.state.clone()
         state_id = table.meta.state_id
+        names = table.names()
     game, seed = table.game, bot_seed(table.meta.seed, state_id, seat)
     try:
         task = hub.hints.current(user.id, table_id, state_id)
@@ -195,7 +196,7 @@ async def hint(table_id: str, hub: HubDep, user: CurrentUser, limits: LimitsDep)
                 table_id,
                 state_id,
                 lambda: hub.runner.run(
-                    hub.share_key(user.id), "hint", "The hint", compute_hint, game, state, seat, seed
+                    hub.share_key(user.id), "hint", "The hint", compute_hint, game, state, seat, seed, names
                 ),
             )
         found = await asyncio.shield(task)
