@@ -23,11 +23,12 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 SEED_BITS = 48
 """Derived seeds fit in 48 bits: exact in JSON and in JavaScript numbers."""
-RESULT_FORMAT = 2
-"""The format of a game's result (its ``format``). Format 2: games are numbered from 1 (``index`` is the game's
-number everywhere: file names, reports, records), and ``moves``/``move_kinds`` count moves as players count
-them. A result without ``format`` is format 1: numbered from 0, without moves (read by
-:meth:`monsterlair.sim.store.ResultLog.load`, which brings it up to date)."""
+RESULT_FORMAT = 3
+"""The format of a game's result (its ``format``). Format 3: ``move_kinds`` name every game's moves in its own
+words (``Game.report_move_words``: "turn ended", not ``end``). Format 2: games are numbered from 1 (``index`` is
+the game's number everywhere: file names, reports, records), and ``moves``/``move_kinds`` count moves as players
+count them. A result without ``format`` is format 1: numbered from 0, without moves. Earlier formats are read by
+:meth:`monsterlair.sim.store.ResultLog.load`, which brings them up to date."""
 
 
 def derive_seed(seed: int, salt: int) -> int:
