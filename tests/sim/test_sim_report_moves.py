@@ -257,3 +257,13 @@ def test_the_club_reports_moves_by_kind_in_the_designers_words(tmp_path: Path) -
     page = (tmp_path / "club" / "report.html").read_text()
     section = page[page.index("id='actions'") : page.index("</section>", page.index("id='actions'"))]
     assert "<td>monster played</td>" in section and "<td>end</td>" not in section
+
+
+def test_the_report_speaks_to_designers_without_code_names() -> None:
+    results = [run_game(t) for t in plan("monster-club", ["greedy"], 2, seed=3)]
+    summary = summarize(results, 2)
+    summary.update(game="monster-club", players=2, options={}, backend={}, seed=3, usage={}, factors={})
+    page = render_html(summary, results)
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<img[^>]*>", "", page))
+    assert "This game reports no" in text  # the empty sections still say so
+    assert "Game." not in text and "report_" not in text, re.findall(r".{60}(?:Game\.|report_).{40}", text)
