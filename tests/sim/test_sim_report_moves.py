@@ -267,3 +267,22 @@ def test_the_report_speaks_to_designers_without_code_names() -> None:
     text = re.sub(r"<[^>]+>", " ", re.sub(r"<img[^>]*>", "", page))
     assert "This game reports no" in text  # the empty sections still say so
     assert "Game." not in text and "report_" not in text, re.findall(r".{60}(?:Game\.|report_).{40}", text)
+
+
+@pytest.mark.parametrize(("game_id", "count"), [("monster-smash", 12), ("monster-club", 3), ("push-a-monster", 1)])
+def test_a_games_own_count_of_turns_is_the_results_count(game_id: str, count: int) -> None:
+    """``detail.turns`` (the game's) and ``turns`` (the simulation's) both count the turns as the log numbers
+    them: a game won during its ninth turn lasted 9 turns in both (game 1 of ``sim monster-smash -n 40``)."""
+    for task in plan(game_id, ["greedy"], count, seed=0):
+        result = run_game(task)
+        assert result["error"] is None
+        assert result["detail"]["turns"] == result["turns"], (task.index, result["termination"])
+
+
+def test_an_older_results_file_reads_the_games_turns_as_the_results_count_them(tmp_path: Path) -> None:
+    tasks = plan("monster-smash", ["greedy"], 2, seed=0)
+    new = [run_game(t) for t in tasks]
+    old = [r | {"format": 2, "detail": r["detail"] | {"turns": r["turns"] - 1}} for r in new]  # turns completed
+    (tmp_path / "smash.jsonl").write_text("".join(json.dumps(r) + "\n" for r in old))
+    found = ResultLog(tmp_path / "smash.jsonl").load(tasks)
+    assert [found[t.index]["detail"] for t in tasks] == [r["detail"] for r in new]

@@ -14,7 +14,8 @@ own (a game without ``Game.minor_events``: MONSTRA, Monster Club). An old game o
 Monster, whose moves cannot be told from its line, is played again (the same game: it depends only on its
 seed) and appended; the later line is the one read. Lines of format 1 and 2, which named a move's kind by its
 action's first word (``end``, ``signature``), are read with the kinds in the game's words ("turn ended",
-"signature move").
+"signature move"), and with the game's ``detail.turns`` counted as ``turns`` counts them (the turn the game
+ended in included).
 """
 
 from __future__ import annotations
@@ -111,7 +112,9 @@ def _upgraded(result: dict[str, Any], index: int) -> dict[str, Any] | None:
 
     Format 1 (no ``format``) had no moves: where every action is a move of its own, its engine decisions are
     its moves. Formats 1 and 2 named a move's kind by its action's first word where the game had no words of its
-    own (``end``, ``signature``): the kinds are read in the game's words (``Game.report_move_words``)."""
+    own (``end``, ``signature``): the kinds are read in the game's words (``Game.report_move_words``). A game's
+    ``detail.turns`` counted the turns completed in Monster Smash and Push a Monster, one fewer than ``turns``
+    when the game ended during a turn: it is read as ``turns``, the count both keep now."""
     from monsterlair import games
     from monsterlair.core import Game, MonsterLairError
     from monsterlair.sim.runner import RESULT_FORMAT
@@ -136,4 +139,7 @@ def _upgraded(result: dict[str, Any], index: int) -> dict[str, Any] | None:
             kind = words.get(word, word)
             named[kind] = named.get(kind, 0) + count
         kinds.append(dict(sorted(named.items())))
-    return {**result, "format": RESULT_FORMAT, "move_kinds": kinds}
+    detail = result.get("detail") or {}
+    if "turns" in detail and "turns" in result:  # Monster Smash's and Push a Monster's counted the turns completed
+        detail = {**detail, "turns": result["turns"]}
+    return {**result, "format": RESULT_FORMAT, "move_kinds": kinds, "detail": detail}
