@@ -73,6 +73,14 @@ def test_to_n_shows_the_state_after_n_actions_and_its_redacted_events(tmp_path: 
     assert status == 0 and "Player 1 to move." in out
 
 
+def test_a_replay_seen_as_a_player_says_it_is_their_move_as_the_board_does(tmp_path: Path) -> None:
+    path, _ = make_record(tmp_path)
+    status, out = run([str(path), "--to", "0", "--seat", "1"])  # Player 1 moves first
+    assert status == 0 and out.rstrip().endswith("Your move.") and "Player 1 to move" not in out, out
+    status, out = run([str(path), "--to", "0", "--seat", "2"])
+    assert status == 0 and out.rstrip().endswith("Player 1 to move."), out
+
+
 def test_reveal_shows_every_seat_for_a_finished_game(tmp_path: Path) -> None:
     path, record = make_record(tmp_path)
     status, out = run([str(path), "--final", "--reveal"])

@@ -101,8 +101,8 @@ class Timeline:
         if state.over and state.result is not None:
             console.rule("Game over")
             console.print(escape(self.game.describe_result(state.result, seat, names, state.options).plain()))
-        elif state.to_move is not None and not self.game.board_names_mover:
-            console.print(f"{escape(names[state.to_move])} to move.")
+        elif state.to_move is not None and not self.game.board_names_mover:  # the reader's own move is "yours"
+            console.print("Your move." if state.to_move == seat else f"{escape(names[state.to_move])} to move.")
 
     @property
     def names(self) -> list[str]:
