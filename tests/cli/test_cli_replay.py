@@ -73,6 +73,14 @@ def test_to_n_shows_the_state_after_n_actions_and_its_redacted_events(tmp_path: 
     assert status == 0 and "Player 1 to move." in out
 
 
+def test_a_replay_seen_as_a_player_says_it_is_their_move_as_the_board_does(tmp_path: Path) -> None:
+    path, _ = make_record(tmp_path)
+    status, out = run([str(path), "--to", "0", "--seat", "1"])  # Player 1 moves first
+    assert status == 0 and out.rstrip().endswith("Your move.") and "Player 1 to move" not in out, out
+    status, out = run([str(path), "--to", "0", "--seat", "2"])
+    assert status == 0 and out.rstrip().endswith("Player 1 to move."), out
+
+
 def test_reveal_shows_every_seat_for_a_finished_game(tmp_path: Path) -> None:
     path, record = make_record(tmp_path)
     status, out = run([str(path), "--final", "--reveal"])
@@ -93,16 +101,16 @@ def test_interactive_stepping_with_piped_keys(tmp_path: Path) -> None:
     headers = [line for line in out.splitlines() if "Move " in line and " of " in line]
     assert [h.split("Move ")[1].split(" of")[0] for h in headers] == ["0", "1", "2", "1", "0", "2", "3", "2"]
     assert "This is the start of the game." in out
-    assert out.count("Type Enter, n, p, t, b, q or a move number from 1 to") == 2
     total = headers[0].split(" of ")[1].split()[0]
-    assert out.count(f"Type Enter, n, p, t, b, q or a move number from 1 to {total} (0 is the start).") == 2
+    assert out.count(f"Type Enter, n, p, t, b, q, help or a move number from 1 to {total} (0 is the start).") == 1
+    assert f"There is no move 99: the moves are 1 to {total} (0 is the start)." in out
 
 
 def test_a_one_move_record_asks_for_the_move_number_1(tmp_path: Path) -> None:
     path, record = make_record(tmp_path, finish=False)
     path.write_text(json.dumps({**record, "actions": record["actions"][:1]}))
     status, out = run([str(path)], "zz\nq\n")
-    assert status == 0 and "Type Enter, n, p, t, b, q or the move number 1 (0 is the start)." in out, out
+    assert status == 0 and "Type Enter, n, p, t, b, q, help or the move number 1 (0 is the start)." in out, out
 
 
 def test_what_seat_may_be_reads_right_for_every_player_count() -> None:
@@ -195,3 +203,16 @@ def test_push_a_monsters_start_monsters_are_the_set_up_not_turn_1(tmp_path: Path
     assert re.search(r"Move 1 of \d+ · set-up", out) and "turn" not in out.splitlines()[0], out[:300]
     status, out = run([str(path), "--to", "8"])  # two players set down seven start monsters; then the first roll
     assert status == 0 and re.search(r"Move 8 of \d+ · turn 1", out), out[:300]
+
+
+def test_browsing_answers_help_and_a_move_that_does_not_exist(tmp_path: Path) -> None:
+    path, record = make_record(tmp_path)
+    status, out = run([str(path)], "help\n?\n999\nq\n")
+    assert status == 0, out
+    total = out.split("Move 0 of ")[1].split()[0]
+    said = " ".join(out.split())
+    assert said.count("Enter or n: the next move; p: the previous move; t: the next turn; b: the previous turn") == 2
+    assert f"There is no move 999: the moves are 1 to {total} (0 is the start)." in said, said
+    assert "Type Enter" not in said  # neither is taken for a typing mistake
+    headers = [line for line in out.splitlines() if "Move " in line and " of " in line]
+    assert len(headers) == 1  # none of them moves the replay

@@ -109,8 +109,22 @@ def test_a_results_file_numbered_from_0_still_resumes(tmp_path: Path) -> None:
     (tmp_path / "smash.jsonl").write_text(json.dumps(old_smash | {"index": 0}) + "\n")
     found = ResultLog(tmp_path / "club.jsonl").load(club)
     assert sorted(found) == [1, 2]  # game 0 of the old file is game 1
-    assert all(r["moves"] == r["decisions"] and r["move_kinds"] == r["actions"] for r in found.values())
+    assert all(r["moves"] == r["decisions"] for r in found.values())
+    assert all(r["move_kinds"] == run_game(task)["move_kinds"] for task, r in zip(club, found.values(), strict=False))
     assert ResultLog(tmp_path / "smash.jsonl").load(smash) == {}  # its moves are unknown: played again
+
+
+def test_a_results_file_that_named_moves_by_their_command_words_resumes_in_the_designers_words(
+    tmp_path: Path,
+) -> None:
+    tasks = plan("monster-club", ["greedy"], 2, seed=4)
+    new = [run_game(t) for t in tasks]
+    old = [r | {"format": 2, "move_kinds": r["actions"]} for r in new]  # format 2: "end", "play", "target"…
+    assert any("end" in seat for r in old for seat in r["move_kinds"])
+    (tmp_path / "club.jsonl").write_text("".join(json.dumps(r) + "\n" for r in old))
+    found = ResultLog(tmp_path / "club.jsonl").load(tasks)
+    assert [found[t.index]["move_kinds"] for t in tasks] == [r["move_kinds"] for r in new]
+    assert all(found[t.index]["format"] == new[0]["format"] for t in tasks)
 
 
 def test_a_lopsided_lineup_warns_at_any_table_size_and_says_the_outliers_may_reflect_the_bots() -> None:
@@ -183,3 +197,92 @@ def test_monstras_length_is_counted_in_rounds_in_the_console(tmp_path: Path) -> 
     assert re.search(r"Game length mean median p90 moves [\d.]+ [\d.]+ [\d.]+ rounds", text), text
     assert " turns " not in text.split("Game length")[1].split("Draws")[0]
     assert "engine decisions" not in text  # every MONSTRA action is a move: no second count
+
+
+DESIGNER_KINDS = {
+    "monstra": {
+        "strike",
+        "signature move",
+        "guard",
+        "tactic played",
+        "tactic discarded",
+        "tied creatures ordered",
+        "condition to cleanse chosen",
+    },
+    "monster-club": {
+        "monster played",
+        "power card stacked",
+        "stack moved",
+        "card flipped face up",
+        "attack",
+        "turn ended",
+        "effect target chosen",
+        "effect skipped",
+        "shown hand: card destroyed",
+        "shown hand: no card destroyed",
+    },
+    "push-a-monster": {
+        "push",
+        "nudge",
+        "shove",
+        "monster taken (tied ? roll)",
+        "start layout: monster placed",
+        "set down by hand",
+    },
+}
+"""Every kind of move of each game, as a designer reads it (each game's actions module and rules)."""
+
+
+@pytest.mark.parametrize("game_id", sorted(DESIGNER_KINDS))
+def test_every_move_of_every_game_has_a_kind_in_the_designers_words(game_id: str) -> None:
+    game = games.get(game_id)
+    assert game.action_space is not None
+    actions = list(game.action_space.actions)
+    if game_id == "push-a-monster":
+        actions.append(game.action_space.parse("shove monster=7 angle=120"))  # a shove has no index
+    kinds = {game.report_move_kind(a, []) for a in actions}
+    assert kinds == DESIGNER_KINDS[game_id]
+    words = {str(a).split(" ", 1)[0] for a in actions}  # the command words the kinds replace
+    commands = words - {"strike", "guard", "attack", "push", "nudge", "shove"}  # a command word that is the kind
+    assert commands.isdisjoint(kinds)
+
+
+def test_the_club_reports_moves_by_kind_in_the_designers_words(tmp_path: Path) -> None:
+    args = ["sim", "monster-club", "-n", "4", "-w", "1", "--report", str(tmp_path / "club")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "club" / "summary.json").read_text())
+    assert set(summary["moves_by_kind"]) <= DESIGNER_KINDS["monster-club"]
+    assert {"monster played", "turn ended"} <= set(summary["moves_by_kind"])
+    page = (tmp_path / "club" / "report.html").read_text()
+    section = page[page.index("id='actions'") : page.index("</section>", page.index("id='actions'"))]
+    assert "<td>monster played</td>" in section and "<td>end</td>" not in section
+
+
+def test_the_report_speaks_to_designers_without_code_names() -> None:
+    results = [run_game(t) for t in plan("monster-club", ["greedy"], 2, seed=3)]
+    summary = summarize(results, 2)
+    summary.update(game="monster-club", players=2, options={}, backend={}, seed=3, usage={}, factors={})
+    page = render_html(summary, results)
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<img[^>]*>", "", page))
+    assert "This game reports no" in text  # the empty sections still say so
+    assert "Game." not in text and "report_" not in text, re.findall(r".{60}(?:Game\.|report_).{40}", text)
+
+
+@pytest.mark.parametrize(("game_id", "count"), [("monster-smash", 12), ("monster-club", 3), ("push-a-monster", 1)])
+def test_a_games_own_count_of_turns_is_the_results_count(game_id: str, count: int) -> None:
+    """``detail.turns`` (the game's) and ``turns`` (the simulation's) both count the turns as the log numbers
+    them: a game won during its ninth turn lasted 9 turns in both (game 1 of ``sim monster-smash -n 40``)."""
+    for task in plan(game_id, ["greedy"], count, seed=0):
+        result = run_game(task)
+        assert result["error"] is None
+        assert result["detail"]["turns"] == result["turns"], (task.index, result["termination"])
+
+
+def test_an_older_results_file_reads_the_games_turns_as_the_results_count_them(tmp_path: Path) -> None:
+    tasks = plan("monster-smash", ["greedy"], 2, seed=0)
+    new = [run_game(t) for t in tasks]
+    old = [r | {"format": 2, "detail": r["detail"] | {"turns": r["turns"] - 1}} for r in new]  # turns completed
+    (tmp_path / "smash.jsonl").write_text("".join(json.dumps(r) + "\n" for r in old))
+    found = ResultLog(tmp_path / "smash.jsonl").load(tasks)
+    assert [found[t.index]["detail"] for t in tasks] == [r["detail"] for r in new]

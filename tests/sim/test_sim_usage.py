@@ -130,7 +130,7 @@ def test_every_game_reports_what_was_played(
 def test_summary_and_report_carry_usage_actions_margins_and_outliers() -> None:
     results = [run_game(GameTask(i, "monster-club", 2, ("greedy", "greedy"), 100 + i)) for i in range(6)]
     s = summarize(results, 2)
-    assert s["usage"]["card"] and s["moves_by_kind"]["play"]["total"] > 0
+    assert s["usage"]["card"] and s["moves_by_kind"]["monster played"]["total"] > 0
     assert s["margins"]["mean"] >= 0 and "values" not in s["margins"]
     assert s["outliers"]["tests"] == sum(len(v) for v in s["usage"].values()) + sum(
         len(v) for v in s["factors"].values()

@@ -1,7 +1,8 @@
 """``monsterlair replay FILE``: step through a saved record, as one seat or as a spectator.
 
 Interactive keys (one line each): Enter or ``n`` next move, ``p`` previous, ``t`` / ``b`` the next or
-previous turn (one seat's run of moves), a number jumps to the state after that move, ``q`` quits. Moves
+previous turn (one seat's run of moves), a number jumps to the state after that move (a move the record does
+not hold is answered with the moves it does), ``help`` (or ``h``, ``?``) says what each key does, ``q`` quits. Moves
 are numbered as the game log numbers them (``core/moves.py``: a Monster Smash card pick counts with the
 choice it ends in).
 Each step is told in prose (the game's words, as the chosen seat or a spectator may see them).
@@ -20,7 +21,7 @@ import typer
 from monsterlair.cli.common import check_step, fail, read_record, record_names
 from monsterlair.cli.web_replay import DEFAULT_SERVER
 from monsterlair.core.moves import move_numbers
-from monsterlair.core.words import number_span
+from monsterlair.core.words import number_span, plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -101,8 +102,8 @@ class Timeline:
         if state.over and state.result is not None:
             console.rule("Game over")
             console.print(escape(self.game.describe_result(state.result, seat, names, state.options).plain()))
-        elif state.to_move is not None and not self.game.board_names_mover:
-            console.print(f"{escape(names[state.to_move])} to move.")
+        elif state.to_move is not None and not self.game.board_names_mover:  # the reader's own move is "yours"
+            console.print("Your move." if state.to_move == seat else f"{escape(names[state.to_move])} to move.")
 
     @property
     def names(self) -> list[str]:
@@ -212,6 +213,13 @@ def replay(
     browse(timeline, seat, reveal, console)
 
 
+BROWSE_HELP = (
+    "Enter or n: the next move; p: the previous move; t: the next turn; b: the previous turn; a number: the "
+    "position after that move (0 is the start); help: these keys; q: quit."
+)
+"""What each key of the interactive stepper does (``help``)."""
+
+
 def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console) -> None:
     """The interactive stepper; ends on ``q``, end of input or Ctrl-C."""
     step = 0
@@ -221,7 +229,7 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
         try:
             key = (
                 console.input(
-                    "[dim]Enter/n next move, p previous, t next turn, b previous turn, a number jumps, q quits:[/dim] "
+                    "[dim]Enter/n next, p previous, t/b next/previous turn, a number jumps, help, q quits:[/dim] "
                 )
                 .strip()
                 .lower()
@@ -233,6 +241,9 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
             console.print(key, markup=False)
         if key in ("q", "quit", "exit"):
             return
+        if key in ("h", "help", "?"):
+            console.print(BROWSE_HELP)
+            continue
         move = timeline.moves[step]
         if key in ("t", "turn"):
             step = timeline.end_of(timeline.moves[timeline.next_turn(step, 1)])
@@ -248,12 +259,21 @@ def browse(timeline: Timeline, seat: int | None, reveal: bool, console: Console)
                 console.print("This is the start of the game.")
                 continue
             step = timeline.end_of(move - 1)
-        elif key.isdigit() and int(key) <= timeline.total:
+        elif key.isdigit():
+            total = timeline.total
+            if int(key) > total:
+                held = (
+                    f"the moves are {number_span(1, total)}"
+                    if total > 1
+                    else f"the record holds {plural(total, 'move')}"
+                )
+                console.print(f"[yellow]There is no move {int(key)}: {held} (0 is the start).[/yellow]")
+                continue
             step = timeline.end_of(int(key))
         else:
             total = timeline.total
             moves = f"a move number from {number_span(1, total)}" if total > 1 else "the move number 1"
-            keys = f"Type Enter, n, p, t, b, q or {moves} (0 is the start)."
+            keys = f"Type Enter, n, p, t, b, q, help or {moves} (0 is the start)."
             console.print(f"[yellow]{keys}[/yellow]")
             continue
         timeline.show(step, seat, reveal, console)

@@ -476,12 +476,19 @@ class Game(ABC):
         (:attr:`report_factor_kinds`; default: the kind itself)."""
         return self.report_factor_kinds.get(kind, kind)
 
+    report_move_words: ClassVar[Mapping[str, str]] = {}
+    """The kind of a move in the report's words, by the first word of its action's text (MONSTRA's
+    ``"signature": "signature move"``), for the default :meth:`report_move_kind`; a word not named here is shown
+    as it is. Results files written before a game named its words are read through it too
+    (:mod:`monsterlair.sim.store`)."""
+
     def report_move_kind(self, action: Action, events: Sequence[Event]) -> str:
         """The kind of a move as players see it, for the balance report's "Moves by kind": named from the action
         that completes the move (the one that says something in the log, :mod:`monsterlair.core.moves`) and the
-        events it caused. Default: the first word of the action's text (``strike``, ``tactic``, ``push``), which
-        suits a game whose every action is a move of its own."""
-        return str(action).split(" ", 1)[0]
+        events it caused. Default: the first word of the action's text in the report's words
+        (:attr:`report_move_words`), which suits a game whose every action is a move of its own."""
+        word = str(action).split(" ", 1)[0]
+        return self.report_move_words.get(word, word)
 
     def report_usage(self, seat: Seat, action: Action, events: Sequence[Event]) -> list[tuple[Seat | None, str]]:
         """What a decision used, for balance reports: ``(seat, "kind:value")`` pairs.

@@ -412,7 +412,7 @@ def _by_kind(summary: Mapping[str, Any], fair: float | None, section: _ByKind) -
     out = [f"<section id='{key}'><h2>{section.title}</h2>"]
     by_kind: Mapping[str, Mapping[str, Mapping[str, Any]]] = summary.get(key) or {}
     if not by_kind:
-        out.append(f"<p class='note'>This game reports no {section.none} (see <code>Game.report_{key}</code>).</p>")
+        out.append(f"<p class='note'>This game reports no {section.none}.</p>")
         return "".join(out) + "</section>"
     out += [f"<p class='note'>{section.note}</p>", _outlier_note(summary)]
     baseline = _baseline(summary, fair)
@@ -618,8 +618,8 @@ def _actions(summary: Mapping[str, Any]) -> str:
         return "".join(out) + "<p class='note'>No moves recorded.</p></section>"
     out.append(
         "<p class='note'>Moves as players count them (as the log and the replays number them): a choice of several "
-        "cards is one move, with the confirmation that completes it. The kind is the game's word for the move "
-        "(<code>Game.report_move_kind</code>: burn, no burn, attack, defence, strike, tactic…).</p>"
+        "cards is one move, with the confirmation that completes it. Each kind is named in the game's own words "
+        "(a burn, an attack, a monster played, a tactic discarded…).</p>"
     )
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.32 * len(actions)))

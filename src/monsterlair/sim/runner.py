@@ -23,11 +23,14 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 SEED_BITS = 48
 """Derived seeds fit in 48 bits: exact in JSON and in JavaScript numbers."""
-RESULT_FORMAT = 2
-"""The format of a game's result (its ``format``). Format 2: games are numbered from 1 (``index`` is the game's
-number everywhere: file names, reports, records), and ``moves``/``move_kinds`` count moves as players count
-them. A result without ``format`` is format 1: numbered from 0, without moves (read by
-:meth:`monsterlair.sim.store.ResultLog.load`, which brings it up to date)."""
+RESULT_FORMAT = 3
+"""The format of a game's result (its ``format``). Format 3: ``move_kinds`` name every game's moves in its own
+words (``Game.report_move_words``: "turn ended", not ``end``), and a game's ``detail.turns`` counts its turns as
+``turns`` does (Monster Smash and Push a Monster counted the turns completed, one fewer when the game ended
+during a turn). Format 2: games are numbered from 1 (``index`` is
+the game's number everywhere: file names, reports, records), and ``moves``/``move_kinds`` count moves as players
+count them. A result without ``format`` is format 1: numbered from 0, without moves. Earlier formats are read by
+:meth:`monsterlair.sim.store.ResultLog.load`, which brings them up to date."""
 
 
 def derive_seed(seed: int, salt: int) -> int:
@@ -192,7 +195,8 @@ def run_game(task: GameTask) -> dict[str, Any]:
     ``seats`` (bot spec per seat), ``first`` (the seat that made the first decision), ``factors`` (per seat, the
     game's :meth:`~monsterlair.core.Game.report_factors` of the starting position, such as ``"deck:ember"``),
     ``winners``, ``ranks``, ``scores``, ``payoffs``, ``termination``, ``capped``, ``detail`` (the game's
-    ``Result.detail``), ``measures`` (the game's :meth:`~monsterlair.core.Game.report_measures` of the final
+    ``Result.detail``; its ``turns``, where it has one, is the same count as ``turns``), ``measures`` (the game's
+    :meth:`~monsterlair.core.Game.report_measures` of the final
     position), ``moves`` (the game's length in moves as players count them, as its log and replays number them:
     :mod:`monsterlair.core.moves`, where a Monster Smash card pick counts with the ``done`` that confirms it),
     ``move_kinds`` (per seat, moves by kind: :meth:`~monsterlair.core.Game.report_move_kind`, such as ``burn``,

@@ -12,7 +12,10 @@ Files written before games were numbered from 1 (results without ``format``: see
 the games numbered one higher, and given their engine decisions as moves where every action is a move of its
 own (a game without ``Game.minor_events``: MONSTRA, Monster Club). An old game of Monster Smash or Push a
 Monster, whose moves cannot be told from its line, is played again (the same game: it depends only on its
-seed) and appended; the later line is the one read.
+seed) and appended; the later line is the one read. Lines of format 1 and 2, which named a move's kind by its
+action's first word (``end``, ``signature``), are read with the kinds in the game's words ("turn ended",
+"signature move"), and with the game's ``detail.turns`` counted as ``turns`` counts them (the turn the game
+ended in included).
 """
 
 from __future__ import annotations
@@ -65,9 +68,9 @@ class ResultLog:
                 )
             if "format" not in result:  # format 1: numbered from 0, no moves
                 index += 1
-                result = _upgraded(result, index)
-                if result is None:
-                    continue  # its moves are unknown: play it again
+            result = _upgraded(result, index)
+            if result is None:
+                continue  # its moves are unknown: play it again
             task = wanted.get(index)
             if task is None:
                 continue  # a longer earlier run of the same batch: those games are not part of this one
@@ -103,24 +106,40 @@ class ResultLog:
 
 
 def _upgraded(result: dict[str, Any], index: int) -> dict[str, Any] | None:
-    """A format-1 result brought to the current format as game ``index`` (from 1), or ``None`` when its moves
-    cannot be known from it (a game with silent actions, such as Monster Smash's card picks, or one this
-    installation lacks): then the game is played again."""
+    """A result of an earlier format brought to the current one as game ``index`` (from 1), or ``None`` when its
+    moves cannot be known from it (a format-1 game with silent actions, such as Monster Smash's card picks, or a
+    game this installation lacks): then the game is played again. A current result is returned as it is.
+
+    Format 1 (no ``format``) had no moves: where every action is a move of its own, its engine decisions are
+    its moves. Formats 1 and 2 named a move's kind by its action's first word where the game had no words of its
+    own (``end``, ``signature``): the kinds are read in the game's words (``Game.report_move_words``). A game's
+    ``detail.turns`` counted the turns completed in Monster Smash and Push a Monster, one fewer than ``turns``
+    when the game ended during a turn: it is read as ``turns``, the count both keep now."""
     from monsterlair import games
     from monsterlair.core import Game, MonsterLairError
     from monsterlair.sim.runner import RESULT_FORMAT
 
+    if result.get("format") == RESULT_FORMAT:
+        return result
     try:
-        game = games.get(str(result.get("game")))
+        game: Game | None = games.get(str(result.get("game")))
     except MonsterLairError:
-        return None
-    same_kinds = type(game).report_move_kind is Game.report_move_kind  # a move's kind is its action's first word
-    if game.minor_events or not same_kinds or "decisions" not in result:
-        return None
-    return {
-        **result,
-        "format": RESULT_FORMAT,
-        "index": index,
-        "moves": result["decisions"],
-        "move_kinds": result.get("actions") or [],
-    }
+        game = None
+    if "format" not in result:
+        if game is None or game.minor_events or "decisions" not in result:
+            return None
+        if type(game).report_move_kind is not Game.report_move_kind:  # a move's kind is not its action's first word
+            return None
+        result = {**result, "index": index, "moves": result["decisions"], "move_kinds": result.get("actions") or []}
+    words = game.report_move_words if game is not None else {}
+    kinds: list[dict[str, int]] = []
+    for seat in result.get("move_kinds") or []:
+        named: dict[str, int] = {}
+        for word, count in seat.items():
+            kind = words.get(word, word)
+            named[kind] = named.get(kind, 0) + count
+        kinds.append(dict(sorted(named.items())))
+    detail = result.get("detail") or {}
+    if "turns" in detail and "turns" in result:  # Monster Smash's and Push a Monster's counted the turns completed
+        detail = {**detail, "turns": result["turns"]}
+    return {**result, "format": RESULT_FORMAT, "move_kinds": kinds, "detail": detail}

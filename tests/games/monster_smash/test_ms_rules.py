@@ -720,6 +720,7 @@ def test_MS_12_1_max_turns_ends_the_game_as_a_capped_draw() -> None:
     result = state.result
     assert result is not None and result.capped and result.winners == () and result.termination == "turn_cap"
     assert result.ranks == (1, 1, 3) and state.payoff(0) == 0.5
+    assert result.detail["turns"] == 3  # the turns played: the one the limit stopped never began
     assert of_type(events, "game_over")[0].data["capped"] is True
 
 

@@ -142,3 +142,17 @@ def test_a_knockout_counts_creatures_lost_not_knockouts_scored() -> None:
     assert pair.endswith("(creatures you and Di have lost: 1 of 3)."), pair
     end = {"type": "end", "winner": "A", "termination": "knockouts"}
     assert GAME.describe_event(end, None, names) == "Ann wins (three knockouts scored)!"
+
+
+def test_a_finished_game_shows_no_stale_round_order() -> None:
+    """The round's order is set before it (MO-4.6) and goes stale when the game ends mid-round: a creature knocked
+    out by the last blow still in its place, SPD changed since. The final board (terminal and browser: the view's
+    ``order``) shows none; every creature's row still shows its HP and SPD."""
+    game = games.get("monstra")
+    state = game.new(2, seed=3)  # a duel
+    while not state.over:
+        state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    assert view["over"] and view["order"] == []
+    board = game.render(view, 0, ["Ann", "Bo"])
+    assert "Order:" not in board and "Game over" in board

@@ -142,6 +142,7 @@ class MonsterClubGame(Game):
         return usage.report_usage(events)
 
     report_kinds = usage.KINDS
+    report_move_words = usage.MOVE_KINDS
     report_factor_kinds = {"deck": "deck", "first": "played first"}
 
 

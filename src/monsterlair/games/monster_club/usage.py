@@ -24,3 +24,19 @@ def report_usage(events: Sequence[Event]) -> list[tuple[int | None, str]]:
 
 KINDS = {"card": "cards played"}
 """What each kind of usage label counts, in the report's words (``Game.report_kinds``)."""
+
+MOVE_KINDS = {
+    "play": "monster played",
+    "stack": "power card stacked",
+    "move": "stack moved",
+    "flip": "card flipped face up",
+    "attack": "attack",
+    "end": "turn ended",
+    "target": "effect target chosen",
+    "skip": "effect skipped",
+    "destroy": "shown hand: card destroyed",
+    "spare": "shown hand: no card destroyed",
+}
+"""The kind of a move in the report's words, by its action's first word (``Game.report_move_words``): the play
+phase's moves (MC-5), an attack (MC-7), the end of a turn, a card effect's target or none (MC-8), and the
+opponent's choice on a shown hand (MC-6.2)."""

@@ -19,7 +19,8 @@ def final_result(
     capped: bool = False,
 ) -> Result:
     """Winners first; other living players by cards in hand (all equal in a draw); then the eliminated,
-    later eliminations ranking better. ``scores`` are the cards in hand; ``alive`` is a mask over seats.
+    later eliminations ranking better. ``scores`` are the cards in hand; ``alive`` is a mask over seats;
+    ``turns`` the turns the game lasted, as the log numbers them (the one it ended in included).
     """
     order = {s: i for i, s in enumerate(eliminated)}
     keys: list[float] = []

@@ -238,7 +238,7 @@ class SmashState(State):
         dealt = tuple(s for s in range(players) if self.own_suit_count(s) >= WIN_SUIT)
         opening: list[Event] = []
         if dealt:  # MS-2.5: a hand dealt six of its own suit wins at once (all such hands share the win)
-            self._finish(dealt, "six_of_suit", opening)
+            self._finish(dealt, "six_of_suit", opening, in_turn=False)
         else:
             self._begin_turn(start, opening)
         self.opening = tuple(opening)
@@ -785,20 +785,27 @@ class SmashState(State):
         if self.quiet and not self.deck and not self.discard:
             self.idle += 1
             if self.cfg.stalemate and self.idle >= self.alive.bit_count():
-                self._finish((), "stalemate", events)
+                self._finish((), "stalemate", events, in_turn=False)
                 return
         else:
             self.idle = 0
         max_turns = self.cfg.max_turns
         if max_turns and self.turns >= max_turns:
-            self._finish((), "turn_cap", events, capped=True)
+            self._finish((), "turn_cap", events, capped=True, in_turn=False)
             return
         self._begin_turn(self.cfg.next_seat[seat][self.alive], events)
 
     def _finish(
-        self, winners: tuple[int, ...], termination: str, events: list[Event] | None, capped: bool = False
+        self,
+        winners: tuple[int, ...],
+        termination: str,
+        events: list[Event] | None,
+        capped: bool = False,
+        in_turn: bool = True,
     ) -> None:
-        """End the game (rule MS-9.5 for ranks and scores)."""
+        """End the game (rule MS-9.5 for ranks and scores). ``in_turn``: it ends during a turn, which counts
+        among the game's turns as the log numbers them (a win on a turn's draw ends turn 9: 9 turns), not
+        between turns (at the deal, or once a turn has closed)."""
         result = final_result(
             winners,
             termination,
@@ -806,7 +813,7 @@ class SmashState(State):
             self.alive,
             self.elim,
             self.cfg.suits,
-            self.turns,
+            self.turns + (1 if in_turn else 0),
             capped,
         )
         self.res = result

@@ -171,6 +171,7 @@ class MonstraGame(Game):
         return usage.report_usage(seat, events)
 
     report_kinds = usage.KINDS
+    report_move_words = usage.MOVE_KINDS
     report_factor_kinds = {
         "deck": "team's deck",
         "team": "team",

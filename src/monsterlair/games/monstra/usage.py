@@ -33,3 +33,16 @@ KINDS = {
     "behaviour": "Guardian behaviours",
 }
 """What each kind of usage label counts, in the report's words (``Game.report_kinds``)."""
+
+MOVE_KINDS = {
+    "strike": "strike",
+    "signature": "signature move",
+    "guard": "guard",
+    "tactic": "tactic played",
+    "discard": "tactic discarded",
+    "first": "tied creatures ordered",
+    "cleanse": "condition to cleanse chosen",
+}
+"""The kind of a move in the report's words, by its action's first word (``Game.report_move_words``): a tactic
+played (a revive is a tactic played too), a tactic discarded down to five (MO-4.3), a team's tied creatures put
+in order (MO-4.8), the condition a Cleanse removes (MO-8.5)."""

@@ -172,6 +172,7 @@ def build_view(s: MonstraState, seat: int | None) -> dict[str, Any]:
                 "done": i < s.pos and u != s.actor,
             }
             for i, u in enumerate(s.order)
+            if result is None  # a game over has no order ahead: the round's, set before it, went stale mid-round
         ],
         "damage_bonus": s.bonus,
         "pierce": s.pierce,

@@ -114,6 +114,7 @@ class PushAMonster(Game):
         return _usage.report_usage(events)
 
     report_kinds = _usage.KINDS
+    report_move_words = _usage.MOVE_KINDS
 
     def after_replayed_action(self, state: State, record: Mapping[str, Any], index: int) -> None:
         """Re-anchor to the record's settled positions after each push or nudge (rule PM-10.2).

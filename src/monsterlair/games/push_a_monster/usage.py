@@ -26,3 +26,15 @@ KINDS = {
     "fell": "pushes that made monsters fall",
 }
 """What each kind of usage label counts, in the report's words (``Game.report_kinds``)."""
+
+MOVE_KINDS = {
+    "push": "push",
+    "nudge": "nudge",
+    "shove": "shove",
+    "take": "monster taken (tied ? roll)",
+    "place": "start layout: monster placed",
+    "assist": "set down by hand",
+}
+"""The kind of a move in the report's words, by its action's first word (``Game.report_move_words``): the
+pushes of a turn (PM-4, PM-6.2, PM-6.7), the kind taken on a tied question mark (PM-3.3), a start monster set
+down (PM-2.2), a monster set down by hand (PM-6.6)."""
