@@ -426,12 +426,20 @@ def resolve_target(state: ClubState, seat: int, code: int, e: Effect, action: Ac
         return
     st.mup = False
     st.mknown = True
+    turned = []
     for i, up in enumerate(st.pup):
         if up:
             st.pup[i] = False
             st.pknown[i] = True
+            turned.append(CODE_ID[st.p[i]])
     if ev is not None:
-        ev.append(Event("flipped", {"seat": side, "space": s + 1, "up": False, "by": card}))
+        # The monster and the power cards it turned were face up (public); a face-down power card stays unnamed.
+        ev.append(
+            Event(
+                "flipped",
+                {"seat": side, "space": s + 1, "card": CODE_ID[st.m], "cards": turned, "up": False, "by": card},
+            )
+        )
 
 
 def resolve_untargeted(state: ClubState, seat: int, code: int, e: Effect, ev: list[Event] | None) -> None:

@@ -114,9 +114,11 @@ def _sum(parts: Sequence[Mapping[str, Any]], side: int, v: Voice) -> str:
 
 
 def _from_reader(effect: str, seat: int, v: Voice) -> str:
-    """A card's rules text, written to its player ("your opponent's board"), retold to this reader."""
+    """A card's rules text, written to its player ("your opponent's board"), retold to this reader in a
+    sentence whose subject is that player: "your" is theirs ("from their grave to their hand"), so a name is
+    not said twice."""
     other = v.possessive(1 - seat)
-    own = v.possessive(seat)
+    own = v.own(seat)
     effect = effect.replace("your opponent's", "\0").replace("Your opponent's", "\1")
     effect = effect.replace("your ", f"{own} ").replace("Your ", f"{capitalise(own)} ")
     return effect.replace("\0", other).replace("\1", capitalise(other))
@@ -148,12 +150,16 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
     if t == "flip":
         return f"{v.says(seat, 'turn')} {card_name(e['card'])} face up on space {e['space']}."
     if t == "flipped":
-        face = (
-            f"face up: {card_name(e['card'])}"
-            if e.get("up") and e.get("card")
-            else ("face up" if e.get("up") else "face down")
-        )
-        return f"The card on {v.possessive(seat)} space {e['space']} turns {face}{_by(e)}."
+        where = f"{v.possessive(seat)} space {e['space']}"
+        if e.get("up"):  # MC-8.6: a face-down monster flipped face up
+            name = f": {card_name(e['card'])}" if e.get("card") else ""
+            return f"The face-down monster on {where} turns face up{name}{_by(e)}."
+        # A face-up stack flipped face down: the cards it turned were face up, so naming them leaks nothing.
+        turned = [str(e["card"])] + list(e.get("cards") or []) if e.get("card") else []
+        if not turned:  # a log stored before the event named them
+            return f"{capitalise(v.possessive(seat))} stack on space {e['space']} turns face down{_by(e)}."
+        verb = "turns" if len(turned) == 1 else "turn"
+        return f"{capitalise(v.possessive(seat))} {cards_text(turned)} on space {e['space']} {verb} face down{_by(e)}."
     if t == "move":
         return f"{v.says(seat, 'move')} {v.own(seat)} stack from space {e['from']} to space {e['to']}."
     if t == "moved":
@@ -199,13 +205,16 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
         effect = _from_reader(str(e.get("effect", "")).rstrip("."), int(seat or 0), v)
         return f"{v.says(seat, 'choose')} a target for {card_name(e['card'])}" + (f": {effect}." if effect else ".")
     if t == "skip":
-        return f"{v.says(seat, 'use')} {card_name(e['card'])} on no target."
+        # MC-8.5: the player declined every target offered (with none to offer, the event is "no_target")
+        return f"{v.says(seat, 'choose')} no target for {card_name(e['card'])}: its effect does nothing."
     if t == "no_target":
         return f"{card_name(e['card'])} has no target."
     if t == "returned":
-        whose = v.possessive(e.get("from"))
+        source = e.get("from")
+        # the same player's grave and hand (or board) are named once: "from Ann's grave to their hand"
+        whose = v.own(seat) if source == seat else v.possessive(seat)
         to = "hand" if e.get("to") == "hand" else f"board, space {e.get('space')}"
-        return f"{card_name(e['card'])} comes back from {whose} grave to {v.possessive(seat)} {to}{_by(e)}."
+        return f"{card_name(e['card'])} comes back from {v.possessive(source)} grave to {whose} {to}{_by(e)}."
     if t == "discarded":
         cards = e.get("cards") or []
         if not cards:
