@@ -67,6 +67,43 @@ def _clashes(found: Found, space: int) -> list[dict[str, Any]]:
     return [e.for_seat(0) for e in events if e.type == "clash"]
 
 
+def test_a_clash_card_shows_its_keyword_and_the_attack_warns_of_the_clash(server: Server, chromium: Any) -> None:
+    page, problems, found, space = _open(server, chromium)
+    theirs = page.locator(f"[data-testid=space-opp-{space}]")
+    clasher = theirs.locator(".ccard").filter(has=page.locator("[data-testid=keyword]", has_text="Clash")).first
+    clasher.wait_for()
+    # the keyword is on the card's face, and its rule is in the card's help (hover, tap, focus)
+    assert "Clash" in clasher.locator("[data-testid=keyword]").inner_text()
+    assert "Clash: before scoring" in (clasher.get_attribute("aria-label") or "")
+    # the attack control tells what the clash will do, as the engine then does it
+    clashes = _clashes(found, space)
+    assert clashes, "the position has a clash"
+    note = page.locator(f"[data-testid=clash-own-{space}]")
+    text = note.inner_text()
+    for c in clashes:
+        assert BY_ID[c["card"]].name in text and BY_ID[c["against"]].name in text, text
+        for gone in c["destroyed"]:
+            assert BY_ID[gone].name in text, text
+    assert text.startswith("Clash: ") and "destroy" in text, text
+    attack = page.locator(f"[data-action='attack {space}']")
+    assert "clash" in (attack.get_attribute("aria-label") or "").lower()
+    shot(page, "club-clash-warning")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    note.scroll_into_view_if_needed()
+    shot(page, "club-clash-warning-phone")
+    assert not problems, problems
+
+
+def test_a_face_down_card_shows_no_keyword(server: Server, chromium: Any) -> None:
+    """A keyword tag is on a card the reader may see, never on a back (the id never reaches the page)."""
+    page, problems, _found, _space = _open(server, chromium)
+    backs = page.locator(f"{CLUB} .ccard.back")
+    for i in range(backs.count()):
+        assert backs.nth(i).locator("[data-testid=keyword]").count() == 0
+    assert not problems, problems
+
+
 NAMES_OVERLAP = """
 (space) => {
   const boxes = [...space.querySelectorAll('.ccard .nm')].map((n) => n.getBoundingClientRect());

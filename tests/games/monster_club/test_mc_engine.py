@@ -224,6 +224,7 @@ def test_views_hide_the_other_hand_deck_order_and_face_down_cards() -> None:
         "attacked": False,
         "score": None,
         "attack_block": None,
+        "clash": [],
     }
     assert view1["boards"][0][1]["powers"] == [{"id": None, "up": False}]
     assert '"scroll-lich"' not in shown(0) and '"tome-titan"' not in shown(0)

@@ -224,6 +224,8 @@ class Card:
         else:
             out["calc"] = self.calc
         out["text"] = self.text()
+        # each keyword with its rule, for a tag on the card's face whose help tells the rule
+        out["keywords"] = [{"name": k, "text": KEYWORD_TEXT[k]} for k in self.keywords]
         out["copies"] = self.copies
         return out
 

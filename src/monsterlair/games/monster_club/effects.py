@@ -237,6 +237,30 @@ def _clash(state: ClubState, side: int, st: Stack, other: Stack, ev: list[Event]
             )
 
 
+def _clashes(state: ClubState, p: int, a: Stack, d: Stack, ev: list[Event] | None) -> None:
+    """Before scoring, the attacking stack's clash cards clash first, then the defending stack's (MC-7.6)."""
+    _clash(state, p, a, d, ev)
+    _clash(state, 1 - p, d, a, ev)
+
+
+def clash_preview(state: ClubState, p: int, s: int) -> list[dict[str, object]]:
+    """The clash events an attack by seat ``p``'s stack on space ``s`` (0-based) would bring now (MC-7.6), worked
+    out on a copy from the face-up cards alone, so it holds nothing hidden: the same for every reader. A trap of
+    the defending stack springs face up when attacked (MC-7.3) and may change it; that stack's face-down cards
+    are public as a count, so a reader can be told so."""
+    a, d = state.board[p][s], state.board[1 - p][s]
+    if a is None or d is None:
+        return []
+    if not any(up and CODE_CARD[c].clash for st in (a, d) for c, up in zip(st.p, st.pup, strict=True)):
+        return []
+    scratch = state.clone()
+    sa, sd = scratch.board[p][s], scratch.board[1 - p][s]
+    assert sa is not None and sd is not None
+    ev: list[Event] = []
+    _clashes(scratch, p, sa, sd, ev)
+    return [e.for_seat(None) for e in ev]
+
+
 def resolve_conflict(state: ClubState, p: int, s: int, ev: list[Event] | None) -> None:
     """Seat ``p``'s stack at space ``s`` attacks the conflicting stack (MC-7)."""
     q = 1 - p
@@ -255,8 +279,7 @@ def resolve_conflict(state: ClubState, p: int, s: int, ev: list[Event] | None) -
             d.pknown[i] = True
             if ev is not None:
                 ev.append(Event("trap", {"seat": q, "space": s + 1, "card": CODE_ID[code]}))
-    _clash(state, p, a, d, ev)
-    _clash(state, q, d, a, ev)
+    _clashes(state, p, a, d, ev)
     breakdown: list[list[ScorePart]] = [[], []]
     sa = conflict_score(state, p, s, True, breakdown[p] if ev is not None else None)
     sd = conflict_score(state, q, s, False, breakdown[q] if ev is not None else None)
@@ -461,6 +484,7 @@ def resolve_untargeted(state: ClubState, seat: int, code: int, e: Effect, ev: li
 __all__ = [
     "Trigger",
     "candidates",
+    "clash_preview",
     "ScorePart",
     "conflict_score",
     "destroy_stack",

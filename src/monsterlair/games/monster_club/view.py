@@ -18,7 +18,7 @@ from monsterlair.games.monster_club import turns as _turns
 from monsterlair.games.monster_club.board import CODE_CARD, CODE_ID, CODE_LIMIT, CODE_MONSTER, Stack
 from monsterlair.games.monster_club.cards import BY_ID, CARDS, NUM_CARDS, TYPES
 from monsterlair.games.monster_club.decks import DECK_SIZE
-from monsterlair.games.monster_club.effects import shown_score
+from monsterlair.games.monster_club.effects import clash_preview, shown_score
 from monsterlair.games.monster_club.spec import GAME_ID, MAX_HAND, SPACES
 from monsterlair.games.monster_club.state import ClubState
 from monsterlair.games.monster_club.turns import PHASE_NAMES
@@ -45,6 +45,8 @@ def _stack_view(state: ClubState, space: int, side: int, seat: int | None) -> di
         "score": shown_score(st),
         # Why the player whose turn it is cannot attack with this stack (public facts only), else None.
         "attack_block": state.attack_block(side, space) if playing else None,
+        # What clash cards would do if this stack attacked now (face-up cards only: public), else [].
+        "clash": clash_preview(state, side, space) if playing else [],
     }
 
 

@@ -12,6 +12,8 @@ export interface ClubCard {
   calc?: string;
   text: string;
   copies: number;
+  /** Its keywords with their rules ("clash", "Clash: before scoring, …"), for a tag on its face. */
+  keywords?: { name: string; text: string }[];
 }
 
 export interface ClubDisplay {
@@ -98,6 +100,37 @@ export function calcFace(calc: string): { parts: { num: string; note: string }[]
 }
 
 export const TYPE_ICON: Record<string, string> = { rock: "●", paper: "■", scissors: "✂" };
+/** A clash an attack would bring (the view's ``clash``: the engine's clash events, worked out from face-up
+ * cards only). */
+export interface ClashPreview {
+  seat: number;
+  card: string;
+  against: string;
+  destroyed: string[];
+}
+
+/** What the clashes of an attack will do, in a line for the attack control: "Clash: Tumble's Granite Guard
+ * destroys your Twin Blades before scoring." ``hidden``: the defending stack holds a face-down card, and a trap
+ * among them would spring face up and may change it. */
+export function clashNote(
+  display: ClubDisplay,
+  clashes: readonly ClashPreview[],
+  hidden: boolean,
+  possessive: (seat: number) => string,
+): string {
+  const told = clashes.map((c) => {
+    const holder = `${possessive(c.seat)} ${cardName(display, c.card)}`;
+    const other = `${possessive(1 - c.seat)} ${cardName(display, c.against)}`;
+    const holderLost = c.destroyed.includes(c.card);
+    const otherLost = c.destroyed.includes(c.against);
+    if (holderLost && otherLost) return `${holder} and ${other} destroy each other`;
+    const [winner, loser] = holderLost ? [other, holder] : [holder, other];
+    return [winner, "destroys", loser].join(" "); // two cards' names, not a count of destroys
+  });
+  if (!told.length) return "";
+  const text = `Clash: ${told.join("; ")} before scoring`;
+  return hidden ? `${text} (unless a face-down trap changes it).` : `${text}.`;
+}
 
 /** The legal actions of a Monster Club decision, grouped the way the board offers them. */
 export interface ClubOffer {
