@@ -163,3 +163,29 @@ def test_on_a_phone_every_card_of_a_stack_shows_its_name(server: Server, chromiu
     page.locator(f"[data-testid=space-opp-{space}]").scroll_into_view_if_needed()
     shot(page, "club-stack-names-phone")
     assert not problems, problems
+
+
+def test_the_guide_explains_the_type_symbols_in_the_cards_colours(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{server.url}/rules/monster-club")
+    guide = page.locator("[data-testid=guide]")
+    guide.locator("[data-testid=guide-types]").wait_for()
+    text = guide.inner_text()
+    for symbol, colour, word in (("●", "orange", "rock"), ("■", "blue", "paper"), ("✂", "pink", "scissors")):
+        assert f"{symbol} {colour} for {word}" in text, text
+        key = guide.locator(f"[data-testid=type-key-{word}]")
+        assert symbol in key.inner_text() and word in key.inner_text().lower()
+    # the key's symbols are in the colours the cards use (a card of each type in the guide's figure)
+    figure_card = guide.locator(".ccard.t-rock").first
+    card_colour = figure_card.locator(".type").evaluate("e => getComputedStyle(e).color")
+    key_colour = guide.locator("[data-testid=type-key-rock] .sym").evaluate("e => getComputedStyle(e).color")
+    assert card_colour == key_colour, (card_colour, key_colour)
+    assert "a next space" not in text and "the empty space next to it" in text, text
+    assert guide.evaluate("g => g.getBoundingClientRect().height") < 1500
+    shot(page, "guide-club-types")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "guide-club-types-phone")
+    assert not problems, problems

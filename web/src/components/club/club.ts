@@ -100,6 +100,11 @@ export function calcFace(calc: string): { parts: { num: string; note: string }[]
 }
 
 export const TYPE_ICON: Record<string, string> = { rock: "●", paper: "■", scissors: "✂" };
+/** The type each type beats on equal scores (rules MC-7.5). */
+export const TYPE_BEATS: Record<string, string> = { rock: "scissors", scissors: "paper", paper: "rock" };
+/** Each type's colour: a card's edge and its symbol, and the guide's key to the symbols. */
+export const TYPE_COLOUR: Record<string, string> = { rock: "#d97706", paper: "#0ea5e9", scissors: "#db2777" };
+
 /** A clash an attack would bring (the view's ``clash``: the engine's clash events, worked out from face-up
  * cards only). */
 export interface ClashPreview {

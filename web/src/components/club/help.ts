@@ -1,9 +1,7 @@
 // What a Monster Club card says about itself on hover, tap and focus (lib/help.ts).
 import type { HelpContent } from "../../lib/help";
 import { plural } from "../../lib/words";
-import type { ClubCard } from "./club";
-
-const BEATS: Record<string, string> = { rock: "scissors", scissors: "paper", paper: "rock" };
+import { TYPE_BEATS as BEATS, type ClubCard } from "./club";
 
 function calcText(calc: string): string {
   const m = /^([+x-])(\d+)( opp)?$/.exec(calc.trim());
