@@ -527,6 +527,9 @@ def test_a_monster_smash_replay_steps_by_the_logs_moves_and_calls_every_hand_nob
     at(moves, steps)
     viewer = page.locator("[data-testid=viewer] option[value='-1']").inner_text()
     assert viewer == "Everyone (all hands shown)", viewer
+    # review: the page's text said "8 cards in hand, hidden" beside hands shown face up
+    for said in page.locator("[data-testid^=hand-size-]").all_text_contents():
+        assert "hidden" not in said and "shown" in said, said
     # the log: every move's number once, from 1, and turn 1 headed like the others
     numbers = [int(n.replace("Move", "").strip()) for n in page.locator("[data-testid=log] .move-no").all_inner_texts()]
     assert numbers == list(range(1, moves + 1)), numbers
