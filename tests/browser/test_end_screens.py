@@ -154,7 +154,11 @@ def test_each_way_a_game_ends_has_its_own_end_screen(server: Server, chromium: A
         assert re.fullmatch(r"-?[\d.]+ [A-Za-z].*|[A-Za-z].*", text), f"an unlabelled number: {text!r}"
     assert "(you)" in page.locator("[data-testid=standing-0]").inner_text()
     if case.detail:
-        assert page.locator("[data-testid=detail-label]").inner_text()
+        label = str(page.locator("[data-testid=detail-label]").text_content())
+        assert label
+        # review: the caption read "…; what decided it: creatures lost, then hp left" (HP is never lower-case)
+        caption = page.locator("[data-testid=standings] caption").inner_text()
+        assert caption.endswith(label[:1].lower() + label[1:]) and not re.search(r"\bhp\b", caption), caption
         assert re.search(case.detail, page.locator("[data-testid=detail-0]").inner_text())
     else:
         assert page.locator("[data-testid=detail-label]").count() == 0

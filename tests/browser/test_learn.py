@@ -689,3 +689,49 @@ def test_on_a_phone_a_tutorial_step_already_read_shrinks_to_its_first_line(serve
         raise AssertionError(f"no step came back in twelve turns: {steps}")
     assert not problems, problems
     phone.close()
+
+
+BOT_TURN_WORDS = """() => {
+  const coach = document.querySelector('[data-testid=tutorial]');
+  const text = document.querySelector('[data-testid=last-move-text]');
+  if (!coach || coach.dataset.step !== 'wait' || !text || !text.innerText.trim()) return null;
+  const cut = (e) => !e || e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
+  return {
+    said: text.innerText.trim(),
+    moveCut: cut(document.querySelector('[data-testid=last-move] .move')),
+    tipCut: cut(coach.querySelector('[data-testid=tutorial-prompt]')),
+  };
+}"""
+
+
+def test_on_a_phone_the_bots_last_move_and_the_tip_while_it_plays_are_read_whole(server: Server, chromium: Any) -> None:
+    """Review: at 375 px the "Last move" bar and the tutorial's tip were cut to one line during the bot's turn
+    ("Tumble (Greedy bot) ...", "The bot is playing. Watch t…"): exactly when a player reads what the bot did.
+    Both wrap, on every bot turn (the tip too when it was read before)."""
+    from tests.browser import driver
+
+    phone = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = phone.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    guest(page, server.url, "Pocket")
+    page.goto(f"{server.url}/rules/monster-smash")
+    page.get_by_role("button", name="Play the tutorial: Monster Smash").click()
+    page.locator(BOARDS["monster-smash"]).wait_for()
+    seen: list[dict[str, Any]] = []
+    for _ in range(8):
+        if driver.wait_for_my_turn_or_end(page) == "end":
+            break
+        driver.play_one_decision(page)
+        try:
+            seen.append(page.wait_for_function(BOT_TURN_WORDS, timeout=6000).json_value())
+        except Exception:  # noqa: BLE001 (my own decision went on: no bot move shown yet)
+            continue
+        if len(seen) == 1:
+            shot(page, "phone-bot-turn-words")
+        if len({s["said"] for s in seen}) >= 3:
+            break
+    assert len(seen) >= 2, seen
+    assert not [s for s in seen if s["moveCut"] or s["tipCut"]], seen
+    assert not problems, problems
+    phone.close()

@@ -142,3 +142,22 @@ def push_aims_finely_on_the_full_width(page: Any) -> None:
     page.locator("[data-testid=turn-less]").click()
     page.locator("[data-testid=depth-more]").click()
     assert (page.locator("[data-testid=push]").get_attribute("data-command") or "") != before
+
+
+def test_the_phone_headers_turn_badge_and_save_button_say_what_they_are(server: Server, chromium: Any) -> None:
+    """Review: at 375 px the turn badge was a bare number ("2") and "Save account" was cut to "Save". The badge
+    says what it counts ("1 turn") and both buttons name themselves whole to a screen reader and on hover."""
+    page = phone_page(chromium)
+    sign_in(page, server.url, "Dana")
+    start_game(page, "monster-club", players=2, bot="random", options={"first_player": "0"})  # my move first
+    page.wait_for_selector(CLUB)
+    page.goto(server.url)
+    turns = page.locator("[data-testid=turns-button]")
+    turns.wait_for()
+    page.wait_for_function("() => document.querySelector('[data-testid=turns-count]')?.textContent === '1'")
+    assert " ".join(turns.inner_text().split()) == "1 turn", turns.inner_text()
+    assert turns.get_attribute("aria-label") == turns.get_attribute("title") == "Your turn: 1 game waiting for you"
+    save = page.get_by_role("button", name="Save account")
+    assert save.get_attribute("title") == "Save your account"  # its name is whole; "account" is hidden on a phone
+    shot(page, "phone-header-turns")
+    assert not page.problems, page.problems

@@ -233,6 +233,22 @@ def test_rules_are_linked_from_the_lobby_and_the_header(server: Server, chromium
     page.wait_for_url("**/rules")
     for game in ("monster-smash", "monstra", "monster-club", "push-a-monster"):
         assert page.locator(f"[data-testid=rules-tab-{game}]").count() == 1
+    # review: the lobby listed Smash, MONSTRA, Push, Club and the Rules tabs Smash, MONSTRA, Club, Push; both
+    # follow the one order the games are registered in (the catalogue's)
+    order = games.ids()
+    page.wait_for_function("() => document.querySelectorAll('[data-testid^=rules-tab-]').length > 0")
+    page.wait_for_function(
+        "(ids) => [...document.querySelectorAll('[data-testid^=rules-tab-]')]"
+        ".map((a) => a.dataset.testid.slice('rules-tab-'.length)).join() === ids.join()",
+        arg=order,
+        timeout=5000,
+    )
+    page.goto(server.url)
+    page.locator("[data-testid=game-monster-smash]").wait_for()
+    lobby = page.locator("article.game[data-testid^=game-]").evaluate_all(
+        "as => as.map((a) => a.dataset.testid.slice('game-'.length))"
+    )
+    assert lobby == order, lobby
     page.goto(f"{server.url}/rules/no-such-game")
     assert "no rules" in page.get_by_role("alert").inner_text().lower()
     assert not problems, problems
@@ -511,6 +527,9 @@ def test_a_monster_smash_replay_steps_by_the_logs_moves_and_calls_every_hand_nob
     at(moves, steps)
     viewer = page.locator("[data-testid=viewer] option[value='-1']").inner_text()
     assert viewer == "Everyone (all hands shown)", viewer
+    # review: the page's text said "8 cards in hand, hidden" beside hands shown face up
+    for said in page.locator("[data-testid^=hand-size-]").all_text_contents():
+        assert "hidden" not in said and "shown" in said, said
     # the log: every move's number once, from 1, and turn 1 headed like the others
     numbers = [int(n.replace("Move", "").strip()) for n in page.locator("[data-testid=log] .move-no").all_inner_texts()]
     assert numbers == list(range(1, moves + 1)), numbers

@@ -346,3 +346,50 @@ def test_monstra_says_what_the_round_waits_for_while_hands_are_discarded_down_to
             shot(page, f"monstra-round-discard-{'bot' if seat else 'me'}-{label}")
             assert not problems, problems
             page.context.close()
+
+
+def _smash_step(phase: str) -> Any:
+    """A Monster Smash position where seat 0 (Ann) is to move in ``phase`` with nothing picked yet."""
+
+    def wanted(state: State) -> bool:
+        if state.over or state.to_move != 0 or state.view(0)["phase"] != phase:
+            return False
+        view = state.view(0)
+        nothing_picked = not view["burning"] and not (view["defence"] or {}).get("cards")
+        return nothing_picked and "pass" in {str(a) for a in state.legal_actions()}
+
+    return wanted
+
+
+def test_a_monster_smash_hint_words_its_moves_as_the_buttons_and_cards_do(server: Server, chromium: Any) -> None:
+    """Review: the hint read "Pass: skip this step" beside a button reading "Don't burn", and named its runner-up
+    "Burn the card at position 5". The hint's move and its runner-up are a button's words or a card's name as
+    the page shows them, at every step with a choice (the burn, the attack, the defence)."""
+    page, problems = new_page(chromium)
+    ann = guest(page, server.url, "Ann")
+    for phase in ("burn", "attack", "defend"):
+        found = find_position("monster-smash", 2, {}, _smash_step(phase), tries=400)
+        table_id = store_table(
+            server.data_dir, "monster-smash", 2, {}, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
+        )
+        page.goto(f"{server.url}/t/{table_id}")
+        skip = page.locator("[data-testid=skip]")
+        expect(skip).to_be_visible()
+        page.locator("[data-testid=hint-button]").click()
+        hint = page.locator("[data-testid=hint]")
+        hint.wait_for()
+        said = hint.inner_text()
+        move = said.removeprefix("The strongest bot would play: ").split(".")[0]
+        runner = said.split("“")[1].split("”")[0] if "“" in said else None
+        buttons = {t.strip() for t in page.locator("[data-testid=actions] > button").all_inner_texts()}
+        cards = page.locator("[data-testid^=hand-card-] .sr-only").all_inner_texts()
+        shown = buttons | {re.sub(r", \w+ (\d+).*$", r" \1", c) for c in cards}  # "Burn Cinderpup, ember 2" …
+        assert skip.inner_text().strip() in buttons
+        for label in (move, runner):
+            assert (
+                label is None
+                or label in shown
+                or re.sub(r" · .*", "", label) in {re.sub(r" · .*", "", b) for b in buttons}
+            ), (phase, label, shown)
+        shot(page, f"smash-hint-{phase}")
+    assert not problems, problems

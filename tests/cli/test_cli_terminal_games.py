@@ -37,7 +37,7 @@ def test_monster_smash_cards_are_picked_in_any_order_picked_back_and_named() -> 
     child = spawn(["play", "monster-smash", "--seed", "4", "--seats", "human,greedy"])
     first = screen_until(child, r"Your choice")
     assert "Player 1 — your move" in first and "Tumble (Greedy bot)" in first
-    assert "Keep your hand" in first
+    assert "Keep hand" in first and "Mulligan (draw 6)" in first  # the browser's buttons' words
     child.sendline("2")  # keep
     burn = screen_until(child, r"'done' to confirm \('help' for help\): ")
     assert "Choose cards to burn" in burn and "3. [ ] Reefnip 2" in burn

@@ -58,22 +58,22 @@ def test_the_picker_refuses_a_pick_that_cannot_make_a_legal_choice_and_never_inv
     assert "Not picked: Zaplet 1 cannot make a legal choice with the cards picked. " + DEFENCE_RULE in out
     assert "Not picked: Gulpwave 3" in out
     assert "Picked: Sootling 1, Bubblet 1. Type done to confirm." in out
-    assert "Nothing picked yet: type done to defend with no cards." in out  # done with none picked passes (MS-6.1)
-    assert "Or type pass: defend with no cards" in out  # once a card is picked, pass still defends with none
+    assert "Nothing picked yet: type done or pass: No defence." in out  # done with none picked passes (MS-6.1)
+    assert "Or type pass: No defence" in out  # once a card is picked, pass still defends with none
     assert "You defend with Sootling 1 and Bubblet 1" in out
     assert "Picked: Bubblet 1, Zaplet 1" not in out and "Nothing was played" not in out
 
 
 def test_pass_says_what_it_does_at_each_step() -> None:
     """``pass`` read "Pass: skip this step" at every step; it burns nothing, attacks no one or defends with no
-    cards (MS-3.3, MS-3.4, MS-6.1)."""
+    cards (MS-3.3, MS-3.4, MS-6.1), worded as the browser's buttons."""
     state = setup([["ember-1", "tide-1", "tide-3", "volt-1", "volt-4"], ["tide-4", "tide-2", "tide-1", "moss-2"]])
     said = []
     for _ in range(2):
         said += [SMASH.action_label(state, a) for a in state.legal_actions() if str(a) == "pass"]
         state.apply(state.parse_action("pass"))
-    assert said == ["Pass: burn no cards", "Pass: attack no one and end your turn"]
-    assert SMASH.action_label(defending(), state.parse_action("pass")) == "Pass: defend with no cards"
+    assert said == ["Don't burn", "End turn"]
+    assert SMASH.action_label(defending(), state.parse_action("pass")) == "No defence"
 
 
 def test_number_ranges_read_right_for_one_and_two_numbers() -> None:

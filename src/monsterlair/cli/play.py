@@ -399,7 +399,8 @@ class PlaySession:
             texts, then = [], f" Pick more cards: {escape(str(exc))}" if chosen else ""
         if not chosen and texts and texts[-1] != "done":  # done with nothing picked passes: say what that does
             does = self.plain_label(self.state.parse_action(texts[-1]))
-            self.console.print(f"  Nothing picked yet: type [bold]done[/bold] to {escape(does)}.")
+            also = escape(texts[-1])
+            self.console.print(f"  Nothing picked yet: type [bold]done[/bold] or [bold]{also}[/bold]: {escape(does)}.")
             others = [a for a in others if str(a) not in texts]  # the same move under its own word: said once
         else:
             self.console.print(f"  Picked: {escape(picked)}.{then}")

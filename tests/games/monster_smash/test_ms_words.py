@@ -81,3 +81,37 @@ def test_a_refused_attack_says_the_rule_the_table_plays_not_the_option_it_left_o
         problem = GAME.card_choice_problem(state, [2, 3])  # two off-suit cards
         assert problem is not None and says in problem, problem
         assert ("Attacks need one card of another suit" in problem) == on
+
+
+def test_every_steps_choices_are_worded_as_the_browsers_buttons() -> None:
+    """Review: the hint (worded by ``action_label``) said "Pass: skip this step" and "Burn the card at position 5"
+    while the browser's buttons read "Don't burn" and the cards "Burn Flarefang 3". The browser shows these labels
+    on its buttons (one source of words), so each step's labels are the buttons' words."""
+    state = setup(
+        [["ember-1", "tide-1", "tide-3", "volt-1", "volt-4"], ["tide-4", "tide-2", "tide-1", "moss-2"]],
+        first_turn_done=False,
+    )
+
+    def labels() -> dict[str, str]:
+        return {str(a): GAME.action_label(state, a, NAMES) for a in state.legal_actions()}
+
+    said = labels()
+    assert (said["keep"], said["mulligan"]) == ("Keep hand", "Mulligan (draw 6)")
+    play(state, "keep")
+    said = labels()
+    assert (said["pass"], said["burn 2"]) == ("Don't burn", "Burn Bubblet 1")
+    play(state, "burn 2", "burn 2")
+    assert labels()["done"] == "Burn 2 · draw 1"
+    play(state, "done", "keep", "pass", "pass")  # Pip's first turn (no attack); Ann's second: no burn
+    said = labels()
+    assert (said["pass"], said["attack 1"]) == ("End turn", "Attack Pip (Random bot)")
+    play(state, "pass", "pass", "attack 0")  # Pip attacks Ann with Bubblet 1
+    said = labels()
+    assert said["play 1"] == "Attack with Bubblet 1"
+    play(state, "play 1")
+    assert labels()["done"] == "Confirm attack · 1"
+    play(state, "done")
+    said = labels()
+    assert (said["pass"], said["play 1"]) == ("No defence", "Defend with Sootling 1")
+    play(state, "play 1")
+    assert labels()["done"] == "Defend · 1"

@@ -30,7 +30,7 @@ def test_card_set_size_and_named_cards() -> None:
     assert {CREATURES[i].name for i in PREMIUMS} == {"Fenara", "Aurelith", "Vharax", "Umbrael", "Veloryn"}
     flaro = next(c for c in CREATURES if c.name == "Flaro")
     assert (flaro.move, flaro.cost) == ("Flame Spiral", 2)
-    assert "5 damage to the target; Burn on the target" in creature_text(flaro)
+    assert "Deal 5 damage to the target and inflict Burn on it." in creature_text(flaro)
     assert len(TACTICS) >= 18 and all(t in TACTIC_INDEX for t in SOURCE_TACTICS) and len(SOURCE_TACTICS) == 7
     for version in GUARDIANS.values():
         names = [BEHAVIOURS[b].name for b in version.behaviours]
@@ -93,3 +93,35 @@ def test_rules_appendix_matches_the_data() -> None:
     assert text[begin:end].strip() == card_tables().strip(), (
         "docs/rules/monstra.md's card appendix is stale: regenerate it from text.card_tables()"
     )
+
+
+def test_every_cards_text_reads_as_card_text() -> None:
+    """Review: "first remove up to 2 Shield from each creature the move damages; +1 damage to each damage the
+    acting creature's move deals" and "if an ally has Burn, Poison or Slow: Cleanse one ally; …" read like a
+    machine's. Every creature's signature, tactic and Guardian behaviour (the browser shows ``display``'s texts,
+    the terminal and the rules appendix ``effect_text``'s) is sentences: a capital first, a full stop last."""
+    from monsterlair.games.monstra.display import display_data
+
+    shown = display_data()
+    texts = [shown["creatures"][c.id]["text"] for c in CREATURES]
+    texts += [shown["tactics"][t.id]["text"] for t in TACTICS]
+    texts += [b["text"] for b in shown["behaviours"].values()]
+    for text in texts:
+        sentences = [s for s in text.split(". ") if s]
+        assert text.endswith(".") and all(s[0].isupper() for s in sentences), text
+        assert (
+            "to each damage" not in text
+            and "; " not in text.replace("; otherwise", "")
+            and ": " not in text.split(" (")[0]
+        ), text
+    tactic = {t.name: shown["tactics"][t.id]["text"] for t in TACTICS}
+    assert tactic["Focus"] == "The acting creature's move deals +2 damage with each hit."
+    assert tactic["Riftbreaker"] == (
+        "The acting creature's move first removes up to 2 Shield from each creature it damages and deals +1 damage "
+        "with each hit."
+    )
+    assert (
+        tactic["Purifying Mist"] == "If an ally has Burn, Poison or Slow, cleanse one ally; otherwise, draw 1 tactic."
+    )
+    flaro = next(c for c in CREATURES if c.name == "Flaro")
+    assert shown["creatures"][flaro.id]["text"] == "Deal 5 damage to the target and inflict Burn on it."

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from monsterlair import games
+from monsterlair.games.monstra.display import display_data
 from monsterlair.games.monstra.spec import CREATURE_INDEX, CREATURES, TACTIC_INDEX, TACTICS
 from monsterlair.games.monstra.text import effect_text
 
@@ -23,7 +24,8 @@ def test_moves_and_tactics_say_what_they_do_and_what_they_cost() -> None:
         assert f"{c.move} ({c.cost} EN): {effect_text(c.effects)}" in text
     for t in team["hand"]:
         tactic = TACTICS[TACTIC_INDEX[t]]
-        assert f"{tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects)}" in text
+        assert f"{tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects, tactic=True)}" in text
+        assert f"{tactic.name} ({tactic.cost} EN): {display_data()['tactics'][t]['text']}" in text  # as the browser
     assert "Win: defeat it before the last round ends" in text  # the Expert Guardian must be defeated
     assert "(Ann)" in text and "seat 0" not in text
     acting = next(s for s in team["slots"] if s["unit"] == view["acting"])

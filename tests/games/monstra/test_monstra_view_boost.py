@@ -36,7 +36,7 @@ def test_MO_6_4_the_view_shows_the_acting_creatures_moves_with_the_bonus() -> No
             "damage_bonus": 2,
             "pierce": 0,
             "strike": 2 + 2,  # Scorchling's Strike 2
-            "move_text": "5 damage to each enemy",  # Heat Wave: 3 damage to each enemy
+            "move_text": "Deal 5 damage to each enemy.",  # Heat Wave: 3 damage to each enemy
         }
         assert [u["boost"] for u in _units(view, 0) if u["unit"] != "a1"] == [None]
         assert all(u["boost"] is None for u in _units(view, 1))
@@ -52,5 +52,6 @@ def test_MO_6_6_the_view_shows_riftbreakers_pierce_on_the_acting_creatures_move(
         "damage_bonus": 1,
         "pierce": 2,
         "strike": 3,
-        "move_text": "first remove up to 2 Shield from each creature the move damages; 4 damage to each enemy",
+        "move_text": "This move first removes up to 2 Shield from each creature it damages. "
+        "Deal 4 damage to each enemy.",
     }

@@ -220,11 +220,9 @@ def test_the_order_is_not_announced_before_a_tie_is_broken_and_is_once_it_is() -
     reorder(s, ev)
     assert s.stage == 2 and s.to_move == 0  # Ann must choose which of her tied creatures acts first
     assert said(ev, "order", 0, s) == [
-        "Your creatures tie on SPD: the order this round waits for you to choose which acts first."
-    ]
-    assert said(ev, "order", None, s) == [
-        "Ann's creatures tie on SPD: the order this round waits for Ann to choose which acts first."
-    ]
+        "Your creatures tie on SPD: choose which acts first this round."
+    ]  # review: "the order this round waits for you to choose which acts first"
+    assert said(ev, "order", None, s) == ["Ann's creatures tie on SPD: Ann chooses which acts first this round."]
     chosen = play(s, "first a2")
     mine, theirs = said(chosen, "first", 0, s)[0], said(chosen, "first", None, s)[0]
     assert mine == "You put your Tidewing first. Order this round: your A2, then your A1, then Bob's B2, then Bob's B1."
@@ -242,10 +240,10 @@ def test_a_tie_in_two_against_two_names_the_creature_and_the_player_who_chooses(
     assert s.stage == 2 and chooser in (0, 2)
     partner = 2 - chooser
     assert said(ev, "order", chooser, s, names) == [
-        "Your team's creatures tie on SPD: the order this round waits for you to choose which acts first."
+        "Your team's creatures tie on SPD: choose which acts first this round."
     ]
     assert said(ev, "order", partner, s, names) == [
-        f"Your team's creatures tie on SPD: the order this round waits for {names[chooser]} to choose which acts first."
+        f"Your team's creatures tie on SPD: {names[chooser]} chooses which acts first this round."
     ]
     own = "a1" if chooser == 0 else "a2"  # 2v2: seat 0 plays A1, seat 2 plays A2
     other = "a2" if own == "a1" else "a1"

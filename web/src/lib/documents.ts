@@ -2,15 +2,12 @@
 // imported when first asked for, parsed once, and kept; a failed load is forgotten so it can be retried.
 
 export interface GameDocuments<T> {
-  /** The games that have a document, in the lobby's order. */
+  /** The games that have a document (by id: ``session.inOrder`` puts them in the lobby's order). */
   games: string[];
   has(game: string): boolean;
   /** The parsed document of ``game`` (rejects for a game without one). */
   load(game: string): Promise<T>;
 }
-
-/** The games in the lobby's order, which a list of documents follows. */
-const LOBBY_ORDER = ["monster-smash", "monstra", "monster-club", "push-a-monster"];
 
 /** The game a document file is for: its name, as in "../guides/monstra.md". */
 function gameOfFile(path: string): string {
@@ -27,9 +24,8 @@ export function gameDocuments<T>(
   const sources = new Map(Object.entries(files).map(([path, loadText]) => [gameOfFile(path), loadText]));
   const cache = new Map<string, Promise<T>>();
   const has = (game: string) => sources.has(game);
-  const rank = (game: string) => (LOBBY_ORDER.includes(game) ? LOBBY_ORDER.indexOf(game) : LOBBY_ORDER.length);
   return {
-    games: [...sources.keys()].sort((a, b) => rank(a) - rank(b)),
+    games: [...sources.keys()].sort(),
     has,
     load(game: string): Promise<T> {
       let doc = cache.get(game);

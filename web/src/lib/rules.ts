@@ -4,7 +4,7 @@
 import { gameDocuments } from "./documents";
 import { parseMarkdown } from "./markdown";
 
-/** Each game's rules reference, parsed (``RULES.load(game)``); ``RULES.games`` lists them in the lobby's order. */
+/** Each game's rules reference, parsed (``RULES.load(game)``); ``RULES.games`` lists the games that have one. */
 export const RULES = gameDocuments(
   import.meta.glob<string>("../../../docs/rules/*.md", { query: "?player", import: "default" }),
   parseMarkdown,

@@ -24,6 +24,14 @@ class Session {
   game(id: string) {
     return this.catalogue?.games.find((g) => g.id === id) ?? null;
   }
+
+  /** Game ids in the catalogue's order (the server's, which the lobby lists): one order everywhere. Ids it
+   * does not list come last; all as given until the catalogue is loaded. */
+  inOrder(ids: string[]): string[] {
+    const order = this.catalogue?.games.map((g) => g.id) ?? [];
+    const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+    return [...ids].sort((a, b) => rank(a) - rank(b));
+  }
 }
 
 export const session = new Session();

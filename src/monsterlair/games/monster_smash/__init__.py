@@ -20,6 +20,7 @@ from monsterlair.games.monster_smash.actions import SmashAction
 from monsterlair.games.monster_smash.heuristic import evaluate
 from monsterlair.games.monster_smash.spec import (
     ATTACK_OFFSUIT_MAX,
+    MULLIGAN_DRAW,
     SPEC,
     SUIT_IDS,
     Phase,
@@ -32,8 +33,11 @@ from monsterlair.games.monster_smash.view import encode_view as _encode_view
 from monsterlair.games.monster_smash.view import observation_bounds as _observation_bounds
 
 _CHOICES = {"burn": "to burn", "attack_cards": "for your attack", "defend": "for your defence"}
-_PASS_WORDS = {"burn": "burn no cards", "attack": "attack no one and end your turn", "defend": "defend with no cards"}
-"""What ``pass`` does, by the step it is taken in (rules MS-3.3, MS-3.4 and MS-6.1)."""
+_PASS_WORDS = {"burn": "Don't burn", "attack": "End turn", "defend": "No defence"}
+"""``pass``'s button, by the step it is taken in: burn nothing, attack no one, defend with no cards (rules MS-3.3,
+MS-3.4 and MS-6.1)."""
+_PICK_WORDS = {"burn": "Burn", "attack_cards": "Attack with", "defend": "Defend with"}
+"""What choosing a hand card does, by step: the first words of the card's name in the browser."""
 _OFFSUIT_RULE = SPEC.options["attack_requires_offsuit"].label
 _OFFSUIT_CARDS = "one card" if ATTACK_OFFSUIT_MAX == 1 else f"{ATTACK_OFFSUIT_MAX} cards"
 _CHOICE_RULES = {  # in players' words: rules MS-5.2 and MS-6.1
@@ -162,19 +166,35 @@ class MonsterSmash(Game):
         return n
 
     def action_label(self, state: State, action: Any, names: Sequence[str] | None = None) -> str:
-        """A menu phrase naming the card or the player: "Burn Flarefang 3", "Attack Bob"."""
+        """The words of the browser's button or card for an action ("Don't burn", "Burn Flarefang 3",
+        "Attack Bob", "Defend with Sootling 1", "Confirm attack · 5"): the browser shows these labels, and a hint
+        or the terminal's menu words a move as the buttons do."""
         text = str(action)
         verb, _, arg = text.partition(" ")
         seat = state.to_move
+        if seat is None:
+            return self.describe_action(action)
+        view = state.view(seat)
+        phase, hand = str(view.get("phase")), list(view.get("hand") or [])
         if verb == "attack" and arg.isdigit():
             return f"Attack {Voice(names).name(int(arg))}"
-        if verb in ("burn", "play") and arg.isdigit() and seat is not None:
-            hand = state.view(seat).get("hand") or []
-            if int(arg) <= len(hand):
-                what = {"burn": "Burn", "play": "Play"}[verb]
-                return f"{what} {_words.card_name(hand[int(arg) - 1])}"
-        if verb == "pass" and seat is not None and str(state.view(seat).get("phase")) in _PASS_WORDS:
-            return f"Pass: {_PASS_WORDS[str(state.view(seat).get('phase'))]}"
+        if verb in ("burn", "play") and arg.isdigit() and int(arg) <= len(hand) and phase in _PICK_WORDS:
+            return f"{_PICK_WORDS[phase]} {_words.card_name(hand[int(arg) - 1])}"
+        if verb == "keep":
+            return "Keep hand"
+        if verb == "mulligan":
+            return f"Mulligan (draw {MULLIGAN_DRAW})"
+        if verb == "pass" and phase in _PASS_WORDS:
+            return _PASS_WORDS[phase]
+        if verb == "done":
+            burning = len(view.get("burning") or [])
+            attack, defence = view.get("attack") or {}, view.get("defence") or {}
+            if phase == "burn":
+                return f"Burn {burning} · draw {burning // 2}"
+            if phase == "attack_cards":
+                return f"Confirm attack · {attack.get('total', 0)}"
+            if phase == "defend":
+                return f"Defend · {defence['total']}" if defence.get("cards") else _PASS_WORDS[phase]
         return self.describe_action(action)
 
     def refusal(self, state: State, text: str, names: Sequence[str] | None = None) -> str | None:

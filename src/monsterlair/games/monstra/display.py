@@ -32,7 +32,12 @@ def display_data() -> dict[str, Any]:
             for c in spec.CREATURES
         },
         "tactics": {
-            t.id: {"name": t.name, "cost": t.cost, "target": targets[t.target], "text": text.effect_text(t.effects)}
+            t.id: {
+                "name": t.name,
+                "cost": t.cost,
+                "target": targets[t.target],
+                "text": text.effect_text(t.effects, tactic=True),
+            }
             for t in spec.TACTICS
         },
         "behaviours": {

@@ -38,7 +38,7 @@ from monsterlair.games.monstra.words import TERMINATIONS, creature_name, decisio
 
 _WHO = {
     "target": "the target",
-    "self": "itself",
+    "self": "this creature",
     "enemies": "each enemy",
     "allies": "each ally",
     "team": "your team",
@@ -48,44 +48,68 @@ _WHO = {
     "none": "",
     "one_ally": "one ally",
 }
+_IT = {"enemies": "them", "allies": "them"}
+"""The pronoun for a creature (or creatures) named already in the sentence: "it" unless listed here."""
 
 _EFFECT_WORDS = {
-    "damage": "{n} damage to {who}",
-    "heal": "heal {who} {n}",
-    "shield": "+{n} Shield to {who}",
-    "condition": "{condition} on {who}",
-    "cleanse": "Cleanse {who}",
+    "damage": "deal {n} damage to {who}",
+    "heal": "heal {who} {n} HP",
+    "shield": "give {who} +{n} Shield",
+    "condition": "inflict {condition} on {who}",
+    "cleanse": "cleanse {who}",
     "strip": "remove up to {n} Shield from {who}",
-    "pierce": "first remove up to {n} Shield from each creature the move damages",
+    "pierce": "first removes up to {n} Shield from each creature it damages",
     "draw": "draw {n} tactic{plural}",
-    "energy": "{plus}{n} EN to {who}",
-    "bonus": "+{n} damage to each damage the acting creature's move deals",
-    "revive": "return a knocked-out creature at half HP to your other slot",
+    "energy": "{who} {gains} {n} EN",
+    "bonus": "deals +{n} damage with each hit",
+    "revive": "return a knocked-out creature to your other slot at half HP",
 }
-"""An effect in words, by its operation (``spec.OPS``)."""
+"""An effect in words, by its operation (``spec.OPS``): an instruction to a creature ("deal 5 damage to the
+target"), or what the move (pierce, bonus) or a team (energy) does, the subject said before it."""
+_MOVE_OPS = frozenset({"pierce", "bonus"})
+"""Effects on the acting creature's move this action: said with the move as their subject."""
+_WHEN = {1: "if an ally has Burn, Poison or Slow", 2: "if no ally has Burn, Poison or Slow"}
+"""A tactic's condition on its effect (``when``, rules MO-7)."""
 
 
-def effect_text(effects: tuple[Effect, ...], *, guardian: bool = False) -> str:
-    """Plain words for an effect list (used in menus, help and the rules document's card tables); a player's
-    card says what its energy drain does in a mission (MO-10.12), a Guardian behaviour (``guardian``) not."""
-    parts = []
+def effect_text(effects: tuple[Effect, ...], *, guardian: bool = False, tactic: bool = False) -> str:
+    """Card text for an effect list, in sentences (menus, help, the browser's cards and the rules document's
+    card tables): "Deal 5 damage to the target and inflict Burn on it." Effects on the same creatures share a
+    sentence; a tactic's effects reach the acting creature (``tactic``), a Guardian behaviour's the Rift Guardian
+    (``guardian``), whose text never says what a player's energy drain does in a mission (MO-10.12)."""
+    me = "the Rift Guardian" if guardian else "the acting creature" if tactic else "this creature"
+    move = "the acting creature's move" if tactic else "this move"
+    sentences: list[str] = []
+    key: tuple[str, int] | None = None  # what the sentence being written is about, and its condition
+    last = ""  # the effect said last
     for op, n, to, kind, when in effects:
-        verb = _OPS[op]
+        verb, whom = _OPS[op], _TOS[to]
+        about = (
+            ("move", when) if verb in _MOVE_OPS else (whom, when) if verb not in ("draw", "revive", "energy") else None
+        )
+        same = about is not None and about == key
+        who = _IT.get(whom, "it") if same else me if whom == "self" else _WHO[whom]
         s = _EFFECT_WORDS[verb].format(
-            n=n,
-            who=_WHO[_TOS[to]],
+            n=abs(n),
+            who=who,
             condition=_CONDS[kind].capitalize() if verb == "condition" else "",
             plural="s" if n > 1 else "",
-            plus="+" if n > 0 else "",
+            gains="gains" if n > 0 else "loses",
         )
-        if verb == "energy" and n < 0 and _TOS[to] == "foes" and not guardian:
+        if verb == "energy" and n < 0 and whom == "foes" and not guardian:
             s += f" (in a mission: {-n} damage to the Rift Guardian instead)"
-        if when == 1:
-            s = "if an ally has Burn, Poison or Slow: " + s
-        elif when == 2:
-            s = "if no ally has Burn, Poison or Slow: " + s
-        parts.append(s)
-    return "; ".join(parts)
+        if same and verb == "condition" and last == "condition":  # "inflict Poison and Slow on it"
+            head, _, tail = sentences[-1].rpartition(" on ")
+            sentences[-1] = f"{head} and {_CONDS[kind].capitalize()} on {tail}"
+        elif same:
+            sentences[-1] += f" and {s}"
+        elif when == 2 and key is not None and key[1] == 1:
+            sentences[-1] += f"; otherwise, {s}"
+        else:
+            subject = f"{move} " if verb in _MOVE_OPS else ""
+            sentences.append(f"{_WHEN[when]}, {subject}{s}" if when in _WHEN else f"{subject}{s}")
+        key, last = (about if when != 2 else None), verb
+    return " ".join(capitalise(t) + "." for t in sentences)
 
 
 def creature_text(c: Creature) -> str:
@@ -191,7 +215,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
                 # Only when this tactic is what takes the move out of reach: affordable before, not after.
                 if need is not None and tactic.cost <= energy and energy - tactic.cost < need[1] <= energy:
                     warn = f" [yellow](leaves too little EN for {need[0]}, {need[1]} EN)[/]"
-                lines.append(f"     {tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects)}{warn}")
+                lines.append(f"     {tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects, tactic=True)}{warn}")
         if team["fallen"]:
             lines.append(f"   Knocked out: {', '.join(creature_name(c) for c in team['fallen'])}")
         if team["reserve_bottom"]:
@@ -249,7 +273,9 @@ def card_tables() -> str:
         )
     out += ["", "### Tactics", "", "| id | name | cost | target | effects |", "|---|---|---|---|---|"]
     for t in TACTICS:
-        out.append(f"| `{t.id}` | {t.name} | {t.cost} EN | {TARGET_RULES[t.target]} | {effect_text(t.effects)} |")
+        out.append(
+            f"| `{t.id}` | {t.name} | {t.cost} EN | {TARGET_RULES[t.target]} | {effect_text(t.effects, tactic=True)} |"
+        )
     for v in ("standard", "expert"):
         g = GUARDIANS[v]
         out += ["", f"### Rift Guardian, {g.name} ({g.hp} HP, SPD {g.spd})", "", "| id | name | effects |"]

@@ -184,18 +184,21 @@ def order_text(order: Sequence[object], tb: Table) -> str:
 
 
 def tie_text(ties: Sequence[object], choosers: Sequence[int] | None, tb: Table) -> str:
-    """A round whose order waits on a tie: "Your creatures tie on SPD: the order this round waits for you to
-    choose which acts first." (both teams: "Both teams' creatures tie on SPD: … for you and Ann …"; in 2v2
-    the seat that chooses for its team, ``choosers``)."""
+    """A round whose order waits on a tie: "Your creatures tie on SPD: choose which acts first this round."
+    (others: "Ann's creatures tie on SPD: Ann chooses which …"; both teams: "Both teams' creatures tie on SPD:
+    you and Ann choose which …"; in 2v2 the seat that chooses for its team, ``choosers``)."""
     if len(ties) == 1:
         whose = f"{capitalise(tb.whose(ties[0]))} creatures"
     else:
         whose = "Both teams' creatures"
     if choosers and len(choosers) == len(ties):
-        who = tb.v.group(choosers, start=False)
+        you = len(choosers) == 1 and tb.v.is_you(choosers[0])
+        who = tb.v.group_verb(choosers, "choose", start=False)
     else:  # an event stored before it named the choosers
-        who = join_words([tb.obj(team) for team in ties])
-    return f"{whose} tie on SPD: the order this round waits for {who} to choose which acts first."
+        named = [tb.obj(team) for team in ties]
+        you = named == ["you"]
+        who = f"{join_words(named)} {'choose' if len(named) > 1 else 'chooses'}"
+    return f"{whose} tie on SPD: {'choose' if you else who} which acts first this round."
 
 
 def first_text(e: Mapping[str, Any], tb: Table) -> str:
