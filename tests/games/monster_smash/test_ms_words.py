@@ -115,3 +115,14 @@ def test_every_steps_choices_are_worded_as_the_browsers_buttons() -> None:
     assert (said["pass"], said["play 1"]) == ("No defence", "Defend with Sootling 1")
     play(state, "play 1")
     assert labels()["done"] == "Defend · 1"
+
+
+def test_MS_4_1_the_first_turn_board_says_what_keep_and_mulligan_do() -> None:
+    """The menu reads "Keep hand" and "Mulligan (draw 6)" (the browser's buttons); the board says what each
+    does, for the player choosing only."""
+    state = GAME.new(2, seed=5)
+    mover = state.to_move
+    assert mover is not None
+    said = "Keep your hand and draw as usual (no attack this turn), or mulligan: discard your whole hand and draw 6"
+    assert said in GAME.render(state.view(mover), mover, NAMES)
+    assert said not in GAME.render(state.view(1 - mover), 1 - mover, NAMES)

@@ -12,6 +12,7 @@ from monsterlair.core.words import Voice, capitalise, plural
 from monsterlair.games.monster_smash.spec import (
     CODE_KIND,
     KIND_SUIT,
+    MULLIGAN_DRAW,
     SUIT_COLOURS,
     SUIT_IDS,
     SUIT_INDEX,
@@ -83,6 +84,11 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         lines.append(
             f"[bold]Monster Smash[/bold] — turn {view['turns_played'] + 1}: {whose}, {_PHASE_TEXT[view['phase']]}{who}."
         )
+        if view["phase"] == "first_turn" and v.is_you(mover):  # what the two choices do (MS-4.1)
+            lines.append(
+                "[dim]Keep your hand and draw as usual (no attack this turn), or mulligan: discard your whole hand "
+                f"and draw {MULLIGAN_DRAW} — that ends your turn.[/dim]"
+            )
     for s in range(players):
         marker = "▶" if view["to_move"] == s else " "
         status = "[strike]eliminated[/strike]" if view["eliminated"][s] else plural(view["hand_sizes"][s], "card")
