@@ -84,6 +84,10 @@ class PushAMonster(Game):
         """What the scores mean."""
         return "length of the token line"
 
+    def result_lines(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> list[str]:
+        """The longest line of tokens decided the winner, with each line's length (``words.result_lines``)."""
+        return _words.result_lines(result.scores, result.winners, voice)
+
     def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
         """A line's length in words."""
         return _words.line_words(score)

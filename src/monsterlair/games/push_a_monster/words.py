@@ -6,7 +6,7 @@ id is 6 in actions, views, events and records (which count from 0) reads "monste
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from monsterlair.core.words import Voice, capitalise, join_words, plural, shown_number, with_article
@@ -44,6 +44,15 @@ def line_words(length: float) -> str:
     if not length:
         return "no tokens"
     return f"a line of tokens {plural(length, 'token unit')} long"
+
+
+def result_lines(scores: Sequence[float], winners: Sequence[int], v: Voice) -> list[str]:
+    """What decided a sole winner (the die or the supply only ended the game, rule PM-9.4): "The longest line
+    of tokens wins: Tumble 8, you 4.", longest first. A shared win says nothing more (the tie is told already)."""
+    if len(winners) != 1:
+        return []
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return ["The longest line of tokens wins: " + ", ".join(f"{v.obj(s)} {scores[s]:g}" for s in order) + "."]
 
 
 def token_widths() -> str:
