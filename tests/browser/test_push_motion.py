@@ -177,18 +177,18 @@ def test_with_reduced_motion_a_push_shows_its_outcome_at_once(server: Server, ch
 
 def test_monsters_read_from_1_on_screen_while_the_shove_sent_keeps_the_id_from_0(server: Server, chromium: Any) -> None:
     """The log, the shove list and the shove's text agree (rules PM-10.3): the green Gloop, id 0 in views
-    and texts, reads "monster 1"; the shove sent for the monster picked in the list carries its id."""
+    and texts, reads "the green Gloop #1"; the shove sent for the monster picked in the list carries its id."""
     page, problems = push_page(chromium, server, "Counter", reduced_motion="reduce")
     log = page.locator("[data-testid=log]").inner_text()
     # the green Gloop (id 0) is a start monster: the set-up's log names it
-    assert "the green Gloop (monster 1)" in log and "(monster 0)" not in log, log
+    assert "the green Gloop #1" in log and "#0" not in log and "(monster" not in log, log
     page.locator("[data-testid=mode-shove]").click()
     target = page.locator("[data-testid=shove-target]")
     options = target.locator("option").evaluate_all("os => os.map((o) => [o.value, o.textContent])")
     listed = [(int(value), label) for value, label in options if value != ""]
     assert listed, options
     for value, label in listed:
-        assert f"(monster {value + 1})" in label and re.search(r"\(monster [1-9]\d*\)", label), label
+        assert re.search(rf"^(?:an? )?[a-z]+ [A-Z][a-z]+ #{value + 1}\b", label) and "(monster" not in label, label
         target.select_option(str(value))
         command = page.locator("[data-testid=shove]").get_attribute("data-command") or ""
         assert command.startswith(f"shove monster={value} "), command

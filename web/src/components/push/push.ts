@@ -58,7 +58,7 @@ export function posesOf(view: View): Map<number, Pose> {
 }
 
 /** The number people read for monster ``id``: ids count from 0 in views, events and action texts
- * (``shove monster=6``), people count from 1, as the log names monsters ("the blue Wisp (monster 7)"; the
+ * (``shove monster=6``), people count from 1, as the log names monsters ("the blue Wisp #7"; the
  * server's ``core.words.shown_number``). The arena, the shove list and every label go through here. */
 export function monsterNumber(id: number): number {
   return id + 1;
