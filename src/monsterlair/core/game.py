@@ -550,8 +550,9 @@ class Game(ABC):
 
     def action_label(self, state: State, action: Action, names: Sequence[str] | None = None) -> str:
         """A menu phrase for ``action`` at ``state``, for the player to move: names cards and players where
-        the position says which ("Burn Flarefang 3", "Attack Bob"). Default: :meth:`describe_action`."""
-        return self.describe_action(action)
+        the position says which ("Burn Flarefang 3", "Attack Bob"). Default: :meth:`describe_action`, starting
+        with a capital as every menu line and button does ("Take a green Gloop")."""
+        return capitalise(self.describe_action(action))
 
     def menu_number(self, state: State, action: Action) -> int | None:
         """A menu number for ``action`` that stays the same from turn to turn (``None``: number the menu by
