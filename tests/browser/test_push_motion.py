@@ -182,6 +182,11 @@ def test_monsters_read_from_1_on_screen_while_the_shove_sent_keeps_the_id_from_0
     log = page.locator("[data-testid=log]").inner_text()
     # the green Gloop (id 0) is a start monster: the set-up's log names it
     assert "the green Gloop #1" in log and "#0" not in log and "(monster" not in log, log
+    # Stranger's review (item 7): the Drakes are start pieces only, never in the supply; their row says so.
+    rows = page.locator("section.supply .kind").all_inner_texts()
+    drake = next(r for r in rows if "Drake" in r)
+    assert "start pieces only" in drake and "supply" not in drake, rows
+    assert all(re.search(r"supply \d", r) for r in rows if "Drake" not in r), rows
     page.locator("[data-testid=mode-shove]").click()
     target = page.locator("[data-testid=shove-target]")
     options = target.locator("option").evaluate_all("os => os.map((o) => [o.value, o.textContent])")
