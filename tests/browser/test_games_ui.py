@@ -380,6 +380,9 @@ def push_decide(page: Any, n: int) -> str:
     elif phase == "setup":
         # click a spot of the arena; if it is taken, the board snaps to the nearest free one
         click_arena(page, 0.45 * math.cos(n * 2.39996), 0.35 * math.sin(n * 2.39996))
+        if page.locator("[data-testid=place]").is_disabled():  # the spot is taken: Place waits, and says why
+            assert page.locator("[data-testid=place-why]").inner_text()
+            page.locator("[data-testid=place-snap]").click()
         page.locator("[data-testid=place]").click()
         if settle(page, PUSH, before, refusable=True):
             return phase

@@ -198,3 +198,47 @@ def test_monsters_read_from_1_on_screen_while_the_shove_sent_keeps_the_id_from_0
         command = page.locator("[data-testid=shove]").get_attribute("data-command") or ""
         assert command.startswith(f"shove monster={value} "), command
     assert not problems, problems
+
+
+def test_the_set_up_suggests_a_free_spot_and_place_waits_while_the_ghost_overlaps(
+    server: Server, chromium: Any
+) -> None:
+    """Stranger's review (item 4): after the first monster is down, the next one's ghost sat on the same centre
+    spot and Place was enabled, only to be refused. The suggested spot is a free one, and Place is disabled,
+    with the reason shown, while the ghost overlaps a monster."""
+    page = chromium.browser.new_context(viewport=DESKTOP).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    guest(page, server.url, "Setter")
+    table_id = started(page, server.url, "push-a-monster")
+    page.goto(f"{server.url}/t/{table_id}")
+    place = page.locator("[data-testid=place]")
+    checked = 0
+    mine: list[tuple[str, str]] = []  # where I set monsters down (x, y), from the commands sent
+    for _ in range(4):
+        if wait_turn_or_end(page, PUSH, timeout=90) != "turn":
+            break
+        if page.locator(PUSH).get_attribute("data-phase") != "setup":
+            break
+        # the suggested spot can be placed at once
+        assert place.is_enabled(), page.locator("[data-testid=place-why]").all_inner_texts()
+        assert not page.locator("[data-testid=place-why]").count()
+        if mine:
+            # the ghost moved onto a monster already there: Place waits, and says why
+            page.locator("[data-testid=place-x]").fill(mine[-1][0])
+            page.locator("[data-testid=place-y]").fill(mine[-1][1])
+            page.locator("[data-testid=place-y]").blur()
+            assert place.is_disabled()
+            assert "touch" in page.locator("[data-testid=place-why]").inner_text()
+            page.locator("[data-testid=place-snap]").click()
+            assert place.is_enabled()
+            checked += 1
+        command = place.get_attribute("data-command") or ""
+        spot = re.search(r"x=(-?[\d.]+) y=(-?[\d.]+)", command)
+        assert spot, command
+        mine.append((spot.group(1), spot.group(2)))
+        before = seen(page, PUSH)
+        place.click()
+        settle(page, PUSH, before)
+    assert checked >= 1, checked
+    assert not problems, problems
