@@ -394,7 +394,7 @@ def push_decide(page: Any, n: int) -> str:
             drag_push(page, theta=(n * 12 + attempt) * 2.39996)  # golden-angle steps: entries all round
             text = page.locator("[data-testid=push]").get_attribute("data-command") or ""
             assert text.startswith("push x="), text
-            page.locator("[data-testid=depth]").fill("0.55")
+            page.locator("[data-testid=depth]").fill("5.5")  # cm
             page.locator("[data-testid=push]").click()
             if settle(page, PUSH, before, refusable=True):
                 return phase

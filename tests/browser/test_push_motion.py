@@ -95,7 +95,7 @@ def deep_push(page: Any, n: int) -> bool:
     """Push hard through the middle of the arena (a fall is likely); False when the game refused it."""
     before = seen(page, PUSH)
     drag_push(page, theta=0.3 + n * 2.39996)
-    page.locator("[data-testid=depth]").fill("2")
+    page.locator("[data-testid=depth]").fill("20")  # cm
     page.locator("[data-testid=push]").click()
     return settle(page, PUSH, before, refusable=True)
 
@@ -127,7 +127,7 @@ def test_the_aim_redraws_at_once_and_a_knocked_off_monster_drops(server: Server,
     assert len(set(aims)) == 3 and len(set(pictures)) == 3, aims
     # …and so do the controls.
     before = page.evaluate(CANVAS)
-    page.locator("[data-testid=depth]").fill("1.3")
+    page.locator("[data-testid=depth]").fill("13")  # cm
     assert page.evaluate(CANVAS) != before
     # Push hard until a monster goes over the edge (ours or the bot's push); the drop is recorded.
     page.evaluate(RECORD_DROPS)
@@ -182,6 +182,11 @@ def test_monsters_read_from_1_on_screen_while_the_shove_sent_keeps_the_id_from_0
     log = page.locator("[data-testid=log]").inner_text()
     # the green Gloop (id 0) is a start monster: the set-up's log names it
     assert "the green Gloop #1" in log and "#0" not in log and "(monster" not in log, log
+    # Stranger's review (item 3): the push controls speak players' words, distances in cm
+    page.locator("[data-testid=mode-own]").click()
+    said = page.locator(f"{PUSH} .controls").first.inner_text()
+    assert "How deep to push (cm)" in said and not re.search(r"\bdm\b|\+ to the", said), said
+    assert re.search(r"\d cm deep", said), said
     # Stranger's review (item 7): the Drakes are start pieces only, never in the supply; their row says so.
     rows = page.locator("section.supply .kind").all_inner_texts()
     drake = next(r for r in rows if "Drake" in r)
@@ -220,13 +225,18 @@ def test_the_set_up_suggests_a_free_spot_and_place_waits_while_the_ghost_overlap
             break
         if page.locator(PUSH).get_attribute("data-phase") != "setup":
             break
+        # the controls speak players' words: no axes, no "dm", distances in cm (1 dm is 10 cm in the rules)
+        said = page.locator(f"{PUSH} .controls").first.inner_text()
+        assert "Left / right" in said and "Up / down" in said and "Turn" in said, said
+        assert not re.search(r"\bdm\b|east \+|\(x,|0 = east", said), said
+        assert " cm" in said, said
         # the suggested spot can be placed at once
         assert place.is_enabled(), page.locator("[data-testid=place-why]").all_inner_texts()
         assert not page.locator("[data-testid=place-why]").count()
         if mine:
             # the ghost moved onto a monster already there: Place waits, and says why
-            page.locator("[data-testid=place-x]").fill(mine[-1][0])
-            page.locator("[data-testid=place-y]").fill(mine[-1][1])
+            page.locator("[data-testid=place-x]").fill(f"{float(mine[-1][0]) * 10:.1f}")  # cm in the box
+            page.locator("[data-testid=place-y]").fill(f"{float(mine[-1][1]) * 10:.1f}")
             page.locator("[data-testid=place-y]").blur()
             assert place.is_disabled()
             assert "touch" in page.locator("[data-testid=place-why]").inner_text()
