@@ -545,9 +545,9 @@ def push_aim_and_push_by_keyboard(page: Any) -> str:
         assert (angle - angle0) % 360 == 3, (angle0, angle)
         tab_to(page, "[data-testid=depth]")
         page.keyboard.press("Control+A")
-        page.keyboard.type("0.6")
+        page.keyboard.type("6")  # cm; the push sent keeps dm
         page.wait_for_function("() => document.querySelector('[data-testid=arena]').dataset.aim.endsWith('depth=0.60')")
-        assert "0.60 dm deep" in page.locator("[data-testid=aim-text]").inner_text()
+        assert "6 cm deep" in page.locator("[data-testid=aim-text]").inner_text()
         tab_to(page, "[data-testid=push]")
         before = log_text(page)
         page.keyboard.press("Enter")
@@ -579,10 +579,15 @@ def test_push_a_monster_by_keyboard_with_the_arena_in_words(lair: Server, chromi
             # a free place by keyboard: the fields move the monster, Place sets it down (refused if taken)
             tab_to(page, "[data-testid=place-x]")
             page.keyboard.press("Control+A")
-            page.keyboard.type(f"{0.4 * math.cos(len(done) * 2.4):.2f}")
+            page.keyboard.type(f"{4 * math.cos(len(done) * 2.4):.1f}")  # cm
             tab_to(page, "[data-testid=place-y]")
             page.keyboard.press("Control+A")
-            page.keyboard.type(f"{0.3 * math.sin(len(done) * 2.4):.2f}")
+            page.keyboard.type(f"{3 * math.sin(len(done) * 2.4):.1f}")
+            page.keyboard.press("Tab")
+            if page.locator("[data-testid=place]").is_disabled():  # taken: Place waits and says why; snap
+                assert page.locator("[data-testid=place-why]").inner_text()
+                tab_to(page, "[data-testid=place-snap]")
+                page.keyboard.press("Enter")
             tab_to(page, "[data-testid=place]")
             page.keyboard.press("Enter")
             error = wait_played_or_refused(page, before)
@@ -618,7 +623,7 @@ def test_push_a_monster_by_keyboard_with_the_arena_in_words(lair: Server, chromi
     # the canvas's text twin: the last push and what fell, and every monster on the arena with where it is
     words = page.locator("[data-testid=arena-text]")
     text = words.text_content() or ""
-    assert re.search(r"(push|nudge)(es|s)? the .*\(monster \d+\): .*(Nothing fell\.|off)", text), text
+    assert re.search(r"(push|nudge)(es|s)? the .*#\d+: .*(Nothing fell\.|off)", text), text
     monsters = page.evaluate("() => document.querySelectorAll('[data-testid=arena-text] li').length")
     assert monsters >= 1 and re.search(r"near mark [A-Z]", text), text
     described = page.locator("[data-testid=arena]").evaluate(

@@ -47,7 +47,7 @@ CASES = {
         lambda r: r.winners == (0,),
         "win",
         r"^You win",
-        r"decided it",
+        r"^Won ",
         ("Gobble (Random bot)",),
     ),
     "loss": Case(
@@ -57,7 +57,7 @@ CASES = {
         lambda r: r.winners == (1,),
         "loss",
         r"^Gobble \(Random bot\) wins",
-        r"decided it",
+        r"^Won ",
         ("Gobble (Random bot)",),
     ),
     "draw": Case(

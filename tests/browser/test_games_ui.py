@@ -380,6 +380,9 @@ def push_decide(page: Any, n: int) -> str:
     elif phase == "setup":
         # click a spot of the arena; if it is taken, the board snaps to the nearest free one
         click_arena(page, 0.45 * math.cos(n * 2.39996), 0.35 * math.sin(n * 2.39996))
+        if page.locator("[data-testid=place]").is_disabled():  # the spot is taken: Place waits, and says why
+            assert page.locator("[data-testid=place-why]").inner_text()
+            page.locator("[data-testid=place-snap]").click()
         page.locator("[data-testid=place]").click()
         if settle(page, PUSH, before, refusable=True):
             return phase
@@ -391,7 +394,7 @@ def push_decide(page: Any, n: int) -> str:
             drag_push(page, theta=(n * 12 + attempt) * 2.39996)  # golden-angle steps: entries all round
             text = page.locator("[data-testid=push]").get_attribute("data-command") or ""
             assert text.startswith("push x="), text
-            page.locator("[data-testid=depth]").fill("0.55")
+            page.locator("[data-testid=depth]").fill("5.5")  # cm
             page.locator("[data-testid=push]").click()
             if settle(page, PUSH, before, refusable=True):
                 return phase

@@ -58,6 +58,11 @@ def test_each_game_has_a_guide_from_the_lobby_and_the_rules_players_read_have_no
         page.locator("[data-testid=rules-doc]").wait_for()
         text = page.locator("main").inner_text()
         assert not DEVELOPER.search(text), (game, DEVELOPER.search(text))
+    # The numbers on Push a Monster's pieces are explained: the log and the controls name monsters by them.
+    page.goto(f"{server.url}/rules/push-a-monster")
+    said = page.locator("[data-testid=guide]").inner_text()
+    assert re.search(r"every monster on the arena shows a number[^.]*log[^.]*controls", said, re.I), said
+    assert "the orange Mammoth #21" in said, said
     # A list inside a step is a list, not Markdown run into the step's line ("then choose: - Strike: …").
     page.goto(f"{server.url}/rules/monstra")
     choices = page.locator("[data-testid=guide] ol > li > ul > li")

@@ -138,7 +138,9 @@ def push_aims_finely_on_the_full_width(page: Any) -> None:
     before = page.locator("[data-testid=push]").get_attribute("data-command") or ""
     slide = float(page.locator("[data-testid=slide]").input_value())
     page.locator("[data-testid=slide-more]").click()
-    assert float(page.locator("[data-testid=slide]").input_value()) == pytest.approx(slide + 0.01)
+    assert float(page.locator("[data-testid=slide]").input_value()) == pytest.approx(
+        slide + 0.1
+    )  # the box shows cm: one fine step is 1 mm
     page.locator("[data-testid=turn-less]").click()
     page.locator("[data-testid=depth-more]").click()
     assert (page.locator("[data-testid=push]").get_attribute("data-command") or "") != before

@@ -95,7 +95,7 @@ def deep_push(page: Any, n: int) -> bool:
     """Push hard through the middle of the arena (a fall is likely); False when the game refused it."""
     before = seen(page, PUSH)
     drag_push(page, theta=0.3 + n * 2.39996)
-    page.locator("[data-testid=depth]").fill("2")
+    page.locator("[data-testid=depth]").fill("20")  # cm
     page.locator("[data-testid=push]").click()
     return settle(page, PUSH, before, refusable=True)
 
@@ -127,7 +127,7 @@ def test_the_aim_redraws_at_once_and_a_knocked_off_monster_drops(server: Server,
     assert len(set(aims)) == 3 and len(set(pictures)) == 3, aims
     # …and so do the controls.
     before = page.evaluate(CANVAS)
-    page.locator("[data-testid=depth]").fill("1.3")
+    page.locator("[data-testid=depth]").fill("13")  # cm
     assert page.evaluate(CANVAS) != before
     # Push hard until a monster goes over the edge (ours or the bot's push); the drop is recorded.
     page.evaluate(RECORD_DROPS)
@@ -177,19 +177,78 @@ def test_with_reduced_motion_a_push_shows_its_outcome_at_once(server: Server, ch
 
 def test_monsters_read_from_1_on_screen_while_the_shove_sent_keeps_the_id_from_0(server: Server, chromium: Any) -> None:
     """The log, the shove list and the shove's text agree (rules PM-10.3): the green Gloop, id 0 in views
-    and texts, reads "monster 1"; the shove sent for the monster picked in the list carries its id."""
+    and texts, reads "the green Gloop #1"; the shove sent for the monster picked in the list carries its id."""
     page, problems = push_page(chromium, server, "Counter", reduced_motion="reduce")
     log = page.locator("[data-testid=log]").inner_text()
     # the green Gloop (id 0) is a start monster: the set-up's log names it
-    assert "the green Gloop (monster 1)" in log and "(monster 0)" not in log, log
+    assert "the green Gloop #1" in log and "#0" not in log and "(monster" not in log, log
+    # Stranger's review (item 3): the push controls speak players' words, distances in cm
+    page.locator("[data-testid=mode-own]").click()
+    said = page.locator(f"{PUSH} .controls").first.inner_text()
+    assert "How deep to push (cm)" in said and not re.search(r"\bdm\b|\+ to the", said), said
+    assert re.search(r"\d cm deep", said), said
+    # Stranger's review (item 7): the Drakes are start pieces only, never in the supply; their row says so.
+    rows = page.locator("section.supply .kind").all_inner_texts()
+    drake = next(r for r in rows if "Drake" in r)
+    assert "start pieces only" in drake and "supply" not in drake, rows
+    assert all(re.search(r"supply \d", r) for r in rows if "Drake" not in r), rows
     page.locator("[data-testid=mode-shove]").click()
     target = page.locator("[data-testid=shove-target]")
     options = target.locator("option").evaluate_all("os => os.map((o) => [o.value, o.textContent])")
     listed = [(int(value), label) for value, label in options if value != ""]
     assert listed, options
     for value, label in listed:
-        assert f"(monster {value + 1})" in label and re.search(r"\(monster [1-9]\d*\)", label), label
+        assert re.search(rf"^(?:an? )?[a-z]+ [A-Z][a-z]+ #{value + 1}\b", label) and "(monster" not in label, label
         target.select_option(str(value))
         command = page.locator("[data-testid=shove]").get_attribute("data-command") or ""
         assert command.startswith(f"shove monster={value} "), command
+    assert not problems, problems
+
+
+def test_the_set_up_suggests_a_free_spot_and_place_waits_while_the_ghost_overlaps(
+    server: Server, chromium: Any
+) -> None:
+    """Stranger's review (item 4): after the first monster is down, the next one's ghost sat on the same centre
+    spot and Place was enabled, only to be refused. The suggested spot is a free one, and Place is disabled,
+    with the reason shown, while the ghost overlaps a monster."""
+    page = chromium.browser.new_context(viewport=DESKTOP).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    guest(page, server.url, "Setter")
+    table_id = started(page, server.url, "push-a-monster")
+    page.goto(f"{server.url}/t/{table_id}")
+    place = page.locator("[data-testid=place]")
+    checked = 0
+    mine: list[tuple[str, str]] = []  # where I set monsters down (x, y), from the commands sent
+    for _ in range(4):
+        if wait_turn_or_end(page, PUSH, timeout=90) != "turn":
+            break
+        if page.locator(PUSH).get_attribute("data-phase") != "setup":
+            break
+        # the controls speak players' words: no axes, no "dm", distances in cm (1 dm is 10 cm in the rules)
+        said = page.locator(f"{PUSH} .controls").first.inner_text()
+        assert "Left / right" in said and "Up / down" in said and "Turn" in said, said
+        assert not re.search(r"\bdm\b|east \+|\(x,|0 = east", said), said
+        assert " cm" in said, said
+        # the suggested spot can be placed at once
+        assert place.is_enabled(), page.locator("[data-testid=place-why]").all_inner_texts()
+        assert not page.locator("[data-testid=place-why]").count()
+        if mine:
+            # the ghost moved onto a monster already there: Place waits, and says why
+            page.locator("[data-testid=place-x]").fill(f"{float(mine[-1][0]) * 10:.1f}")  # cm in the box
+            page.locator("[data-testid=place-y]").fill(f"{float(mine[-1][1]) * 10:.1f}")
+            page.locator("[data-testid=place-y]").blur()
+            assert place.is_disabled()
+            assert "touch" in page.locator("[data-testid=place-why]").inner_text()
+            page.locator("[data-testid=place-snap]").click()
+            assert place.is_enabled()
+            checked += 1
+        command = place.get_attribute("data-command") or ""
+        spot = re.search(r"x=(-?[\d.]+) y=(-?[\d.]+)", command)
+        assert spot, command
+        mine.append((spot.group(1), spot.group(2)))
+        before = seen(page, PUSH)
+        place.click()
+        settle(page, PUSH, before)
+    assert checked >= 1, checked
     assert not problems, problems

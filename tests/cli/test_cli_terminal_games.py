@@ -85,17 +85,17 @@ def test_push_a_monster_fits_a_50_line_terminal_with_numbers_help_and_stable_men
     while True:  # the start layout first (each player sets monsters down), then the first push
         turn = screen.split("your move")[-1]
         assert len(turn.splitlines()) <= 48, len(turn.splitlines())  # the board and the menu on one screen
-        if "push from A" in turn:
+        if "Push from A" in turn:
             break
         child.sendline(first_choice(turn))
         screen = screen_until(child, r"Your choice")
     board = turn.split("Turn ")[0]
     assert re.search(r"[a-zA-Z#·]\d{1,2}[a-zA-Z#·]", board), board  # monster numbers drawn on the board
-    menu_line = next(line for line in turn.splitlines() if line.strip().startswith("push from A"))
+    menu_line = next(line for line in turn.splitlines() if line.strip().startswith("Push from A"))
     assert re.search(r"\d+\) 0\.45 dm deep", menu_line)
     child.sendline("board")
     again = screen_until(child, r"Your choice")
-    assert "push from A" not in again and "Supply:" in again  # the board alone
+    assert "Push from A" not in again and "Supply:" in again  # the board alone
     child.sendline("help")
     helped = screen_until(child, r"Your choice")
     assert "counter-clockwise from east" in helped and "decimetres" in helped and "Depth" in helped
@@ -104,10 +104,10 @@ def test_push_a_monster_fits_a_50_line_terminal_with_numbers_help_and_stable_men
     assert number is not None
     child.sendline(number.group(1))
     later = screen_until(child, r"Your choice")
-    while "push from A" not in later.split("your move")[-1]:  # a take, a nudge…: until our next push
+    while "Push from A" not in later.split("your move")[-1]:  # a take, a nudge…: until our next push
         child.sendline(first_choice(later.split("your move")[-1]))
         later = screen_until(child, r"Your choice")
-    line = next(x for x in later.splitlines() if x.strip().startswith("push from A"))
+    line = next(x for x in later.splitlines() if x.strip().startswith("Push from A"))
     assert line == menu_line  # the same numbers for the same pushes
     log = [x for x in later.splitlines() if re.match(r"^\s+\d+ [A-Z]", x)]
     assert log and not any("=" in x for x in log), log  # the log speaks prose, not push texts

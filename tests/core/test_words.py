@@ -51,9 +51,29 @@ def test_a_sole_win_reads_as_a_win_for_the_winner_and_a_loss_for_the_others() ->
     assert (mine.outcome, mine.headline) == ("win", "You win!")
     assert (theirs.outcome, theirs.headline) == ("loss", "Bob wins")
     assert (watching.outcome, watching.headline) == ("win", "Bob wins")
-    assert mine.lines[0] == "Reaching 5 destroys decided it."
+    assert mine.lines[0] == "Won by reaching 5 destroys."
     assert [(s.name, s.score_text) for s in theirs.standings] == [("Bob", "5 destroys"), ("Ann", "2 destroys")]
     assert theirs.score_label == "destroys" and theirs.standings[1].you
+
+
+def test_an_ending_that_only_stops_the_game_is_told_apart_from_what_decided_the_winner() -> None:
+    # Stranger's review (Push a Monster, item 1): the die ended the game; the longest token line won it.
+    game, r = result("push-a-monster", winners=(1,), ranks=(2, 1), scores=(4.0, 8.0), termination="kind_exhausted")
+    text = game.describe_result(r, 0, ["Stranger", "Tumble"])  # type: ignore[attr-defined]
+    assert text.lines[:2] == (
+        "The die showing a kind with no monster left in the supply ended the game.",
+        "The longest line of tokens wins: Tumble 8, you 4.",
+    )
+    assert not any("decided it" in line for line in text.lines)
+    # Where the ending itself decided the winner, it reads as a win, not as "… decided it."
+    smash, last = result("monster-smash", winners=(0,), ranks=(1, 2), scores=(1.0, 0.0), termination="last_standing")
+    assert smash.describe_result(last, 1, NAMES[:2]).lines[0] == "Won by being the last monster standing."  # type: ignore[attr-defined]
+    _, cards = result("monster-smash", winners=(0,), ranks=(1, 2), scores=(15.0, 3.0), termination="fifteen_cards")
+    assert smash.describe_result(cards, 1, NAMES[:2]).lines[0] == "Won with fifteen cards in hand."  # type: ignore[attr-defined]
+    monstra, kos = result("monstra", winners=(0,), ranks=(1, 2), scores=(3.0, 1.0), termination="knockouts")
+    assert monstra.describe_result(kos, 1, NAMES[:2]).lines[0] == "Won with three knockouts scored."  # type: ignore[attr-defined]
+    club, bare = result("monster-club", winners=(0,), ranks=(1, 2), scores=(2.0, 1.0), termination="no_monster")
+    assert club.describe_result(bare, 1, NAMES[:2]).lines[0] == "Won by leaving the other player no monster."  # type: ignore[attr-defined]
 
 
 def test_a_0_0_push_a_monster_tie_is_a_shared_win_not_a_win() -> None:
@@ -101,7 +121,7 @@ def test_a_duel_at_the_round_limit_says_what_decided_it_and_the_standings_show_i
     won = Result((0,), (1, 2), (0.0, 0.0), "round-limit", False, detail, (1.0, 0.0))
     text = game.describe_result(won, 0, ["Ann", "Tumble"])
     assert text.lines == (
-        "The round limit decided it.",
+        "The round limit ended the game.",
         "Creatures lost were equal (0 each), so more HP left on the active creatures wins: you 20, Tumble 16.",
     )
     assert text.detail_label == "Creatures lost, then HP left"

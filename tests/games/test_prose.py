@@ -223,15 +223,16 @@ def test_a_club_destroy_says_its_true_cause() -> None:
 
 
 def test_push_a_monster_names_every_monster_by_its_kind_and_the_number_drawn_on_it() -> None:
-    """A Push a Monster log line never says a bare "monster 7": the kind comes first, as "the blue Wisp
-    (monster 7)", the number being the one the arena draws on the monster (terminal and browser), from 1."""
+    """A Push a Monster log line never says a bare "monster 7": the kind comes first, as "the blue Wisp #7",
+    the number being the one the arena draws on the monster (terminal and browser), from 1."""
     game = games.get("push-a-monster")
     named = 0
     for seed in (1, 2, 3):
         for state, event in play(game, 2, {}, seed):
             text = game.describe_event(event.for_seat(0), 0, NAMES[:2], state.options)
             assert not re.search(r"(?<!\()\b[Mm]onster \d", text), text
-            named += len(re.findall(r"\(monster \d+\)", text))
+            assert "(monster" not in text, text
+            named += len(re.findall(r"\b[a-z]+ [A-Z][a-z]+ #\d+\b", text))
     assert named > 10
 
 

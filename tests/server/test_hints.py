@@ -157,3 +157,32 @@ def test_a_hint_names_its_move_and_the_runner_up_as_the_menu_does() -> None:
         assert hint.label in labels, (game_id, hint.label, labels)
         quoted = hint.why.split("“")[1].split("”")[0] if "“" in hint.why else None
         assert quoted is None or quoted in labels, (game_id, quoted, labels)
+
+
+def _report(*stats: tuple[str, int, float]) -> SearchReport:
+    from monsterlair.bots.ismcts import ActionStats
+
+    game = get("push-a-monster")
+    rows = [ActionStats(game.parse_action(a), v, m) for a, v, m in stats]
+    return SearchReport(rows[0].action, sum(v for _, v, _ in stats), 0.1, rows)
+
+
+def test_a_hint_says_so_when_moves_tie_and_quotes_moves_as_the_menu_words_them() -> None:
+    """Stranger's review (item 5): a 100% against 100% hint gave no reason; tied moves are told as tied, and
+    the quoted move starts with a capital as the menu's lines do."""
+    from monsterlair.server.tables.hints import explain
+
+    game = get("push-a-monster")
+    tied = explain(game, _report(("push A", 10, 1.0), ("push B", 4, 1.0), ("push C", 2, 1.0)))
+    assert "the next best" not in tied, tied
+    assert tied == (
+        "In 16 games the bot played out from here, this move won 100% of the time, and 2 other moves did as well, "
+        "such as “Push from B, straight in, 0.70 dm deep”: any of them is as good a choice."
+    )
+    close = explain(game, _report(("push A", 12, 0.5), ("push B", 8, 0.375)))
+    assert "too few games to tell them apart" in close, close
+    clear = explain(game, _report(("push A", 300, 0.8), ("push B", 100, 0.3)))
+    assert clear == (
+        "In 400 games the bot played out from here, this move won 80% of the time; the next best, "
+        "“Push from B, straight in, 0.70 dm deep”, won 30%."
+    )

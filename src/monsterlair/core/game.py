@@ -255,6 +255,10 @@ class Game(ABC):
     """The game's fixed actions (for the default action methods); ``None`` if the game writes them itself."""
     terminations: ClassVar[Mapping[str, str]] = {}
     """How the game ends, in words, by ``Result.termination`` code (for :meth:`termination_text`)."""
+    won_by: ClassVar[Mapping[str, str]] = {}
+    """The endings that decide the winner themselves, each with the word that joins it to "Won" ("by":
+    "Won by being the last monster standing."; "with": "Won with fifteen cards in hand."). Any other ending only
+    stops the game ("The round limit ended the game."), and :meth:`result_lines` tell what decided the winner."""
     board_names_mover: ClassVar[bool] = False
     """True when :meth:`render` itself says who is to move and what they decide (MONSTRA's last line), so the
     terminal's replay adds no "Player 2 to move." line of its own under the board."""
@@ -546,8 +550,9 @@ class Game(ABC):
 
     def action_label(self, state: State, action: Action, names: Sequence[str] | None = None) -> str:
         """A menu phrase for ``action`` at ``state``, for the player to move: names cards and players where
-        the position says which ("Burn Flarefang 3", "Attack Bob"). Default: :meth:`describe_action`."""
-        return self.describe_action(action)
+        the position says which ("Burn Flarefang 3", "Attack Bob"). Default: :meth:`describe_action`, starting
+        with a capital as every menu line and button does ("Take a green Gloop")."""
+        return capitalise(self.describe_action(action))
 
     def menu_number(self, state: State, action: Action) -> int | None:
         """A menu number for ``action`` that stays the same from turn to turn (``None``: number the menu by
@@ -674,7 +679,7 @@ class Game(ABC):
         return self.termination_text(termination)
 
     def termination_of(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> str:
-        """How this finished game ended, for its result's "… decided it." line; by default as
+        """How this finished game ended, for its result's "Won by …" or "… ended the game." line; by default as
         :meth:`termination_for` (a game whose phrase tells the result's own numbers overrides it)."""
         return self.termination_for(result.termination, voice, result.winners)
 

@@ -30,6 +30,11 @@ OUTCOMES = ("win", "loss", "draw", "shared_win", "mission_lost", "capped")
 class ResultWords(Protocol):
     """What a game tells :func:`result_text` (``Game`` implements it with defaults)."""
 
+    @property
+    def won_by(self) -> Mapping[str, str]:
+        """The endings that decide the winner themselves, with the word joining them to "Won" (``Game.won_by``)."""
+        ...
+
     def termination_text(self, termination: str) -> str:
         """The way the game ended, as a noun phrase: "six cards of one suit", "the turn limit"."""
         ...
@@ -188,7 +193,8 @@ def result_text(
     headline = game.result_headline(result, voice, outcome, opts) or _headline(voice, outcome, winners, how)
     lines: list[str] = []
     if winners and outcome != "shared_win":
-        lines.append(f"{capitalise(how)} decided it.")
+        joint = game.won_by.get(result.termination)
+        lines.append(f"Won {joint} {how}." if joint else f"{capitalise(how)} ended the game.")
     elif outcome == "shared_win":
         lines.append(f"It ended by {how}, with a tie at the top that the rules do not break: the win is shared.")
     elif outcome in ("draw", "capped"):

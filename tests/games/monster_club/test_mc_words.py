@@ -46,7 +46,7 @@ def test_an_end_other_than_the_destroys_reads_by_its_limit_or_with_no_winner() -
 def test_the_result_and_the_board_say_it_the_same_way() -> None:
     event = over((1,), (2.0, 5.0))
     text = GAME.describe_result(_result(event), None, NAMES)
-    assert text.lines[0] == "Reaching 5 destroys decided it."
+    assert text.lines[0] == "Won by reaching 5 destroys."
     draw = GAME.describe_result(_result(over((), (5.0, 5.0))), None, NAMES)
     assert draw.lines[0] == "It ended by both players reaching 5 destroys at once, with no winner."
     state = GAME.new(2, seed=3)

@@ -134,13 +134,13 @@ def test_a_mission_that_ran_out_of_rounds_and_an_expert_one_say_what_winning_nee
     )
     won = GAME.describe_result(mission_result("mission-time", "standard", 7, 12, 2, won=True), 0, ["Ann"], {})
     assert list(won.lines) == [
-        "The end of the last round decided it.",
+        "The mission's last round ended the game.",
         "Damage dealt to the Guardian: 37 of 44 HP; it has 7 HP left.",
         "Creatures the team lost: 2 of 3.",
         "The Guardian ended the last round at 7 HP; 8 HP or less wins.",
     ]
     beaten = GAME.describe_result(mission_result("guardian-defeated", "standard", 0, 9, 1, won=True), 0, ["Ann"], {})
-    assert beaten.lines[0] == "Defeating the Rift Guardian decided it." and len(beaten.lines) == 3
+    assert beaten.lines[0] == "Won by defeating the Rift Guardian." and len(beaten.lines) == 3
 
 
 # --- item 14: a new round's creatures have not acted ------------------------------------------------------

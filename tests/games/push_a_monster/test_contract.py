@@ -140,3 +140,11 @@ def test_the_bench_figures_can_be_reproduced() -> None:
     tally = bench.falls_per_push(1, 2, ("random", "greedy:samples=1"))
     assert set(tally) == {"random", "greedy:samples=1"}
     assert all(row["pushes"] > 0 and 0 <= row["falls_per_push"] <= 27 for row in tally.values())
+
+
+def test_menu_and_button_labels_start_with_a_capital_as_every_other_games_do() -> None:
+    """Stranger's review (item 6): the take buttons read "take a green Gloop"; labels read "Take a green Gloop"."""
+    state = GAME.new(2, 1)
+    assert GAME.action_label(state, Take(0)) == "Take a green Gloop"
+    assert GAME.action_label(state, parse("push A")) == "Push from A, straight in, 0.70 dm deep"
+    assert GAME.describe_action("push A") == "push from A, straight in, 0.70 dm deep"  # mid-sentence, as before

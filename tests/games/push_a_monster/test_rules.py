@@ -341,7 +341,7 @@ def test_PM_4_4_out_of_range_pushes_are_illegal_and_change_nothing() -> None:
     # the reason in words: a player who pressed Push never saw the action's text (the terminal shows it typed)
     with pytest.raises(IllegalAction) as refused:
         state.apply(parse("push x=1.06 y=0.03 angle=180 depth=0.50"))
-    red = f"the red Imp (monster {monster('red') + 1})"
+    red = f"the red Imp #{monster('red') + 1}"
     pusher = "the monster and the pusher would start on top of"
     assert str(refused.value) == f"This push cannot start: {pusher} {red}, which sticks out there."
     with pytest.raises(IllegalAction) as refused:
@@ -589,7 +589,7 @@ def test_PM_6_7_monsters_on_the_arena_can_be_shoved() -> None:
     data = next(e.data for e in events if e.type == "shove")
     assert data["status"] == "shoved" and data["target"] == green and "frames" in data
     shove_event = next(e for e in events if e.type == "shove")
-    assert data["target_kind"] == "green" and "shoves the green Gloop (monster 1)" in GAME.describe_event(
+    assert data["target_kind"] == "green" and "shoves the green Gloop #1" in GAME.describe_event(
         shove_event.for_seat(0)
     )
     _, x, y, _ = state.poses[0]
@@ -891,7 +891,7 @@ def test_PM_10_2_records_anchor_every_push() -> None:
 
 
 def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from_0() -> None:
-    """Monster id 0 (the green Gloop) reads "monster 1" in the log, on the board, in a shove's menu phrase
+    """Monster id 0 (the green Gloop) reads "the green Gloop #1" in the log, on the board, in a shove's menu phrase
     and in its refusals; its text, the view, the events and the record keep id 0 and replay unchanged."""
     import re
 
@@ -908,12 +908,12 @@ def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from
         state = after
         for event in events:
             text = GAME.describe_event(event.for_seat(0), 0, ["Ann", "Bob"])
-            assert "(monster 0)" not in text and not re.search(r"\bmonster 0\b", text), text
+            assert "#0" not in text and "(monster" not in text and not re.search(r"\bmonster 0\b", text), text
             data = event.full()
             for key in ("monster", "target"):
-                if key in data and isinstance(data[key], int) and f"(monster {data[key] + 1})" in text:
+                if key in data and isinstance(data[key], int) and re.search(rf"#{data[key] + 1}\b", text):
                     named[data[key]] = named.get(data[key], 0) + 1
-            for number in re.findall(r"\(monster (\d+)\)", text):
+            for number in re.findall(r"[A-Z][a-z]+ #(\d+)", text):
                 assert 1 <= int(number) <= NUM_MONSTERS, text
     assert named.get(0) and len(named) >= 7, named  # every start monster, as people count it
     record = state.record()
@@ -921,14 +921,14 @@ def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from
     # the action text and the view keep the id from 0; the menu phrase reads it from 1
     shove = parse("shove monster=0 angle=90 dist=0.20")
     assert shove.monster == 0 and str(shove) == "shove monster=0 angle=90 offset=0.00 dist=0.20"
-    assert describe(shove).startswith("shove the green Gloop (monster 1) toward 90°")
+    assert describe(shove).startswith("shove the green Gloop #1 toward 90°")
     board = scenario([(green, 0.0, 0.0, 0.0)], pushing=monster("red"))
     view = board.view(0)
     assert [m["id"] for m in view["monsters"] if not m["active"]] == [0]
     screen = render(view, 0, ["Ann", "Bob"])
     plain_screen = re.sub(r"\[/?[^\]]*\]", "", screen)
-    assert f"the red Imp (r), monster {monster('red') + 1}, on the large pusher" in plain_screen, plain_screen
-    assert "'shove #7 angle=90' to shove monster 7 (the number drawn on it)" in screen
+    assert f"the red Imp (r) #{monster('red') + 1}, on the large pusher" in plain_screen, plain_screen
+    assert "'shove #7 angle=90' to shove monster #7 (the number drawn on it)" in screen
     # a player types the number drawn on the monster; the text it stands for keeps the id
     assert parse("shove #1 angle=90 dist=0.20") == shove and parse("Shove  #27 angle=90").monster == 26
     for wrong in ("shove #0 angle=90", "shove #1 monster=0 angle=90", "shove 1 angle=90", "shove #x angle=90"):
@@ -941,8 +941,8 @@ def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from
     blue = monster("blue")
     with pytest.raises(IllegalAction) as refused:
         board.apply(Shove(blue, 0, 0, 12))
-    assert str(refused.value) == f"The blue Wisp (monster {blue + 1}) is not on the arena, so it cannot be shoved."
+    assert str(refused.value) == f"The blue Wisp #{blue + 1} is not on the arena, so it cannot be shoved."
     with pytest.raises(IllegalAction) as refused:
         board.apply(Shove(green, 0, 0, 90))
-    refusal = "The shove of the green Gloop (monster 1) cannot start"
+    refusal = "The shove of the green Gloop #1 cannot start"
     assert str(refused.value).startswith(f"{refusal}: the distance must lie between")

@@ -21,6 +21,7 @@ class MonsterClubGame(Game):
     spec = SPEC
     action_space = actions.SPACE
     terminations = words.TERMINATIONS
+    won_by = words.WON_BY
     score_meaning = "destroys (opposing stacks sent to the grave)"
     evaluator = staticmethod(heuristic.evaluate)
     renderer = staticmethod(text.render)

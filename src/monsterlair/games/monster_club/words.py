@@ -13,11 +13,14 @@ from monsterlair.games.monster_club.cards import BY_ID
 
 TERMINATIONS = {
     "destroys": "reaching the destroys needed to win",
-    "no_monster": "a player having no monster left",
+    "no_monster": "leaving the other player no monster",
     "stalled": "the anti-stalling limit",
     "turn_cap": "the turn limit",
     "action_cap": "the action limit",
 }
+
+WON_BY = {"destroys": "by", "no_monster": "by"}
+"""The endings that decide the winner themselves; the limits only stop the game, and the destroys decide (MC-11)."""
 
 _DECIDED = {
     "score": "the higher score",

@@ -72,6 +72,7 @@ class MonsterSmash(Game):
     spec = SPEC
     action_space = _actions.SPACE
     terminations = _words.TERMINATIONS
+    won_by = _words.WON_BY
     score_meaning = "cards in hand at the end"
     evaluator = staticmethod(evaluate)
     renderer = staticmethod(_render)

@@ -30,15 +30,16 @@ def termination_words(termination: str, v: Voice, winners: Sequence[int]) -> str
     return TERMINATIONS.get(termination, termination.replace("_", " "))
 
 
-_WON_WITH = frozenset({"six_of_suit", "fifteen_cards"})
-"""The endings a winner wins *with* (cards held: "wins with fifteen cards in hand"); the rest they win *by*."""
+WON_BY = {"six_of_suit": "with", "fifteen_cards": "with", "last_standing": "by"}
+"""The endings that decide the winner (all but the draws), with the word joining them to the win: a winner wins
+*with* cards held ("wins with fifteen cards in hand"), *by* being the last monster standing."""
 
 
 def win_text(termination: str, v: Voice, winners: Sequence[int]) -> str:
     """Who won and how, as players say it, without the closing mark: "Ann wins with fifteen cards in hand",
     "You win by being the last monster standing"; with no winner, "The game ends with no winner: <how>"."""
     how = termination_words(termination, v, winners)
-    return game_over_text(v, winners, how, joint="with" if termination in _WON_WITH else "by", closed=False)
+    return game_over_text(v, winners, how, joint=WON_BY.get(termination, "by"), closed=False)
 
 
 _PICKED_FOR = {"burn_pick": "to burn", "attack_pick": "for the attack", "defence_pick": "for the defence"}

@@ -37,6 +37,7 @@ class MonstraGame(Game):
     spec = SPEC
     action_space = actions.SPACE
     terminations = words.TERMINATIONS
+    won_by = words.WON_BY
     board_names_mover = True  # the board's last line: "Player 2 to move: Astrafox (B2) acts."
     score_meaning = "knockouts scored by the seat's team (in a mission: damage dealt to the Guardian)"
     evaluator = staticmethod(heuristic.evaluate)

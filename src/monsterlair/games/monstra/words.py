@@ -32,8 +32,12 @@ TERMINATIONS = {
     "round-limit": "the round limit",
     "guardian-defeated": "defeating the Rift Guardian",
     "team-defeated": "the team's third creature lost",
-    "mission-time": "the end of the last round",
+    "mission-time": "the mission's last round",
 }
+
+WON_BY = {"knockouts": "with", "guardian-defeated": "by"}
+"""The endings that decide the winner themselves; at the round limit (or the mission's last round) the numbers
+told in the result's lines decide (MO-9.2 to MO-9.4, MO-10.6)."""
 
 
 def creature_name(creature_id: object) -> str:

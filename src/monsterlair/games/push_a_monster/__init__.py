@@ -66,7 +66,7 @@ class PushAMonster(Game):
     def menu_group(self, state: State, action: Any, label: str) -> tuple[str, str] | None:
         """Pushes from one mark (and nudges in one direction) share a line: their depths (distances) side by side."""
         head, comma, last = label.rpartition(", ")
-        return (head.replace("set the start monster down at", "set it down at"), last) if comma else None
+        return (head.replace("Set the start monster down at", "Set it down at"), last) if comma else None
 
     def help_text(self) -> str:
         """Units, angles, depth and the grid."""
@@ -83,6 +83,10 @@ class PushAMonster(Game):
     def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
         """What the scores mean."""
         return "length of the token line"
+
+    def result_lines(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> list[str]:
+        """The longest line of tokens decided the winner, with each line's length (``words.result_lines``)."""
+        return _words.result_lines(result.scores, result.winners, voice)
 
     def score_text(self, score: float, result: Result, options: Mapping[str, Any]) -> str:
         """A line's length in words."""

@@ -20,7 +20,7 @@ Forms accepted by :func:`parse` (case and spaces forgiven, ``key=value`` in any 
 * ``nudge angle=120 offset=0.00 dist=0.12`` — offset and dist may be left out (0 and the default);
 * ``shove monster=7 angle=120 offset=0.00 dist=0.12`` — the same stroke on a monster already on the
   arena (rule PM-6.7); ``monster`` is its id, counted from 0 like every number in the notation, while
-  people read monsters from 1 (this is the monster drawn and named "monster 8", rule PM-10.3), so
+  people read monsters from 1 (this is the monster drawn and named "#8", rule PM-10.3), so
   ``shove #8 angle=120`` names the same monster as people number it (the text is written ``monster=7``);
 * ``assist`` — have the monster set down by hand when no candidate push or nudge can start (rule PM-6.6).
 """
@@ -129,7 +129,7 @@ class Shove:
     """Shove a monster already on the arena with the small pusher's narrow end (rule PM-6.7).
 
     ``monster``: its id, counted from 0 as in every action text (people read it from 1: ``monster=6`` is the
-    monster drawn and named "monster 7"); ``angle``, ``offset``, ``dist``: as for a :class:`Nudge`, about its
+    monster drawn and named "#7"); ``angle``, ``offset``, ``dist``: as for a :class:`Nudge`, about its
     centre of mass.
     """
 

@@ -536,7 +536,7 @@ class PushState(State):
 
     def _stroke_problem(self, what: str, target: int, angle: int, offset: int, dist: int) -> str | None:
         """Why a nudge or shove of ``target`` cannot start (rules PM-6.3 and PM-6.7), or ``None``; ``what`` names
-        the stroke at the sentence's start ("This nudge", or "The shove of the green Gloop (monster 1)")."""
+        the stroke at the sentence's start ("This nudge", or "The shove of the green Gloop #1")."""
         if not NUDGE_MIN <= dist <= NUDGE_MAX:
             low, high = NUDGE_MIN / 100, NUDGE_MAX / 100
             return f"{what} cannot start: the distance must lie between {low:.2f} and {high:.2f}."

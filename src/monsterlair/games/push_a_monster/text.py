@@ -95,7 +95,7 @@ def grid(view: Mapping[str, Any]) -> list[list[tuple[str, str]]]:
         r = min(rows - 1, max(0, int((y1 - m["y"]) / cell_y)))
         if not drawn:  # too small to cover a cell centre: show it where its centre of mass is
             cells[r][c] = (letter, style)
-        number = monster_number(m["id"])  # written over the monster's middle, so "monster 21" can be found
+        number = monster_number(m["id"])  # written over the monster's middle, so "the orange Mammoth #21" can be found
         for i, digit in enumerate(number):
             cc = c - len(number) // 2 + i
             if 0 <= cc < cols:
@@ -150,7 +150,7 @@ def help_text() -> str:
             "  Depth: how far (dm) the small pusher pushes the monster along the",
             "  heading (0.70 by default). A nudge moves it dist dm (0.12 by default)",
             "  along its angle, offset dm to the left of its centre (negative: right).",
-            "  Shove: 'shove #7 angle=90' shoves monster 7, the number drawn on it;",
+            "  Shove: 'shove #7 angle=90' shoves monster #7, the number drawn on it;",
             "  offset and dist as for a nudge.",
             "  Tokens: a line's length is the sum of its tokens' widths, in token units",
             f"  ({token_widths()}).",
@@ -189,8 +189,8 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     elif view["phase"] == "setup":
         setup = view["setup"]
         lines.append(
-            f"{escape(v.says(view['to_move'], 'set'))} a start monster down: the {name(setup['kind'])}, "
-            f"monster {monster_number(setup['monster'])} ({setup['left']} still to place)."
+            f"{escape(v.says(view['to_move'], 'set'))} a start monster down: the {name(setup['kind'])} "
+            f"#{monster_number(setup['monster'])} ({setup['left']} still to place)."
         )
         lines.append(
             "[dim]Type a number from the menu, or for example 'place x=0.25 y=-0.50 angle=90': the spot in dm "
@@ -204,7 +204,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     elif active is not None:
         where = "on the large pusher" if active["where"] == "pusher" else "sticking out over the edge"
         who = escape(v.says(view["to_move"], "push"))
-        lines.append(f"{who} the {name(active['kind'])}, monster {monster_number(active['monster'])}, {where}.")
+        lines.append(f"{who} the {name(active['kind'])} #{monster_number(active['monster'])}, {where}.")
         if view["phase"] == "push":
             lines.append(
                 "[dim]Type a number from the menu, or for example 'push C' to push from mark C (the letters round "
@@ -218,7 +218,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
                 "of its centre.[/dim]"
             )
         lines.append(
-            "[dim]Or 'shove #7 angle=90' to shove monster 7 (the number drawn on it), already on the arena, upwards. "
+            "[dim]Or 'shove #7 angle=90' to shove monster #7 (the number drawn on it), already on the arena, upwards. "
             f"Tries left before the monster is set down by hand: {active['tries_left']}.[/dim]"
         )
     supply = ", ".join(f"{name(k)} {n}" for k, n in view["supply"].items())

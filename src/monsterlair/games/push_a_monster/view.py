@@ -65,6 +65,7 @@ KINDS_VIEW: list[dict[str, Any]] = [
         "rgb": k.rgb,
         "letter": k.letter,
         "token_width": k.token_width,
+        "on_die": k.on_die,
         "outline": [[[round(x, 4), round(y, 4)] for x, y in part] for part in k.parts],
     }
     for k in KINDS

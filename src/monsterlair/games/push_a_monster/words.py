@@ -1,12 +1,13 @@
 """Push a Monster in words: one log sentence per event, in the reader's person, and the result's terms.
-Monsters are named by kind and number ("the blue Wisp (monster 7)"); a push's numbers stay in the record.
+Monsters are named by kind and the number printed on them ("the blue Wisp #7", rule PM-10.3); a push's numbers
+stay in the record.
 The number is the one drawn on the monster, counted from 1 (``core.words.shown_number``): the monster whose
-id is 6 in actions, views, events and records (which count from 0) reads "monster 7".
+id is 6 in actions, views, events and records (which count from 0) reads "#7".
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from monsterlair.core.words import Voice, capitalise, join_words, plural, shown_number, with_article
@@ -46,6 +47,15 @@ def line_words(length: float) -> str:
     return f"a line of tokens {plural(length, 'token unit')} long"
 
 
+def result_lines(scores: Sequence[float], winners: Sequence[int], v: Voice) -> list[str]:
+    """What decided a sole winner (the die or the supply only ended the game, rule PM-9.4): "The longest line
+    of tokens wins: Tumble 8, you 4.", longest first. A shared win says nothing more (the tie is told already)."""
+    if len(winners) != 1:
+        return []
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return ["The longest line of tokens wins: " + ", ".join(f"{v.obj(s)} {scores[s]:g}" for s in order) + "."]
+
+
 def token_widths() -> str:
     """Each kind's token width in token units (rule PM-1.3): "green 2, blue 3, … and purple 8"."""
     return join_words(f"{k.id} {k.token_width}" for k in KINDS)
@@ -66,13 +76,14 @@ def monster_number(monster: object) -> str:
 
 
 def monster_name(monster: object, kind: object = None) -> str:
-    """A monster for people by its id (ids count from 0): "the blue Wisp (monster 7)" for id 6. Its kind is
+    """A monster for people by its id (ids count from 0): "the blue Wisp #7" for id 6 (the number printed on it,
+    as the log, the menus, the refusals and the arena all show it; "monster #7" without a kind). Its kind is
     looked up when not given."""
     m = _monster_id(monster)
     if kind is None and m is not None:
         kind = KINDS[MONSTER_KIND[m]].id
     number = monster_number(monster)
-    return f"monster {number}" if kind is None else f"the {kind_name(kind)} (monster {number})"
+    return f"monster #{number}" if kind is None else f"the {kind_name(kind)} #{number}"
 
 
 def _left(e: Mapping[str, Any], what: str) -> str:

@@ -14,11 +14,13 @@ never in the server's own process; :class:`HintDesk` keeps each person to one hi
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from monsterlair.bots.ismcts import ISMCTSBot, SearchReport
+from monsterlair.bots.ismcts import ActionStats, ISMCTSBot, SearchReport
 from monsterlair.core import Action, Game, Perspective, Rng, State
+from monsterlair.core.words import capitalise, plural
 from monsterlair.server.storage.base import TableData
 
 HINT_BUSY = "A hint is already being worked out for you; wait for it before asking for another."
@@ -76,17 +78,42 @@ def _percent(mean: float) -> str:
     return f"{round(mean * 100)}%"
 
 
+def _tell_apart(a: ActionStats, b: ActionStats) -> bool:
+    """Whether the search's games tell two moves' results apart: their win rates differ by more than twice the
+    standard error of that difference (the pooled rate's), so a lead of a few lucky games is no reason."""
+    if a.visits == 0 or b.visits == 0:
+        return False
+    pooled = min(1.0, max(0.0, (a.mean * a.visits + b.mean * b.visits) / (a.visits + b.visits)))
+    error = math.sqrt(pooled * (1 - pooled) * (1 / a.visits + 1 / b.visits))
+    return abs(a.mean - b.mean) > 2 * error
+
+
 def explain(game: Game, report: SearchReport, label: Callable[[Action], str] | None = None) -> str:
-    """The reason for the chosen action, in one sentence, from the search's statistics."""
+    """The reason for the chosen action, in one sentence, from the search's statistics. Moves the search cannot
+    tell apart from it (as good, or too few games to say) are told as such, never as a reason to prefer it;
+    a quoted move starts with a capital, as the menu's lines do."""
     if report.iterations == 0 or len(report.stats) < 2:
         return "It is the only move here."
     ranked = sorted(report.stats, key=lambda s: s.visits, reverse=True)
     best = next(s for s in ranked if s.action == report.action)
     runner = next(s for s in ranked if s.action != report.action)
-    return (
-        f"In {report.iterations} games the bot played out from here, this move won {_percent(best.mean)} of the "
-        f"time; the next best, “{(label or game.describe_action)(runner.action)}”, won {_percent(runner.mean)}."
+    played = (
+        f"In {report.iterations} games the bot played out from here, this move won {_percent(best.mean)} of the time"
     )
+
+    def quoted(stats: ActionStats) -> str:
+        return f"“{capitalise((label or game.describe_action)(stats.action))}”"
+
+    level = [s for s in ranked if s.action != report.action and s.mean >= best.mean]
+    if level:
+        others = plural(len(level), "other move")
+        return f"{played}, and {others} did as well, such as {quoted(level[0])}: any of them is as good a choice."
+    if not _tell_apart(best, runner):
+        return (
+            f"{played}; the next best, {quoted(runner)}, won {_percent(runner.mean)}: too few games to tell them "
+            "apart, so either is a fair choice."
+        )
+    return f"{played}; the next best, {quoted(runner)}, won {_percent(runner.mean)}."
 
 
 def compute_hint(game: Game, state: State, seat: int, seed: int, names: Sequence[str] | None = None) -> Hint:

@@ -133,10 +133,17 @@ export function nearestMark(marks: Mark[], p: Pt): string {
   return label;
 }
 
-/** Where a point is, in words: "near mark C, 0.35 dm in from the edge" (or "off the arena"). */
+/** CM_PER_DM: the game's lengths are decimetres of its world (1 dm = 10 cm, rules doc); players read cm. */
+export const CM_PER_DM = 10;
+
+/** A length in dm as players read it: "3.5 cm" (to a millimetre). */
+export function cm(dm: number): string {
+  return `${Math.round(Math.abs(dm) * CM_PER_DM * 10) / 10} cm`;
+}
+
+/** Where a point is, in words: "near mark C, 3.5 cm in from the edge" (or "… outside the edge"). */
 export function whereText(outline: Pt[], marks: Mark[], p: Pt, inside: boolean): string {
   const near = nearestMark(marks, p);
   const d = nearestEdge(outline, p).distance;
-  if (!inside) return `near mark ${near}, ${d.toFixed(2)} dm outside the edge`;
-  return `near mark ${near}, ${d.toFixed(2)} dm in from the edge`;
+  return `near mark ${near}, ${cm(d)} ${inside ? "in from" : "outside"} the edge`;
 }

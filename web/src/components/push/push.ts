@@ -58,7 +58,7 @@ export function posesOf(view: View): Map<number, Pose> {
 }
 
 /** The number people read for monster ``id``: ids count from 0 in views, events and action texts
- * (``shove monster=6``), people count from 1, as the log names monsters ("the blue Wisp (monster 7)"; the
+ * (``shove monster=6``), people count from 1, as the log names monsters ("the blue Wisp #7"; the
  * server's ``core.words.shown_number``). The arena, the shove list and every label go through here. */
 export function monsterNumber(id: number): number {
   return id + 1;
@@ -80,6 +80,36 @@ export function insidePolygon(p: Pt, poly: Pt[]): boolean {
     if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+/** Whether two convex polygons overlap or touch (separating axis test). */
+export function convexOverlap(a: Pt[], b: Pt[]): boolean {
+  for (const poly of [a, b]) {
+    for (let i = 0; i < poly.length; i++) {
+      const [x1, y1] = poly[i];
+      const [x2, y2] = poly[(i + 1) % poly.length];
+      const nx = y1 - y2;
+      const ny = x2 - x1;
+      const range = (ps: Pt[]) => ps.reduce(([lo, hi], [x, y]) => [Math.min(lo, x * nx + y * ny), Math.max(hi, x * nx + y * ny)], [Infinity, -Infinity]);
+      const [alo, ahi] = range(a);
+      const [blo, bhi] = range(b);
+      if (ahi < blo || bhi < alo) return false;
+    }
+  }
+  return true;
+}
+
+/** Why a start monster whose parts lie at ``parts`` (placed in the arena's frame) cannot be set down there, in
+ * players' words, or null when it can (rule PM-2.2: fully on the arena, touching no other monster). The server
+ * decides; this lets the board say so before Place is pressed. */
+export function placeProblem(parts: Pt[][], others: Pt[][][], outline: Pt[]): string | null {
+  const off =
+    parts.some((part) => part.some((p) => !insidePolygon(p, outline))) ||
+    outline.some((p) => parts.some((part) => insidePolygon(p, part)));
+  if (off) return "It must lie fully on the arena: move it in, or press Nearest free spot.";
+  if (others.some((body) => body.some((q) => parts.some((part) => convexOverlap(part, q)))))
+    return "It would touch another monster: move it, or press Nearest free spot.";
+  return null;
 }
 
 /** Where the ray from ``p`` along heading ``a`` first meets the outline (null if it misses). */
