@@ -654,9 +654,8 @@ def test_cards_and_tactics_in_hand_explain_themselves_by_keyboard_when_it_is_not
     assert not problems and not more, problems + more
 
 
-def test_on_a_phone_a_tutorial_step_already_read_shrinks_to_its_first_line(server: Server, chromium: Any) -> None:
-    from tests.browser import driver
-
+def smash_tutorial_on_a_phone(server: Server, chromium: Any) -> tuple[Any, Any, list[str]]:
+    """A phone (375 px, touch) with a guest in Monster Smash's tutorial: its context, page and page errors."""
     phone = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = phone.new_page()
     problems: list[str] = []
@@ -665,6 +664,13 @@ def test_on_a_phone_a_tutorial_step_already_read_shrinks_to_its_first_line(serve
     page.goto(f"{server.url}/rules/monster-smash")
     page.get_by_role("button", name="Play the tutorial: Monster Smash").click()
     page.locator(BOARDS["monster-smash"]).wait_for()
+    return phone, page, problems
+
+
+def test_on_a_phone_a_tutorial_step_already_read_shrinks_to_its_first_line(server: Server, chromium: Any) -> None:
+    from tests.browser import driver
+
+    phone, page, problems = smash_tutorial_on_a_phone(server, chromium)
     coach = page.locator("[data-testid=tutorial]")
     steps: list[str] = []
     for _ in range(12):
@@ -715,14 +721,7 @@ def test_on_a_phone_the_bots_last_move_and_the_tip_while_it_plays_are_read_whole
     Both wrap, on every bot turn (the tip too when it was read before)."""
     from tests.browser import driver
 
-    phone = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = phone.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    guest(page, server.url, "Pocket")
-    page.goto(f"{server.url}/rules/monster-smash")
-    page.get_by_role("button", name="Play the tutorial: Monster Smash").click()
-    page.locator(BOARDS["monster-smash"]).wait_for()
+    phone, page, problems = smash_tutorial_on_a_phone(server, chromium)
     seen: list[dict[str, Any]] = []
     for _ in range(8):
         if driver.wait_for_my_turn_or_end(page) == "end":
