@@ -58,8 +58,8 @@ def test_the_picker_refuses_a_pick_that_cannot_make_a_legal_choice_and_never_inv
     assert "Not picked: Zaplet 1 cannot make a legal choice with the cards picked. " + DEFENCE_RULE in out
     assert "Not picked: Gulpwave 3" in out
     assert "Picked: Sootling 1, Bubblet 1. Type done to confirm." in out
-    assert "Nothing picked yet: type done or pass: No defence." in out  # done with none picked passes (MS-6.1)
-    assert "Or type pass: No defence" in out  # once a card is picked, pass still defends with none
+    assert "Nothing picked yet: type done or pass for “No defence”." in out  # done with none picked passes (MS-6.1)
+    assert "Or type pass for “No defence”." in out  # once a card is picked, pass still defends with none
     assert "You defend with Sootling 1 and Bubblet 1" in out
     assert "Picked: Bubblet 1, Zaplet 1" not in out and "Nothing was played" not in out
 

@@ -189,7 +189,7 @@ def test_monster_smash_in_the_terminal_names_a_card_one_way_and_a_turn_under_way
     )
     # Review: "Picked: nothing yet. Type done to confirm." though done with nothing picked passes: say what it does,
     # once (pass is the same move, so it is not offered again until a card is picked).
-    assert "  Nothing picked yet: type done or pass: Don't burn." in out and "nothing yet. Type done" not in out
+    assert "  Nothing picked yet: type done or pass for “Don't burn”." in out and "nothing yet. Type done" not in out
     assert "Or type pass" not in out and "skip this step" not in out
 
 

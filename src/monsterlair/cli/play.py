@@ -398,14 +398,15 @@ class PlaySession:
         except MonsterLairError as exc:  # not a whole choice yet: say what it still needs, no "done"
             texts, then = [], f" Pick more cards: {escape(str(exc))}" if chosen else ""
         if not chosen and texts and texts[-1] != "done":  # done with nothing picked passes: say what that does
-            does = self.plain_label(self.state.parse_action(texts[-1]))
+            does = escape(self.plain_label(self.state.parse_action(texts[-1])))
             also = escape(texts[-1])
-            self.console.print(f"  Nothing picked yet: type [bold]done[/bold] or [bold]{also}[/bold]: {escape(does)}.")
+            self.console.print(f"  Nothing picked yet: type [bold]done[/bold] or [bold]{also}[/bold] for “{does}”.")
             others = [a for a in others if str(a) not in texts]  # the same move under its own word: said once
         else:
             self.console.print(f"  Picked: {escape(picked)}.{then}")
         for action in others:
-            self.console.print(f"  Or type [bold]{escape(str(action))}[/bold]: {escape(self.plain_label(action))}")
+            does = escape(self.plain_label(action))
+            self.console.print(f"  Or type [bold]{escape(str(action))}[/bold] for “{does}”.")
 
     def plain_label(self, action: Any) -> str:
         """An action's menu phrase without its typed word in front: "burn no cards" for "Pass: burn no cards"."""
