@@ -105,6 +105,10 @@ class ResultLog:
         self.close()
 
 
+TURNS_COMPLETED = frozenset({"monster-smash", "push-a-monster"})
+"""Games whose results before format 3 counted ``detail.turns`` as the turns completed."""
+
+
 def _upgraded(result: dict[str, Any], index: int) -> dict[str, Any] | None:
     """A result of an earlier format brought to the current one as game ``index`` (from 1), or ``None`` when its
     moves cannot be known from it (a format-1 game with silent actions, such as Monster Smash's card picks, or a
@@ -140,6 +144,6 @@ def _upgraded(result: dict[str, Any], index: int) -> dict[str, Any] | None:
             named[kind] = named.get(kind, 0) + count
         kinds.append(dict(sorted(named.items())))
     detail = result.get("detail") or {}
-    if "turns" in detail and "turns" in result:  # Monster Smash's and Push a Monster's counted the turns completed
-        detail = {**detail, "turns": result["turns"]}
+    if result.get("game") in TURNS_COMPLETED and "turns" in detail and "turns" in result:
+        detail = {**detail, "turns": result["turns"]}  # they counted the turns completed, not the turn it ended in
     return {**result, "format": RESULT_FORMAT, "move_kinds": kinds, "detail": detail}

@@ -175,16 +175,16 @@ class MonsterSmash(Game):
         seat = state.to_move
         if seat is None:
             return self.describe_action(action)
-        view = state.view(seat)
-        phase, hand = str(view.get("phase")), list(view.get("hand") or [])
         if verb == "attack" and arg.isdigit():
             return f"Attack {Voice(names).name(int(arg))}"
-        if verb in ("burn", "play") and arg.isdigit() and int(arg) <= len(hand) and phase in _PICK_WORDS:
-            return f"{_PICK_WORDS[phase]} {_words.card_name(hand[int(arg) - 1])}"
         if verb == "keep":
             return "Keep hand"
         if verb == "mulligan":
             return f"Mulligan (draw {MULLIGAN_DRAW})"
+        view = state.view(seat)  # the other labels read the step and the mover's cards
+        phase, hand = str(view.get("phase")), list(view.get("hand") or [])
+        if verb in ("burn", "play") and arg.isdigit() and int(arg) <= len(hand) and phase in _PICK_WORDS:
+            return f"{_PICK_WORDS[phase]} {_words.card_name(hand[int(arg) - 1])}"
         if verb == "pass" and phase in _PASS_WORDS:
             return _PASS_WORDS[phase]
         if verb == "done":
@@ -214,7 +214,7 @@ class MonsterSmash(Game):
         why = state.step_refusal("attack")
         if why is None and seat == state.to_move:
             why = "you can't attack yourself"
-        elif why is None and state.view(None)["eliminated"][seat]:
+        elif why is None and not state.alive >> seat & 1:  # out of the game (MS-8.5)
             why = f"{voice.name(seat)} is out of the game"
         return None if why is None else f"'{text.strip()}': {why}."
 
