@@ -3,7 +3,7 @@
 // monster sticking out over the edge lies under a mark's letter. So every label takes the first free spot of a
 // few: a number near its monster's middle, a letter straight out from its mark until it clears every monster.
 // All in screen pixels (the canvas's CSS pixels).
-import type { Pt } from "./push";
+import { convexOverlap, type Pt } from "./push";
 
 /** A label's box: its middle and its size. */
 export interface Box {
@@ -45,31 +45,22 @@ function inside(b: Box, w: number, h: number): boolean {
   return b.x - b.w / 2 >= 0 && b.x + b.w / 2 <= w && b.y - b.h / 2 >= 0 && b.y + b.h / 2 <= h;
 }
 
-/** Whether a box meets a convex polygon (separating axes: the box's two and the polygon's edge normals). */
+/** Whether a box (grown by ``gap``) meets a convex polygon: a quick look at their extents, then the separating
+ * axis test of two polygons (the box's corners as one). */
 export function boxMeetsPolygon(b: Box, poly: Pt[], gap = GAP): boolean {
   const hw = b.w / 2 + gap;
   const hh = b.h / 2 + gap;
+  const xs = poly.map((p) => p[0]);
+  const ys = poly.map((p) => p[1]);
+  if (Math.max(...xs) < b.x - hw || Math.min(...xs) > b.x + hw) return false;
+  if (Math.max(...ys) < b.y - hh || Math.min(...ys) > b.y + hh) return false;
   const corners: Pt[] = [
     [b.x - hw, b.y - hh],
     [b.x + hw, b.y - hh],
     [b.x + hw, b.y + hh],
     [b.x - hw, b.y + hh],
   ];
-  const xs = poly.map((p) => p[0]);
-  const ys = poly.map((p) => p[1]);
-  if (Math.max(...xs) < b.x - hw || Math.min(...xs) > b.x + hw) return false;
-  if (Math.max(...ys) < b.y - hh || Math.min(...ys) > b.y + hh) return false;
-  for (let i = 0; i < poly.length; i++) {
-    const [x0, y0] = poly[i];
-    const [x1, y1] = poly[(i + 1) % poly.length];
-    const nx = y0 - y1;
-    const ny = x1 - x0;
-    const proj = (p: Pt) => p[0] * nx + p[1] * ny;
-    const ps = poly.map(proj);
-    const cs = corners.map(proj);
-    if (Math.max(...ps) < Math.min(...cs) || Math.max(...cs) < Math.min(...ps)) return false;
-  }
-  return true;
+  return convexOverlap(corners, poly);
 }
 
 /**
