@@ -297,3 +297,35 @@ def test_a_run_of_bots_only_says_so_first_and_asks_no_question_nobody_can_answer
     status, out = run(["play", "monster-club", "--seats", "greedy,random", "--seed", "4"], ["kept.json"])
     assert status == 0 and "Save the record? Type a file name, or press Enter to skip: kept.json\n" in out
     assert json.loads((tmp_path / "kept.json").read_text())["seed"] == 4
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "headline"),
+    [
+        ("monster-smash", "3", "Pip (Random bot) wins"),
+        ("monstra", "5", "Pip (Greedy bot) wins"),
+        ("monster-club", "3", "Pip (Random bot) wins"),
+        ("push-a-monster", "3", "Gobble (Random bot) wins"),
+    ],
+)
+def test_the_end_screen_says_who_won_once_below_the_board(game: str, seed: str, headline: str) -> None:
+    """The log's last line tells the end as it happens; below the final board the headline and what decided it
+    follow once, the board itself no longer repeating "Game over: … wins" (it said it a third time)."""
+    status, out = run(
+        [
+            "play",
+            game,
+            "--seats",
+            "random,greedy" if game == "monstra" else "random,random",
+            "--seed",
+            seed,
+            "--players",
+            "2",
+        ]
+    )
+    assert status == 0, out
+    end = out.split("Game over")[-1]
+    board, _, result = end.partition(f"\n{headline}\n")
+    assert result, end
+    assert "Game over:" not in board and headline not in board, board
+    assert "Result" in result and headline not in result

@@ -250,3 +250,20 @@ def test_the_random_opponents_short_cut_plays_the_games_random_bot_choose_plays(
             short.apply(legal[seed % len(legal)])
             long.apply(legal[seed % len(legal)])
         assert short.result == long.result
+
+
+def test_render_of_a_finished_game_ends_with_its_result() -> None:
+    """The board leaves the end to the result's words (the terminal's end screen prints them below it); the
+    environment's text rendering adds them itself, so a finished episode's render still says who won."""
+    env = gym_env("monster-club", opponents="random", render_mode="ansi")
+    env.reset(seed=3)
+    done = False
+    while not done:
+        mask = env.action_masks()
+        _, _, terminated, truncated, _ = env.step(int(mask.nonzero()[0][0]))
+        done = terminated or truncated
+    text = env.render()
+    state = env.game_state
+    assert isinstance(text, str) and state is not None and state.result is not None
+    words = env.enc.game.describe_result(state.result, env.seat, None, state.options)
+    assert words.headline in text and words.lines[0] in text  # "Won by reaching 5 destroys."

@@ -193,7 +193,7 @@ class MonsterLairAEC(AECEnv[AgentID, ObsDict, int]):  # type: ignore[misc]  # pe
         """
         if self.render_mode is None or self.game_state is None:
             return None
-        return render_text(self.enc.game, self.game_state.view(None), None, self.render_mode)
+        return render_text(self.enc.game, self.game_state, None, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release (no windows, no processes)."""

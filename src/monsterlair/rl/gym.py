@@ -271,7 +271,7 @@ class MonsterLairGym(gymnasium.Env[Observation, np.int64]):
         """The agent seat's view as the game renders it: exactly what the agent may know."""
         if self.render_mode is None or self.game_state is None:
             return None
-        return render_text(self.enc.game, self.game_state.view(self.seat), self.seat, self.render_mode)
+        return render_text(self.enc.game, self.game_state, self.seat, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

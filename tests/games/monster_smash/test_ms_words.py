@@ -67,8 +67,9 @@ def test_the_last_line_says_the_winner_wins_with_the_cards_they_hold() -> None:
     assert say(over([0], "last_standing"), None, NAMES) == "Ann wins by being the last monster standing!"
     assert say(over([], "stalemate"), None, NAMES).startswith("The game ends with no winner: a stalemate")
     state = GAME.new(2, seed=2785)  # seat 0 is dealt six cards of its own suit: over before any move
-    board = GAME.render(state.view(1), 1, NAMES)
-    assert "Ann wins with six cards of their own monster's suit." in board, board
+    assert state.result is not None
+    text = GAME.describe_result(state.result, 1, NAMES)  # the end screen, below the board
+    assert (text.headline, text.lines[0]) == ("Ann wins", "Won with six cards of their own monster's suit.")
 
 
 def test_a_refused_attack_says_the_rule_the_table_plays_not_the_option_it_left_off() -> None:

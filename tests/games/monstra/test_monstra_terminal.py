@@ -27,7 +27,7 @@ def test_moves_and_tactics_say_what_they_do_and_what_they_cost() -> None:
         assert f"{tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects, tactic=True)}" in text
         assert f"{tactic.name} ({tactic.cost} EN): {display_data()['tactics'][t]['text']}" in text  # as the browser
     assert "Win: defeat it before the last round ends" in text  # the Expert Guardian must be defeated
-    assert "(Ann)" in text and "seat 0" not in text
+    assert "Team A (you)" in text and "(Ann)" not in text and "seat 0" not in text  # a solo team: named once
     acting = next(s for s in team["slots"] if s["unit"] == view["acting"])
     name = CREATURES[CREATURE_INDEX[acting["creature"]]].name
     assert text.splitlines()[-1] == f"Your move: {name} ({view['acting'].upper()}) acts."
@@ -157,4 +157,19 @@ def test_a_finished_game_shows_no_stale_round_order() -> None:
     view = state.view(0)
     assert view["over"] and view["order"] == []
     board = game.render(view, 0, ["Ann", "Bo"])
-    assert "Order:" not in board and "Game over" in board
+    assert "Order:" not in board and "Game over" not in board  # the end screen's result says how it ended
+
+
+def test_a_one_player_team_is_named_once_in_its_heading_a_shared_team_creature_by_creature() -> None:
+    """A duel's board named the opponent after every creature ("… (Tumble (Greedy bot))"): a team one player
+    controls is named in its heading; a team two players share (2 against 2, a mission) names each creature's."""
+    names = ["Ann", "Tumble (Greedy bot)", "Cy", "Di"]
+    duel = GAME.render(GAME.new(2, seed=1).view(0), 0, names[:2])
+    heading = next(line for line in duel.splitlines() if line.startswith("[bold]Team B"))
+    assert heading.startswith("[bold]Team B[/] · Tumble (Greedy bot) · EN")
+    assert duel.count("Tumble (Greedy bot)") == 1 and "(Ann)" not in duel
+    for players, mode in ((4, "2v2"), (2, "mission")):
+        board = GAME.render(GAME.new(players, seed=1, options={"mode": mode}).view(0), 0, names[:players])
+        rows = [line for line in board.splitlines() if re.match(r"^(\[bold reverse\] ▶ \[/\]| {3})[AB][12] ", line)]
+        assert len(rows) == 4 if mode == "2v2" else len(rows) == 2, board
+        assert all(re.search(r"\[dim\]\((?:you|Ann|Tumble \(Greedy bot\)|Cy|Di)\)\[/\]$", row) for row in rows), rows

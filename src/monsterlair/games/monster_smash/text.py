@@ -20,7 +20,7 @@ from monsterlair.games.monster_smash.spec import (
     WIN_SUIT,
     WIN_TOTAL,
 )
-from monsterlair.games.monster_smash.words import card_name, termination_words, win_text
+from monsterlair.games.monster_smash.words import card_name
 
 _PHASE_TEXT = {
     "first_turn": "first turn: mulligan or keep",
@@ -66,14 +66,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     players = int(view["players"])
     result = view["result"]
     if result is not None:
-        winners = result["winners"]
-        how = termination_words(str(result["termination"]), v, winners)
-        if winners:
-            lines.append(
-                f"[bold]Monster Smash — game over:[/bold] {escape(win_text(str(result['termination']), v, winners))}."
-            )
-        else:
-            lines.append(f"[bold]Monster Smash — game over: no winner ({how}).[/bold]")
+        lines.append("[bold]Monster Smash — game over[/bold]")  # the end screen's result says how
     else:
         mover = view["to_move"]
         owner = view["turn_seat"]

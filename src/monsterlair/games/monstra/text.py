@@ -34,7 +34,7 @@ from monsterlair.games.monstra.spec import (
 from monsterlair.games.monstra.spec import (
     TOS as _TOS,
 )
-from monsterlair.games.monstra.words import TERMINATIONS, creature_name, decision_text
+from monsterlair.games.monstra.words import creature_name, decision_text
 
 _WHO = {
     "target": "the target",
@@ -140,7 +140,8 @@ def _bar(hp: int, mx: int, width: int = 10) -> str:
     return f"[{colour}]{'█' * filled}[/][dim]{'░' * (width - filled)}[/]"
 
 
-def _unit_line(u: Mapping[str, Any] | None, acting: str | None, v: Voice | None = None) -> str:
+def _unit_line(u: Mapping[str, Any] | None, acting: str | None, v: Voice | None = None, owner: bool = True) -> str:
+    """A creature's row; ``owner``: name the player controlling it (when its team is not all one player's)."""
     if u is None:
         return "  (empty)"
     mark = "[bold reverse] ▶ [/]" if u["unit"] == acting else "   "
@@ -153,7 +154,7 @@ def _unit_line(u: Mapping[str, Any] | None, acting: str | None, v: Voice | None 
         extra = f" Strike {c.strike} · {c.move} ({c.cost} EN): {effect_text(c.effects)}"
     place = "" if u["unit"] == "g" else f"{str(u['unit']).upper()} "  # as the order and the log label it
     fresh = " [dim](entered this round)[/]" if u.get("entered_this_round") else ""
-    who = (v or Voice()).name(u["controller"]) if u.get("controller") is not None else ""
+    who = (v or Voice()).name(u["controller"]) if owner and u.get("controller") is not None else ""
     ctl = f" [dim]({escape(who)})[/]" if who else ""
     return (
         f"{mark}{place}{name} {_bar(u['hp'], u['max_hp'])} {u['hp']}/{u['max_hp']} HP "
@@ -197,14 +198,17 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         lines.append("Order: " + " → ".join(bits))
     for team in view["teams"]:
         me = " (you)" if view.get("team") == team["team"] else ""
+        # one player's team (a duel) is named once in its heading, a shared team's creatures one by one
+        controllers = {slot["controller"] for slot in team["slots"] if slot is not None} - {None}
+        whose = f" · {escape(v.name(next(iter(controllers))))}" if len(controllers) == 1 and not me else ""
         used = " · tactic used" if team["tactic_used"] else ""
         lines.append(
-            f"[bold]Team {team['team']}{me}[/] · EN {team['energy']}/5 · creatures lost {team['knockouts']}/3 · "
-            f"hand {team['hand_count']} · tactic deck {team['deck_count']} · replacements {team['reserve_count']}"
+            f"[bold]Team {team['team']}{me}[/]{whose} · EN {team['energy']}/5 · creatures lost {team['knockouts']}/3"
+            f" · hand {team['hand_count']} · tactic deck {team['deck_count']} · replacements {team['reserve_count']}"
             f"{used}"
         )
         for slot in team["slots"]:
-            lines.append(_unit_line(slot, view.get("acting"), v))
+            lines.append(_unit_line(slot, view.get("acting"), v, owner=len(controllers) > 1))
         if team.get("hand") is not None:
             lines.append("   Hand:" + ("" if team["hand"] else " —"))
             need = _signature_cost(team, view.get("acting"))
@@ -238,17 +242,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         lines.append(f"Damage bonus for this action: +{view['damage_bonus']}")
     if view.get("cleansing"):
         lines.append(f"Cleanse: choose which condition to remove from {' or '.join(view['cleansing'])}.")
-    if view["over"] and view.get("result"):
-        r = view["result"]
-        how = TERMINATIONS.get(str(r["termination"]), str(r["termination"]))
-        if r["winners"]:
-            outcome = f"{escape(v.group_verb(r['winners'], 'win'))} ({how})"
-        elif r.get("payoffs") and not any(r["payoffs"]):
-            outcome = f"the Rift Guardian wins: the mission failed ({how})"
-        else:
-            outcome = f"a draw ({how})"
-        lines.append(f"[bold]Game over[/]: {outcome}.")
-    else:
+    if not view["over"]:
         decision = decision_text(view, v)
         if decision is not None:
             lines.append(escape(decision))

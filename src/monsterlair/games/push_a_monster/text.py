@@ -177,16 +177,7 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
     when = "Set-up" if view["phase"] == "setup" else f"Turn {view['turn'] + 1}"
     lines.append(f"{when} · die: {die}")
     active = view["active"]
-    if view["over"]:
-        result = view["result"]
-        why = {"kind_exhausted": "the die showed a kind that has run out", "supply_empty": "the supply is empty"}
-        lines.append(f"[bold]Game over[/bold]: {why.get(result['termination'], result['termination'])}.")
-        winners = result["winners"]
-        if len(winners) > 1:
-            lines.append(f"Shared win: {escape(v.group(winners, start=False))}, with equal lines.")
-        elif winners:
-            lines.append(f"{escape(v.says(winners[0], 'win'))} with the longest line.")
-    elif view["phase"] == "setup":
+    if view["phase"] == "setup":
         setup = view["setup"]
         lines.append(
             f"{escape(v.says(view['to_move'], 'set'))} a start monster down: the {name(setup['kind'])} "
