@@ -422,7 +422,7 @@ class PlaySession:
         notation (so 'attack 1' is the notation's, not the menu's, number)."""
         from rich.markup import escape
 
-        from monsterlair.core import MonsterLairError
+        from monsterlair.core import MonsterLairError, NotLegalNow
 
         if text.isdigit():
             number = int(text)
@@ -457,10 +457,10 @@ class PlaySession:
             why = self.game.refusal(self.state, text, self.names)  # a known action, not now: why
             if why is None:
                 hint = self.menu_hint(text, actions)  # a menu phrase with a bad value: what is wrong
-                why = str(exc) if hint is None else f"'{text.strip()}' is not one of your choices. {hint}"
-                decision = self.state.describe_decision()  # its legal list is in the notation's words
-                if decision in why:
-                    why = why.replace(decision, "").strip()
+                if hint is not None:
+                    why = f"'{text.strip()}' is not one of your choices. {hint}"
+                else:  # the contract's refusal without its legal list, which is in the notation's words
+                    why = exc.reason if isinstance(exc, NotLegalNow) else str(exc)
             self.console.print(f"[yellow]{escape(why)}[/yellow]")
             self.console.print(
                 "[yellow]Type a number from the menu or the choice as the menu words it, or 'help'.[/yellow]"
