@@ -150,3 +150,24 @@ def test_an_action_not_legal_now_is_told_without_the_notations_legal_list() -> N
         "'take green' is only possible after a '?' roll with a tie. Set the next start monster down with "
         "'place x=… y=… angle=…'."
     )
+
+
+def test_a_menu_phrase_with_a_bad_value_names_the_menus_own_numbers() -> None:
+    """Push a Monster numbers its menu by place (the same number each turn), not by position: the answer to a
+    push phrase naming no place says the menu's numbers and one of its lines."""
+    from rich.console import Console
+
+    from monsterlair.cli.play import PlaySession
+
+    push = games.get("push-a-monster")
+    state = push.new(2, seed=5)
+    while state.view(None)["phase"] != "push":
+        state.apply(state.legal_actions()[0])
+    console = Console(record=True, width=300)
+    session = PlaySession(push, state, ["human", "greedy"], {}, {}, console)
+    assert session.pick("push from the moon", list(state.legal_actions())) is None
+    said = " ".join(console.export_text().split())
+    assert said.startswith(
+        "'push from the moon' is not one of your choices. No choice in the menu has 'the moon'. Choices 6 to 53 "
+        "start with 'Push', for example 'Push from A, straight in, 0.45 dm deep'."
+    ), said
