@@ -80,3 +80,41 @@ def test_every_arena_label_has_its_own_spot_and_every_monster_shows_whole(
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     shot(page, f"push-labels-{width}")
     assert problems == []
+
+
+WATCH_LABELS = """() => {
+  const canvas = document.querySelector('[data-testid=arena]');
+  window.__labelWrites = [];
+  new MutationObserver((records) => {
+    for (const r of records) window.__labelWrites.push(r.oldValue);
+  }).observe(canvas, { attributes: true, attributeFilter: ['data-labels'], attributeOldValue: true });
+}"""
+LABEL_WRITES = """() => {
+  const writes = window.__labelWrites;
+  const after = [...writes.slice(1), document.querySelector('[data-testid=arena]').dataset.labels];
+  return { writes: writes.length, unchanged: writes.filter((old, i) => old === after[i]).length };
+}"""
+
+
+def test_the_arenas_labels_are_written_only_when_they_change(server: Server, chromium: Any) -> None:
+    """The arena is drawn again whenever something it shows changes (the way of pushing chosen, a motion's
+    frames, a fall fading); its labels' record for tests (``data-labels``) is written only when they moved."""
+    found = find_position("push-a-monster", 2, {}, crowded, tries=40, max_moves=200)
+    page = chromium.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    me = guest(page, server.url, "Pia")
+    table = store_table(server.data_dir, "push-a-monster", 2, {}, [(me, "Pia"), (None, "Bot")], found)
+    page.goto(f"{server.url}/t/{table}")
+    page.wait_for_function("() => document.querySelector('[data-testid=arena]')?.dataset.labels", timeout=15_000)
+    page.locator("[data-testid=mode-shove]").click()
+    target = page.locator("[data-testid=shove-target]")
+    ids = [v for v in target.locator("option").evaluate_all("os => os.map((o) => o.value)") if v != ""]
+    assert len(ids) >= 2, ids
+    page.evaluate(WATCH_LABELS)
+    pictures = set()
+    for monster in ids[:3]:  # each choice redraws the arena (its shove arrow); no monster moves
+        target.select_option(monster)
+        page.wait_for_timeout(100)
+        pictures.add(page.evaluate("() => document.querySelector('[data-testid=arena]').toDataURL()"))
+    assert len(pictures) == len(ids[:3])
+    writes = page.evaluate(LABEL_WRITES)
+    assert writes["unchanged"] == 0, writes

@@ -125,3 +125,49 @@ def test_a_menu_phrase_with_a_bad_value_is_answered_in_the_menus_words() -> None
     with pytest.raises(BadAction) as refused:
         games.get("monster-club").parse_action("play rumble rhino to space 4 face up")
     assert "Forms: 'play H to S [down]'" in refused.value.in_notation() and "Forms" not in str(refused.value)
+
+
+def test_an_action_not_legal_now_is_told_without_the_notations_legal_list() -> None:
+    """A well-formed action the rules refuse now, with no reason of the game's own: the terminal says only that
+    it is not legal now (the legal list is the notation's; the menu says the choices), and ``Game.refusal``
+    leaves it to the caller (``None``), while a game's own reason is said as it is."""
+    from rich.console import Console
+
+    from monsterlair.cli.play import PlaySession
+
+    club = games.get("monster-club")
+    state = club.new(2, seed=5)
+    console = Console(record=True, width=200)
+    session = PlaySession(club, state, ["human", "greedy"], {}, {}, console)
+    assert session.pick("end", list(state.legal_actions())) is None
+    said = " ".join(console.export_text().split())
+    assert said.startswith("'end' is not legal now. Type a number from the menu"), said
+    assert club.refusal(state, "end") is None
+    monstra = games.get("monstra")
+    assert monstra.refusal(monstra.new(2, seed=5), "strike a1") is None
+    push = games.get("push-a-monster")
+    assert push.refusal(push.new(2, seed=5), "take green") == (
+        "'take green' is only possible after a '?' roll with a tie. Set the next start monster down with "
+        "'place x=… y=… angle=…'."
+    )
+
+
+def test_a_menu_phrase_with_a_bad_value_names_the_menus_own_numbers() -> None:
+    """Push a Monster numbers its menu by place (the same number each turn), not by position: the answer to a
+    push phrase naming no place says the menu's numbers and one of its lines."""
+    from rich.console import Console
+
+    from monsterlair.cli.play import PlaySession
+
+    push = games.get("push-a-monster")
+    state = push.new(2, seed=5)
+    while state.view(None)["phase"] != "push":
+        state.apply(state.legal_actions()[0])
+    console = Console(record=True, width=300)
+    session = PlaySession(push, state, ["human", "greedy"], {}, {}, console)
+    assert session.pick("push from the moon", list(state.legal_actions())) is None
+    said = " ".join(console.export_text().split())
+    assert said.startswith(
+        "'push from the moon' is not one of your choices. No choice in the menu has 'the moon'. Choices 6 to 53 "
+        "start with 'Push', for example 'Push from A, straight in, 0.45 dm deep'."
+    ), said

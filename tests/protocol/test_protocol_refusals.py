@@ -124,3 +124,27 @@ def test_the_terminal_keeps_its_words() -> None:
     with pytest.raises(BadAction) as bad:
         state.parse_action("attack Player 2")
     assert "menu" in str(bad.value) and "attack S" in bad.value.in_notation()
+
+
+def test_the_contracts_own_refusal_reaches_a_program_without_the_legal_list() -> None:
+    """``apply``'s refusal (no notation wording of its own) is sent without the legal list, which can show the
+    mover's hand; the players' message keeps it."""
+    from monsterlair.protocol.engine import _public_reason
+
+    state = games.get("monstra").new(2, seed=5)
+    strike = games.get("monstra").parse_action("strike a1")
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(strike)
+    assert str(caught.value) == f"'strike a1' is not legal now. {state.describe_decision()}"
+    assert _public_reason(caught.value) == "'strike a1' is not legal now. Ask 'legal' for the legal actions."
+    with pytest.raises(IllegalAction) as parsed:
+        state.parse_action("strike a1")
+    assert _public_reason(parsed.value) == (
+        "'strike a1' is not legal now (seat 0 is to move). Ask 'legal' for the legal actions."
+    )
+    for game, text in (("monster-smash", "pass"), ("monster-club", "end")):  # their own checked apply
+        state = games.get(game).new(2, seed=5)
+        with pytest.raises(IllegalAction) as caught:
+            state.apply(games.get(game).parse_action(text))
+        assert str(caught.value) == f"'{text}' is not legal now. {state.describe_decision()}"
+        assert _public_reason(caught.value) == f"'{text}' is not legal now. Ask 'legal' for the legal actions."

@@ -52,6 +52,27 @@ async def test_a_bot_that_raises_is_a_failure_and_its_worker_is_kept() -> None:
         pool.close()
 
 
+async def test_bots_in_threads_decide_and_are_abandoned_past_their_deadline() -> None:
+    """``ThreadBots``: the same decisions in an executor's threads; a late one is abandoned, one that raises fails."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from monsterlair.server.tables.botpool import ThreadBots
+
+    executor = ThreadPoolExecutor(2)
+    bots = ThreadBots(executor, deadline=0.5)
+    state, seat = opening()
+    legal = {str(a) for a in state.legal_actions()}  # type: ignore[attr-defined]
+    try:
+        assert await bots.decide("t1", _default_maker, "random", state, seat, 1) in legal  # type: ignore[arg-type]
+        with pytest.raises(BotTimeout) as late:
+            await bots.decide("t1", _default_maker, "ismcts:seconds=2", state, seat, 1)  # type: ignore[arg-type]
+        assert str(late.value) == "The bot 'ismcts:seconds=2' did not decide within 0.5 s."
+        with pytest.raises(BotFailed, match="not the seat to move|to move"):
+            await bots.decide("t1", _default_maker, "ismcts:iterations=20", state, 1 - seat, 1)  # type: ignore[arg-type]
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
 async def long_search(pool: BotPool, state: object, seat: int) -> tuple[asyncio.Future[str], Any]:
     """A 30-second search started in the pool, and the worker thinking it (once it has one)."""
     work = asyncio.ensure_future(pool.decide("t1", _default_maker, "ismcts:seconds=30", state, seat, 1))  # type: ignore[arg-type]

@@ -47,15 +47,15 @@ def test_a_turn_keeps_its_deadline_and_a_new_turn_or_a_bot_changes_it() -> None:
     at = datetime(2026, 1, 1, tzinfo=UTC)
     m = meta()
     stamp(m, None, at)
-    assert m.deadline == at + timedelta(seconds=60)
+    assert m.turn_deadline == at + timedelta(seconds=60)
     stamp(m, 0, at + timedelta(seconds=20))  # the same seat goes on (a card pick, an undo): no new time
-    assert m.deadline == at + timedelta(seconds=60)
+    assert m.turn_deadline == at + timedelta(seconds=60)
     m.to_move = 1
     stamp(m, 0, at + timedelta(seconds=30))
-    assert m.deadline == at + timedelta(seconds=90)
+    assert m.turn_deadline == at + timedelta(seconds=90)
     m.seats[1].bot = "greedy"  # a bot to move has no clock
     stamp(m, 0, at)
-    assert m.deadline is None and clock_info(m, at) == {
+    assert m.turn_deadline is None and clock_info(m, at) == {
         "turn_seconds": 60.0,
         "deadline": None,
         "remaining": None,
@@ -63,23 +63,23 @@ def test_a_turn_keeps_its_deadline_and_a_new_turn_or_a_bot_changes_it() -> None:
     }
     m = meta(turn_seconds=None)
     stamp(m, None, at)
-    assert m.deadline is None and clock_info(m) is None
+    assert m.turn_deadline is None and clock_info(m) is None
     m = meta(status="finished")
     stamp(m, None, at)
-    assert m.deadline is None
+    assert m.turn_deadline is None
 
 
 def test_a_restart_gives_the_seat_to_move_at_least_a_grace_period() -> None:
     at = datetime(2026, 1, 1, tzinfo=UTC)
     m = meta(turn_seconds=30)
-    m.deadline = at - timedelta(hours=1)  # passed while the server was down
+    m.turn_deadline = at - timedelta(hours=1)  # passed while the server was down
     assert recovered_deadline(m, at) == at + timedelta(seconds=30)
-    m.deadline = at + timedelta(seconds=10)  # about to pass
+    m.turn_deadline = at + timedelta(seconds=10)  # about to pass
     assert recovered_deadline(m, at) == at + timedelta(seconds=30)
     m = meta(turn_seconds=86_400)
-    m.deadline = at + timedelta(hours=5)  # plenty left: kept as it was
+    m.turn_deadline = at + timedelta(hours=5)  # plenty left: kept as it was
     assert recovered_deadline(m, at) == at + timedelta(hours=5)
-    m.deadline = at - timedelta(minutes=1)
+    m.turn_deadline = at - timedelta(minutes=1)
     assert recovered_deadline(m, at) == at + timedelta(seconds=120)
 
 
@@ -116,7 +116,7 @@ async def test_a_clock_that_runs_out_hands_the_seat_to_a_bot_once(tmp_path: Path
         watchers = {seat: Recorder(u) for seat, u in ((0, ann.id), (1, bob.id), (None, None))}
         for w in watchers.values():
             await hub.subscribe(table.id, w)
-        assert table.meta.deadline is not None and table.to_move == 0
+        assert table.meta.turn_deadline is not None and table.to_move == 0
         await wait_until(lambda: table.meta.seats[0].bot is not None, what="the takeover")
         seat = table.meta.seats[0]
         assert seat.user_id == ann.id and seat.bot == "greedy" and seat.bot_since == 0
@@ -127,13 +127,13 @@ async def test_a_clock_that_runs_out_hands_the_seat_to_a_bot_once(tmp_path: Path
         assert kinds[:2] == ["clock_expired", "seat_takeover"]
         # The bot plays Ann's turn, then Bob's clock runs.
         await wait_until(lambda: table.to_move == 1, what="the bot's move")
-        assert table.meta.deadline is not None
+        assert table.meta.turn_deadline is not None
         for w in watchers.values():
             types = [e["type"] for e in w.events()]
             assert types.count("clock_expired") == 1 and types.count("seat_takeover") == 1
         takeover = next(e for e in watchers[1].events() if e["type"] == "seat_takeover")
         assert takeover == {"type": "seat_takeover", "seat": 0, "reason": "clock", "since": 0, "rated": False}
-        assert hub.controls.clocks.armed(table.id) == (table.state_id, table.meta.deadline)
+        assert hub.controls.clocks.armed(table.id) == (table.state_id, table.meta.turn_deadline)
         for event in await hub.store.load_events(table.id):
             if event.type in ("clock_expired", "seat_takeover"):
                 assert event.private is None and event.to == []
@@ -158,7 +158,7 @@ async def test_a_timeout_fired_twice_or_by_two_processes_acts_once(tmp_path: Pat
         copy = await other.table(table.id)  # the same table, live in a second server process
         sid = table.state_id
         past = datetime.now(UTC) - timedelta(seconds=1)
-        table.meta.deadline = copy.meta.deadline = past
+        table.meta.turn_deadline = copy.meta.turn_deadline = past
         await asyncio.gather(hub.controls.expire(table.id, sid), hub.controls.expire(table.id, sid))
         await other.controls.expire(table.id, sid)
         events = [e.type for e in await hub.store.load_events(table.id)]
@@ -180,16 +180,16 @@ async def test_a_deadline_survives_a_restart_and_is_made_fair_again(tmp_path: Pa
         pending = await two_player_table(hub, "toy-race", ann, bob, turn_seconds=0.6)
         lapsed = await two_player_table(hub, "toy-race", bob, ann, turn_seconds=0.4)
         stored = await hub.store.load_table(pending.id)
-        assert stored is not None and stored.deadline == pending.meta.deadline is not None
+        assert stored is not None and stored.turn_deadline == pending.meta.turn_deadline is not None
     await asyncio.sleep(0.5)  # the server is down while one deadline passes
     second = create_app(make_settings(tmp_path, url, **FAST), games=all_games())
     async with running(second):
         hub2: Hub = second.state.hub
         again = await hub2.table(lapsed.id)
         assert again.meta.seats[0].bot is None, "a deadline that passed during the downtime took the seat at once"
-        assert again.meta.deadline is not None and again.meta.deadline > datetime.now(UTC)
+        assert again.meta.turn_deadline is not None and again.meta.turn_deadline > datetime.now(UTC)
         stored = await hub2.store.load_table(lapsed.id)
-        assert stored is not None and stored.deadline == again.meta.deadline  # recomputed and stored
+        assert stored is not None and stored.turn_deadline == again.meta.turn_deadline  # recomputed and stored
         resumed = await hub2.table(pending.id)
         for t in (again, resumed):
             await wait_until(lambda t=t: t.meta.seats[0].bot is not None, what="the takeover after the restart")
@@ -203,7 +203,7 @@ async def test_a_bot_to_move_has_no_clock(tmp_path: Path) -> None:
         (ann,) = await users(hub, "Ann")
         seats = [SeatRequest("me"), SeatRequest("bot", "random")]
         table = await hub.create(ann, "toy-race", 2, None, seats, start=True, turn_seconds=30)
-        assert table.meta.deadline is not None and hub.controls.clocks.armed(table.id) is not None
+        assert table.meta.turn_deadline is not None and hub.controls.clocks.armed(table.id) is not None
         await hub.act(ann.id, table.id, 0, ["pass"])
-        assert table.to_move == 1 and table.meta.deadline is None and hub.controls.clocks.armed(table.id) is None
+        assert table.to_move == 1 and table.meta.turn_deadline is None and hub.controls.clocks.armed(table.id) is None
         assert table.info()["clock"] == {"turn_seconds": 30.0, "deadline": None, "remaining": None, "seat": None}

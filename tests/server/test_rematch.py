@@ -80,7 +80,7 @@ async def test_the_rematch_waits_for_the_asked_player_with_no_clock_and_no_takeo
         assert await hub.join(bob, new.id) == 1
         assert new.status == "playing" and new.state is not None and not new.meta.seats[1].invited
         assert new.meta.seats[1].bot is None and new.meta.rated is True
-        assert new.meta.deadline is not None or new.meta.seats[new.to_move or 0].bot is not None
+        assert new.meta.turn_deadline is not None or new.meta.seats[new.to_move or 0].bot is not None
 
 
 async def test_declining_or_not_answering_opens_the_seat(tmp_path: Path) -> None:
@@ -90,10 +90,10 @@ async def test_declining_or_not_answering_opens_the_seat(tmp_path: Path) -> None
         ann, bob, cy = await users(hub, "Ann", "Bob", "Cy")
         # Declining: Bob leaves the seat kept for him; it opens and the host may fill it.
         first = await hub.rematch(ann, (await finished_table(hub, ann, bob, turn_seconds=60)).id)
-        assert first.meta.seats[1].invited and first.meta.deadline is not None
-        assert hub.controls.clocks.armed(first.id) == (0, first.meta.deadline)
+        assert first.meta.seats[1].invited and first.meta.answer_by is not None
+        assert hub.controls.clocks.armed(first.id) == (0, first.meta.answer_by)
         await hub.leave(bob, first.id)
-        assert first.meta.seats[1].empty and first.meta.deadline is None and first.status == "open"
+        assert first.meta.seats[1].empty and first.meta.answer_by is None and first.status == "open"
         assert hub.controls.clocks.armed(first.id) is None
         await hub.join(cy, first.id, 1)  # an open seat: anyone may take it, then the host starts
         await hub.start(ann, first.id)
@@ -101,20 +101,55 @@ async def test_declining_or_not_answering_opens_the_seat(tmp_path: Path) -> None
         # Not answering: once the time to answer has passed, the seat opens; no bot is put in it.
         second = await hub.rematch(ann, (await finished_table(hub, ann, bob, turn_seconds=None)).id)
         assert second.meta.seats[1].invited and second.info()["clock"] is None
-        assert second.meta.deadline is not None
-        due = second.meta.deadline - datetime.now(UTC)
+        assert second.meta.answer_by is not None
+        due = second.meta.answer_by - datetime.now(UTC)
         assert timedelta(seconds=ANSWER_SECONDS - 5) < due <= timedelta(seconds=ANSWER_SECONDS)
         await hub.controls.expire(second.id, 0)  # a timer firing early changes nothing
         assert second.meta.seats[1].invited
-        second.meta.deadline = datetime.now(UTC) - timedelta(seconds=1)
+        second.meta.answer_by = datetime.now(UTC) - timedelta(seconds=1)
         await hub.controls.expire(second.id, 0)
-        assert second.meta.seats[1].empty and second.status == "open" and second.meta.deadline is None
+        assert second.meta.seats[1].empty and second.status == "open" and second.meta.answer_by is None
         stored = await hub.store.load_table(second.id)
         assert stored is not None and stored.seats[1].empty
         with pytest.raises(TableError) as late:  # Bob comes back: the seat is open, so he may still take it
             await hub.join(bob, second.id, 0)
         assert late.value.code == "seat_taken"
         assert await hub.join(bob, second.id) == 1
+
+
+async def test_the_time_to_answer_and_the_turns_deadline_are_stored_and_shown_each_in_its_place(tmp_path: Path) -> None:
+    """One stored moment a table at a time: a rematch waiting for answers keeps its time to answer (``answer_by``),
+    a game under way the deadline of the seat to move (``clock``); a lobby line's ``deadline`` is whichever the
+    table has, and a restart reads each back as what it is."""
+    from monsterlair.server.api.routes.tables import summary
+    from monsterlair.server.tables.clock import answer_info, clock_info
+
+    app = create_app(make_settings(tmp_path), games=all_games())
+    async with running(app):
+        hub: Hub = app.state.hub
+        ann, bob = await users(hub, "Ann", "Bob")
+        for turn_seconds in (60.0, None):
+            new = await hub.rematch(ann, (await finished_table(hub, ann, bob, turn_seconds=turn_seconds)).id)
+            line = summary(hub, new.meta, bob.id)
+            answer = line["answer_by"]
+            assert answer is not None and line["deadline"] == answer["deadline"]
+            assert new.info()["clock"] in (
+                None,
+                {"turn_seconds": 60.0, "deadline": None, "remaining": None, "seat": None},
+            )
+            stored = await hub.store.load_table(new.id)
+            assert stored is not None and clock_info(stored) == new.info()["clock"]
+            assert (answer_info(stored) or {}).get("deadline") == answer["deadline"]
+            await hub.join(bob, new.id)  # the rematch starts
+            line = summary(hub, new.meta, bob.id)
+            clock = new.info()["clock"]
+            assert line["answer_by"] is None and line["deadline"] == (clock or {}).get("deadline")
+            assert (clock is None) == (turn_seconds is None)
+            person = new.to_move is not None and new.meta.seats[new.to_move].bot is None
+            assert (line["deadline"] is not None) == (person and turn_seconds is not None), line
+            stored = await hub.store.load_table(new.id)
+            assert stored is not None and answer_info(stored) is None
+            assert (clock_info(stored) or {}).get("deadline") == (clock or {}).get("deadline")
 
 
 async def test_the_asked_player_finds_the_rematch_in_his_turns_list(app: FastAPI, clients: ClientFactory) -> None:
@@ -151,16 +186,16 @@ async def test_a_restart_rearms_the_time_to_answer_of_a_pending_rematch(tmp_path
         ann, bob = await users(hub, "Ann", "Bob")
         waiting = await hub.rematch(ann, (await finished_table(hub, ann, bob, turn_seconds=None)).id)
         lapsed = await hub.rematch(ann, (await finished_table(hub, ann, bob, turn_seconds=None)).id)
-        assert waiting.meta.deadline is not None
+        assert waiting.meta.answer_by is not None
         # The second one's time to answer runs out while the server is down.
-        lapsed.meta.deadline = datetime.now(UTC) - timedelta(seconds=1)
+        lapsed.meta.answer_by = datetime.now(UTC) - timedelta(seconds=1)
         await hub.store.save_table(lapsed.meta)
 
     second = create_app(make_settings(tmp_path, url), games=all_games())
     async with running(second):
         hub2: Hub = second.state.hub
         # Nobody has opened either table since the restart: the timers are armed all the same.
-        assert hub2.controls.clocks.armed(waiting.id) == (0, waiting.meta.deadline)
+        assert hub2.controls.clocks.armed(waiting.id) == (0, waiting.meta.answer_by)
         for _ in range(100):  # the lapsed one's timer fires at once: Bob's seat opens, and stays stored so
             stored = await hub2.store.load_table(lapsed.id)
             assert stored is not None

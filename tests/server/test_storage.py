@@ -111,7 +111,7 @@ async def check_grouped_commits_accept_the_current_and_refuse_the_stale(store: S
     # Every column of a grouped commit is stored as given (values of each type, and empty ones).
     first, second = tables[0], tables[2]
     first.state_id, second.state_id = 2, 2
-    first.to_move, first.turn_seconds, first.deadline = 1, 45.5, datetime(2026, 12, 4, 16, 30, tzinfo=UTC)
+    first.to_move, first.turn_seconds, first.turn_deadline = 1, 45.5, datetime(2026, 12, 4, 16, 30, tzinfo=UTC)
     first.record, first.result = {"actions": ["pass", "pass"], "note": "é"}, None
     second.to_move, second.result, second.status = None, {"winners": [0], "scores": [3, 1]}, "finished"
     second.finished_at, second.rated = datetime(2026, 12, 4, 16, 31, tzinfo=UTC), False
@@ -124,7 +124,7 @@ async def check_grouped_commits_accept_the_current_and_refuse_the_stale(store: S
         assert stored is not None
         for name in ("status", "state_id", "to_move", "result", "record", "options", "turn_seconds", "rated"):
             assert getattr(stored, name) == getattr(given, name), name
-        for name in ("deadline", "finished_at"):
+        for name in ("turn_deadline", "finished_at"):
             assert getattr(stored, name) == getattr(given, name), name
 
 
@@ -181,14 +181,14 @@ async def check_commit_change(store: SqlStore) -> None:
     await store.commit_actions(t, 0, [ActionData(1, 0, "pass"), ActionData(2, 1, "pass")], [])
     t.seats[0] = SeatData(t.seats[0].user_id, "greedy", "Ann", bot_since=2)
     t.state_id, t.rated, t.turn_seconds = 3, False, 30.0
-    t.deadline = datetime(2030, 1, 1, tzinfo=UTC)
+    t.turn_deadline = datetime(2030, 1, 1, tzinfo=UTC)
     takeover = StoredEvent(2, None, "seat_takeover", {"seat": 0, "reason": "clock"}, None, [])
     await store.commit_change(t, 2, [takeover], seats=True)
     with pytest.raises(Conflict):
         await store.commit_change(t, 2, [takeover], seats=True)  # the same timeout again: refused, nothing written
     loaded = await store.load_table("cc")
     assert loaded is not None and loaded.state_id == 3 and loaded.rated is False and loaded.turn_seconds == 30.0
-    assert loaded.deadline == t.deadline and loaded.seats[0] == SeatData(
+    assert loaded.turn_deadline == t.turn_deadline and loaded.seats[0] == SeatData(
         t.seats[0].user_id, "greedy", "Ann", bot_since=2
     )
     assert await store.load_events("cc") == [takeover]

@@ -92,7 +92,7 @@ async def test_the_seat_can_be_taken_back_and_the_game_stays_unrated(tmp_path: P
             await hub.controls.reclaim(ann.id, table.id)
         assert refused.value.code == "not_taken_over"
         await hub.leave(ann, table.id)  # Ann is to move: the bot thinks (slowly, bot_delay 30 s)
-        assert table.meta.deadline is None  # a bot has no clock
+        assert table.meta.turn_deadline is None  # a bot has no clock
         with pytest.raises(TableError) as refused:
             await hub.act(ann.id, table.id, table.state_id, ["pass"])
         assert refused.value.code == "bot_playing"
@@ -101,7 +101,7 @@ async def test_the_seat_can_be_taken_back_and_the_game_stays_unrated(tmp_path: P
         await hub.controls.reclaim(ann.id, table.id)
         assert table.meta.seats[0].bot is None and table.meta.seats[0].bot_since is None
         assert table.meta.rated is False and table.state_id == sid + 1
-        assert table.meta.deadline is not None  # back to a person: a full turn on the clock
+        assert table.meta.turn_deadline is not None  # back to a person: a full turn on the clock
         assert [e.event.type for e in table.log][-2:] == ["seat_takeover", "seat_reclaimed"]
         await hub.act(ann.id, table.id, table.state_id, ["pass"])  # the bot's pending move is now stale
         assert table.to_move == 1

@@ -422,7 +422,7 @@ class PlaySession:
         notation (so 'attack 1' is the notation's, not the menu's, number)."""
         from rich.markup import escape
 
-        from monsterlair.core import MonsterLairError
+        from monsterlair.core import MonsterLairError, NotLegalNow
 
         if text.isdigit():
             number = int(text)
@@ -444,7 +444,8 @@ class PlaySession:
             self.console.print(f"[yellow]There is no choice {number}; {which}.[/yellow]")
             return None
         wanted = " ".join(text.lower().split())
-        labels = [" ".join(self.game.action_label(self.state, a, self.names).lower().split()) for a in actions]
+        said = [self.game.action_label(self.state, a, self.names) for a in actions]  # the menu's lines
+        labels = [" ".join(label.lower().split()) for label in said]
         for action, label in zip(actions, labels, strict=True):
             if wanted in (self.game.describe_action(action).strip().lower(), label):
                 return action
@@ -456,24 +457,25 @@ class PlaySession:
                 return starting[0]
             why = self.game.refusal(self.state, text, self.names)  # a known action, not now: why
             if why is None:
-                hint = self.menu_hint(text, actions)  # a menu phrase with a bad value: what is wrong
-                why = str(exc) if hint is None else f"'{text.strip()}' is not one of your choices. {hint}"
-                decision = self.state.describe_decision()  # its legal list is in the notation's words
-                if decision in why:
-                    why = why.replace(decision, "").strip()
+                hint = self.menu_hint(text, actions, said)  # a menu phrase with a bad value: what is wrong
+                if hint is not None:
+                    why = f"'{text.strip()}' is not one of your choices. {hint}"
+                else:  # the contract's refusal without its legal list, which is in the notation's words
+                    why = exc.reason if isinstance(exc, NotLegalNow) else str(exc)
             self.console.print(f"[yellow]{escape(why)}[/yellow]")
             self.console.print(
                 "[yellow]Type a number from the menu or the choice as the menu words it, or 'help'.[/yellow]"
             )
             return None
 
-    def menu_hint(self, text: str, actions: list[Any]) -> str | None:
+    def menu_hint(self, text: str, actions: list[Any], labels: list[str]) -> str | None:
         """For a phrase worded as the menu words its choices but naming none of them: the words no menu line
         of that kind has, and which menu numbers start so, with an example ("No choice in the menu has 'rumble
         rhino' or '4'. Choices 1 to 18 start with 'Play', for example 'Play Crag Troll to space 1 face up'.");
-        ``None`` when no menu line starts with the phrase's first word."""
+        ``None`` when no menu line starts with the phrase's first word. ``labels``: the actions' menu phrases
+        (``Game.action_label``), in the same order."""
         typed = [w.strip(".,:;()") for w in text.lower().split()]
-        lines = [(n, self.game.action_label(self.state, a, self.names)) for n, a in self.numbered(actions)]
+        lines = [(n, label) for (n, _), label in zip(self.numbered(actions), labels, strict=True)]
         alike = [(n, label) for n, label in lines if label.lower().split()[:1] == typed[:1]]
         if not typed or not alike:
             return None

@@ -8,6 +8,7 @@ from monsterlair.core.errors import (
     GameOver,
     IllegalAction,
     MonsterLairError,
+    NotLegalNow,
     UnknownGame,
 )
 from monsterlair.core.events import Event, redact
@@ -34,6 +35,7 @@ __all__ = [
     "GameSpec",
     "IllegalAction",
     "MonsterLairError",
+    "NotLegalNow",
     "ObservationWriter",
     "Option",
     "OptionSet",

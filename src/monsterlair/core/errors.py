@@ -45,6 +45,37 @@ class IllegalAction(MonsterLairError, ValueError):
     """A well-formed action that the rules do not allow now. The state is left unchanged."""
 
 
+class NotLegalNow(IllegalAction):
+    """The contract's own refusal of a well-formed action that is not among the legal ones, when the game gives
+    no reason of its own: ``reason`` ("'attack 2' is not legal now.") and ``decision``
+    (:meth:`State.describe_decision`: who is to move and the legal actions, in the notation's words) apart; the
+    message says both. A terminal, whose menu shows the choices, says ``reason`` alone; so does a program
+    (:meth:`in_notation`), which asks for the legal actions when it wants them (they can show the mover's hand).
+
+    Args:
+        text: the refused action's text, as it is quoted back.
+        decision: the decision at hand (:meth:`State.describe_decision`).
+    """
+
+    def __init__(self, text: str, decision: str, *, notation: str | None = None) -> None:
+        self.text = text
+        self.reason = f"'{text}' is not legal now."
+        self.decision = decision
+        super().__init__(f"{self.reason} {decision}", notation=notation)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _not_legal_now, (self.text, self.decision, self.notation)
+
+    def in_notation(self) -> str:
+        """``notation`` if given, else ``reason`` (never the legal list)."""
+        return self.notation if self.notation is not None else self.reason
+
+
+def _not_legal_now(text: str, decision: str, notation: str | None) -> NotLegalNow:
+    """A :class:`NotLegalNow` again (for ``pickle``: its arguments are not its message)."""
+    return NotLegalNow(text, decision, notation=notation)
+
+
 class GameOver(IllegalAction):
     """An action was sent to a game that has ended."""
 

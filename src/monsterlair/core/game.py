@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from monsterlair.core.actions import ActionSpace
 from monsterlair.core.copying import copier
-from monsterlair.core.errors import BadAction, BadOptions, BadRecord, GameOver, IllegalAction, MonsterLairError
+from monsterlair.core.errors import (
+    BadAction,
+    BadOptions,
+    BadRecord,
+    GameOver,
+    IllegalAction,
+    MonsterLairError,
+    NotLegalNow,
+)
 from monsterlair.core.events import Event
 from monsterlair.core.options import OptionSet, OptionValue
 from monsterlair.core.outcome import ResultText, default_score_text, result_text
@@ -81,7 +89,7 @@ class State(ABC):
         if self.over:
             raise GameOver("The game is over; no more actions can be played.")
         if action not in self.legal_actions():
-            raise IllegalAction(f"'{action}' is not legal now. {self.describe_decision()}")
+            raise NotLegalNow(str(action), self.describe_decision())
         return self.apply_unchecked(action)
 
     @abstractmethod
@@ -164,8 +172,9 @@ class State(ABC):
         if self.over:
             raise GameOver("The game is over; no more actions can be played.")
         if action not in self.legal_actions():
-            raise IllegalAction(
-                f"'{text.strip()}' is not legal now. {self.describe_decision()}",
+            raise NotLegalNow(
+                text.strip(),
+                self.describe_decision(),
                 notation=f"'{text.strip()}' is not legal now ({self.notation_decision()}).",
             )
         return action
@@ -572,13 +581,14 @@ class Game(ABC):
         """Why what a player typed, in the notation's words or the menu's ("attack Tumble"), names an action that
         cannot be played now, in players' words ("'attack Tumble': you can't attack now (…)"), for a terminal
         to say instead of "not an action"; ``None`` when it names no action, or one legal now. Default: the
-        game's own refusal of an illegal action text, when it speaks players' words (it says no legal list)."""
-        from monsterlair.core.errors import BadAction, IllegalAction
-
+        game's own refusal of an illegal action text (not the contract's :class:`NotLegalNow`, which gives no
+        reason)."""
         try:
             state.parse_action(text)
+        except NotLegalNow:
+            return None
         except IllegalAction as exc:
-            return None if state.describe_decision() in str(exc) else str(exc)
+            return str(exc)
         except BadAction:
             return None
         return None

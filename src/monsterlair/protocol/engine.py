@@ -206,7 +206,7 @@ class Engine:
         except GameOver as exc:
             raise ProtocolError(ErrorCode.GAME_OVER, str(exc)) from None
         except (BadAction, IllegalAction) as exc:
-            raise ProtocolError(ErrorCode.ILLEGAL_ACTION, _public_reason(exc, state)) from None
+            raise ProtocolError(ErrorCode.ILLEGAL_ACTION, _public_reason(exc)) from None
         self.games[req.game_id] = trial
         return {
             "events": [e.for_seat(reader) for e in events],
@@ -314,20 +314,16 @@ def make_bot(spec: str, budget: dict[str, Any] | None) -> Bot:
         raise ProtocolError(ErrorCode.BAD_REQUEST, str(exc)) from None
 
 
-def _public_reason(exc: MonsterLairError, state: State) -> str:
+def _public_reason(exc: MonsterLairError) -> str:
     """The rejection's reason in the notation's terms, without the list of legal actions, pointing at ``legal``.
 
     A refusal worded for players (menus, names, seats from 1) carries its notation wording
-    (:meth:`MonsterLairError.in_notation`), which is sent. The contract's generic message appends
-    :meth:`State.describe_decision` (the mover's legal actions, which can show the mover's hand); a protocol
-    error may be read by any client, so that part is cut and the client is pointed at ``legal``, which it
-    asks for deliberately.
+    (:meth:`MonsterLairError.in_notation`), which is sent. The contract's own refusal (:class:`NotLegalNow`)
+    says :meth:`State.describe_decision` to players (the mover's legal actions, which can show the mover's
+    hand); a protocol error may be read by any client, so its notation wording leaves that out and the client
+    is pointed at ``legal``, which it asks for deliberately.
     """
-    message = exc.in_notation()
-    decision = state.describe_decision()
-    if decision and decision in message:
-        message = message.replace(decision, "").strip()
-    return f"{message} Ask 'legal' for the legal actions."
+    return f"{exc.in_notation()} Ask 'legal' for the legal actions."
 
 
 def _depth(obj: Any) -> int:

@@ -288,3 +288,25 @@ def test_a_new_round_names_the_marker_holder_in_the_middle_of_the_line() -> None
     ev = [Event("round", {"round": 2, "marker": "A"})]
     assert said(ev, "round", 0, s) == ["Round 2 (you hold the first-team marker)"]
     assert said(ev, "round", None, s) == ["Round 2 (Ann holds the first-team marker)"]
+
+
+# --- menus ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "mode"), [(2, "duel"), (1, "mission"), (4, "2v2")])
+def test_the_menu_names_each_creature_as_the_movers_board_labels_it(players: int, mode: str) -> None:
+    """Every menu line (``action_label``) names a unit as the board the mover sees labels it ("Quakeling (B2)",
+    "the Rift Guardian", an empty slot "B2"), at every decision of a few seeded random games."""
+    from monsterlair.core.rng import Rng
+    from monsterlair.games.monstra import actions, words
+
+    lines = 0
+    for seed in range(3):
+        state = GAME.new(players, seed=seed, options={"mode": mode})
+        rng = Rng(seed)
+        while not state.over:
+            board = state.view(state.to_move)
+            for action in state.legal_actions():
+                expected = actions.describe(action, lambda unit, board=board: words.unit_label(board, unit))
+                assert GAME.action_label(state, action) == expected
+                lines += 1
+            state.apply(rng.choice(list(state.legal_actions())))
+    assert lines > 300

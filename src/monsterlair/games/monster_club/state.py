@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from monsterlair.core import BaseState, Event, GameOver, IllegalAction, Rng
+from monsterlair.core import BaseState, Event, GameOver, NotLegalNow, Rng
 from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
 from monsterlair.games.monster_club import effects, turns
@@ -336,7 +336,7 @@ class ClubState(BaseState):
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            raise IllegalAction(f"'{action}' is not legal now. {self.describe_decision()}")
+            raise NotLegalNow(str(action), self.describe_decision())
         return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> list[Event]:

@@ -26,7 +26,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from monsterlair.core import BadAction, Event, GameOver, IllegalAction, Result, Rng, State
+from monsterlair.core import BadAction, Event, GameOver, IllegalAction, NotLegalNow, Result, Rng, State
 from monsterlair.core.actions import fold
 from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
@@ -563,7 +563,7 @@ class SmashState(State):
             return events
         if self.res is not None:
             raise GameOver("The game is over; no more actions can be played.")
-        raise IllegalAction(f"'{action}' is not legal now. {self.describe_decision()}")
+        raise NotLegalNow(str(action), self.describe_decision())
 
     def apply_unchecked(self, action: Any) -> list[Event]:
         """Apply an action taken from :meth:`legal_actions` (unchecked fast path)."""

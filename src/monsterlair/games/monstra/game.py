@@ -99,9 +99,14 @@ class MonstraGame(Game):
         return actions.describe(action)
 
     def action_label(self, state: State, action: Action, names: Sequence[str] | None = None) -> str:
-        """A menu phrase naming the creatures as the board shows them: "Strike Quakeling (B2)"."""
-        view_ = state.view(state.to_move)
-        return actions.describe(action, lambda unit: words.unit_label(view_, unit))
+        """A menu phrase naming the creatures as the board shows them: "Strike Quakeling (B2)" (read from the
+        field, which every seat sees, rather than from a whole view built for each line)."""
+        assert isinstance(state, MonstraState)
+
+        def named(unit: str) -> str:
+            return words.unit_name(unit, view.creature_at(state, actions.UNITS.index(unit)))
+
+        return actions.describe(action, named)
 
     turn_unit = ("round", "rounds")
 

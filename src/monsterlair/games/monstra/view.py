@@ -54,14 +54,24 @@ def phase(s: MonstraState) -> str:
     return "act"
 
 
-def _unit(s: MonstraState, code: int) -> dict[str, Any] | None:
+def creature_at(s: MonstraState, code: int) -> str | None:
+    """The id of the creature in slot ``code`` (``"guardian"`` for the Rift Guardian), as views show it; ``None``
+    when the slot is empty. Every creature on the field is public."""
     u = s.active[code]
     if u < 0:
         return None
+    return "guardian" if u == BOSS else CREATURES[s.card[u]].id
+
+
+def _unit(s: MonstraState, code: int) -> dict[str, Any] | None:
+    creature = creature_at(s, code)
+    if creature is None:
+        return None
+    u = s.active[code]
     boss = u == BOSS
     out: dict[str, Any] = {
         "unit": UNITS[code],
-        "creature": "guardian" if boss else CREATURES[s.card[u]].id,
+        "creature": creature,
         "hp": max(s.hp[u], 0),
         "max_hp": s.maxhp(u),
         "shield": s.shield[u],

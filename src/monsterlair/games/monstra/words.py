@@ -175,11 +175,16 @@ def _on_field(view: Mapping[str, Any], unit: object) -> Mapping[str, Any] | None
 def unit_label(view: Mapping[str, Any], unit: object) -> str:
     """A unit as the board labels it, for menus and the decision line: "Quakeling (B2)", "the Rift Guardian";
     an empty slot by its label alone ("B2")."""
+    slot = _on_field(view, unit)
+    return unit_name(unit, None if slot is None else str(slot["creature"]))
+
+
+def unit_name(unit: object, creature: str | None) -> str:
+    """:func:`unit_label` of the unit in slot ``unit`` when ``creature`` (its id; ``None``: none) is there."""
     if unit == "g":
         return "the Rift Guardian"
-    slot = _on_field(view, unit)
     place = str(unit).upper()
-    return place if slot is None else f"{creature_name(slot['creature'])} ({place})"
+    return place if creature is None else f"{creature_name(creature)} ({place})"
 
 
 def order_text(order: Sequence[object], tb: Table) -> str:

@@ -106,10 +106,20 @@ class TableData:
     rated: bool = True
     turn_seconds: float | None = None
     """The per-turn time limit (``None``: no clock). See ``server/tables/clock.py``."""
-    deadline: datetime | None = None
-    """When the seat to move runs out of time (``None`` without a clock, or while a bot is to move)."""
+    turn_deadline: datetime | None = None
+    """A game under way: when the seat to move runs out of time (``None`` without a clock, or while a bot is to
+    move). See ``server/tables/clock.py``."""
+    answer_by: datetime | None = None
+    """A rematch not yet started: until when the players it asked may answer (``None``: nobody is asked)."""
     tutorial: bool = False
     """A game's tutorial (``server/tables/tutorials.py``): the browser shows its coach whenever it is opened."""
+
+    @property
+    def due_by(self) -> datetime | None:
+        """The one moment the table waits for: :attr:`turn_deadline` or :attr:`answer_by`, whichever it has (a
+        table has at most one; the clock sets one and clears the other). The table row stores it (its
+        ``deadline`` column, read back as the one its status has) and the table's timer fires at it."""
+        return self.turn_deadline if self.turn_deadline is not None else self.answer_by
 
 
 @dataclass(slots=True)

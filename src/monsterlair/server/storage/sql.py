@@ -218,7 +218,8 @@ def _table(row: TableRow, seats: list[SeatRow], *, with_record: bool = True) -> 
         ],
         rated=row.rated,
         turn_seconds=row.turn_seconds,
-        deadline=_aware(row.deadline),
+        turn_deadline=None if row.status == "open" else _aware(row.deadline),
+        answer_by=_aware(row.deadline) if row.status == "open" else None,
         tutorial=row.tutorial,
     )
 
@@ -313,7 +314,7 @@ def _table_values(t: TableData) -> dict[str, Any]:
         "updated_at": utcnow(),
         "rated": t.rated,
         "turn_seconds": t.turn_seconds,
-        "deadline": t.deadline,
+        "deadline": t.due_by,
         "tutorial": t.tutorial,
     }
 

@@ -49,7 +49,8 @@ class BotFailed(Exception):
 
 
 class BotRunner(Protocol):
-    """Runs bot decisions and hints away from the event loop (:class:`BotPool`, :class:`ThreadBots`)."""
+    """Runs bot decisions and hints away from the event loop (:class:`BotPool`, :class:`ThreadBots`, which
+    subclass it for :meth:`decide`: a bot's decision is a :meth:`run` of ``choose_text``)."""
 
     deadline: float
 
@@ -60,6 +61,8 @@ class BotRunner(Protocol):
             BotTimeout: past the deadline.
             BotFailed: if the bot raised or its worker died.
         """
+        text: str = await self.run(key, spec, f"The bot {spec!r}", choose_text, maker, spec, state, seat, seed)
+        return text
 
     async def run(self, key: str, kind: str, what: str, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` (a module-level function, its arguments pickling) in the same workers and fair queue as
@@ -278,7 +281,7 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-class BotPool:
+class BotPool(BotRunner):
     """``workers`` bot processes (started on first use), a deadline per decision, fair turns between tables."""
 
     def __init__(self, workers: int, *, deadline: float) -> None:
@@ -323,11 +326,6 @@ class BotPool:
 
         with contextlib.suppress(RuntimeError):
             self._io.submit(start)
-
-    async def decide(self, key: str, maker: BotMaker, spec: str, state: State, seat: int, seed: int) -> str:
-        """The bot's action text, thought in a worker process; see :class:`BotRunner`."""
-        text: str = await self.run(key, spec, f"The bot {spec!r}", choose_text, maker, spec, state, seat, seed)
-        return text
 
     async def run(self, key: str, kind: str, what: str, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a worker process, in its fair turn; see :class:`BotRunner`."""
@@ -376,18 +374,13 @@ class BotPool:
         self._io.shutdown(wait=False, cancel_futures=True)
 
 
-class ThreadBots:
+class ThreadBots(BotRunner):
     """Bot decisions in an executor's threads, with the same fair turns; a late decision is abandoned, not ended."""
 
     def __init__(self, executor: Executor, *, deadline: float, slots: int = 2) -> None:
         self.deadline = deadline
         self._executor = executor
         self._share = FairShare(slots)
-
-    async def decide(self, key: str, maker: BotMaker, spec: str, state: State, seat: int, seed: int) -> str:
-        """The bot's action text, thought in a thread; see :class:`BotRunner`."""
-        text: str = await self.run(key, spec, f"The bot {spec!r}", choose_text, maker, spec, state, seat, seed)
-        return text
 
     async def run(self, key: str, kind: str, what: str, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a thread, in its fair turn; see :class:`BotRunner`."""

@@ -5,7 +5,7 @@ the moment a seat becomes the one to move until another seat is: a Monster Smash
 one at a time, or a Monster Club player playing several cards before attacking, has one deadline for
 all of it, and taking a move back (``server/tables/undo.py``) never gives time back. Bots have no deadline.
 
-The deadline is stored with the table (``TableData.deadline``) in the same write as the change that set
+The deadline is stored with the table (``TableData.turn_deadline``) in the same write as the change that set
 it, so it survives a restart. After a restart it is recomputed (:func:`recovered_deadline`): a deadline
 that passed while the server was down, or is about to, is moved to give the player at least
 ``min(turn_seconds, RECOVERY_GRACE)`` from the restart — nobody loses a turn to the server's downtime.
@@ -122,22 +122,24 @@ def answer_seconds(turn_seconds: float | None) -> float:
 
 
 def stamp(meta: TableData, previous_to_move: int | None, at: datetime | None = None) -> None:
-    """Set ``meta.deadline`` for the position ``meta`` describes, before it is stored.
+    """Set ``meta.turn_deadline`` (and end ``meta.answer_by``) for the position ``meta`` describes, before it
+    is stored.
 
     A new turn (another seat to move, or a person taking over from a bot) gets ``turn_seconds`` from
     ``at``; the same seat going on keeps its deadline; no clock, a bot to move or a finished game has none.
     A rematch not yet started keeps its time to answer (set when it was asked for) while a player it asked
-    has not answered; no one's turn clock runs before the start.
+    has not answered; no one's turn clock runs before the start, and the time to answer ends with it.
     """
     if meta.status == OPEN:
         if not any(s.invited for s in meta.seats):
-            meta.deadline = None
+            meta.answer_by = None
         return
+    meta.answer_by = None
     if meta.turn_seconds is None or meta.status != PLAYING or not _human_to_move(meta):
-        meta.deadline = None
+        meta.turn_deadline = None
         return
-    if meta.deadline is None or meta.to_move != previous_to_move:
-        meta.deadline = (at or now()) + timedelta(seconds=meta.turn_seconds)
+    if meta.turn_deadline is None or meta.to_move != previous_to_move:
+        meta.turn_deadline = (at or now()) + timedelta(seconds=meta.turn_seconds)
 
 
 def recovered_deadline(meta: TableData, at: datetime | None = None) -> datetime | None:
@@ -146,7 +148,7 @@ def recovered_deadline(meta: TableData, at: datetime | None = None) -> datetime 
         return None
     at = at or now()
     floor = at + timedelta(seconds=min(meta.turn_seconds, RECOVERY_GRACE))
-    return floor if meta.deadline is None or meta.deadline < floor else meta.deadline
+    return floor if meta.turn_deadline is None or meta.turn_deadline < floor else meta.turn_deadline
 
 
 def clock_info(meta: TableData, at: datetime | None = None) -> dict[str, Any] | None:
@@ -158,11 +160,11 @@ def clock_info(meta: TableData, at: datetime | None = None) -> dict[str, Any] | 
     if meta.turn_seconds is None:
         return None
     remaining = None
-    if meta.deadline is not None and meta.status == PLAYING:
-        remaining = max(0.0, round((meta.deadline - (at or now())).total_seconds(), 3))
+    if meta.turn_deadline is not None and meta.status == PLAYING:
+        remaining = max(0.0, round((meta.turn_deadline - (at or now())).total_seconds(), 3))
     return {
         "turn_seconds": meta.turn_seconds,
-        "deadline": None if remaining is None or meta.deadline is None else meta.deadline.isoformat(),
+        "deadline": None if remaining is None or meta.turn_deadline is None else meta.turn_deadline.isoformat(),
         "remaining": remaining,
         "seat": meta.to_move if remaining is not None else None,
     }
@@ -171,10 +173,10 @@ def clock_info(meta: TableData, at: datetime | None = None) -> dict[str, Any] | 
 def answer_info(meta: TableData, at: datetime | None = None) -> dict[str, Any] | None:
     """Until when the players asked to a rematch may answer (``None``: nobody is asked); ``remaining`` as in
     :func:`clock_info`."""
-    if meta.status != OPEN or meta.deadline is None or not any(s.invited for s in meta.seats):
+    if meta.status != OPEN or meta.answer_by is None or not any(s.invited for s in meta.seats):
         return None
-    remaining = max(0.0, round((meta.deadline - (at or now())).total_seconds(), 3))
-    return {"deadline": meta.deadline.isoformat(), "remaining": remaining}
+    remaining = max(0.0, round((meta.answer_by - (at or now())).total_seconds(), 3))
+    return {"deadline": meta.answer_by.isoformat(), "remaining": remaining}
 
 
 Expire = Callable[[str, int], Awaitable[None]]

@@ -60,24 +60,24 @@ class TableControls:
             raise TableError("bad_clock", str(exc)) from None
 
     def arm(self, table: Table) -> None:
-        """(Re)start the table's timer for its current deadline (none: the timer stops)."""
-        self.clocks.arm(table.id, table.state_id, table.meta.deadline)
+        """(Re)start the table's timer for its turn's deadline or its time to answer (none: the timer stops)."""
+        self.clocks.arm(table.id, table.state_id, table.meta.due_by)
 
     async def recover(self, table: Table) -> None:
         """After a restart: give the seat to move a fair deadline again (stored before it is armed)."""
         meta = table.meta
         deadline = recovered_deadline(meta, self.clock())
-        if deadline == meta.deadline:
+        if deadline == meta.turn_deadline:
             return
         async with self.host.lock(table.id):
             if table.meta is not meta:
                 return
-            previous = meta.deadline
-            meta.deadline = deadline
+            previous = meta.turn_deadline
+            meta.turn_deadline = deadline
             try:
                 await self.host.store.commit_change(meta, meta.state_id, [])
             except Exception:
-                meta.deadline = previous
+                meta.turn_deadline = previous
                 log.warning("the recovered deadline of table %s was not stored", table.id)
 
     async def expire(self, table_id: str, state_id: int) -> None:
@@ -93,9 +93,10 @@ class TableControls:
                 due = meta.status == OPEN and any(s.invited for s in meta.seats)
             else:
                 due = meta.state_id == state_id and meta.status == PLAYING
-            if not due or meta.deadline is None:
+            deadline = meta.answer_by if rematch else meta.turn_deadline
+            if not due or deadline is None:
                 return
-            if meta.deadline > self.clock():  # woke a little early: sleep the rest
+            if deadline > self.clock():  # woke a little early: sleep the rest
                 self.arm(table)
                 return
             if rematch:

@@ -457,7 +457,7 @@ class Hub:
             meta.invite = secrets.token_urlsafe(9)
             new = Table(meta, table.game, bot_label=self.bots.label)
             if any(s.invited for s in new.meta.seats):
-                new.meta.deadline = self.controls.clock() + timedelta(seconds=answer_seconds(meta.turn_seconds))
+                new.meta.answer_by = self.controls.clock() + timedelta(seconds=answer_seconds(meta.turn_seconds))
             else:
                 new.start(user.id)
                 stamp(new.meta, None)

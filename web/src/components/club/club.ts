@@ -85,17 +85,36 @@ export function partNumber(p: ScorePart): string {
   return p.value < 0 ? `−${-p.value}` : `+${p.value}`;
 }
 
+/** One term of a power card's calculation in the rules doc's notation ("+2", "x2", "-2 opp"): its sign, its
+ * number as printed, whether it counts for the conflicting stack, and the term's whole text. */
+export interface CalcTerm {
+  sign: string;
+  digits: string;
+  opp: boolean;
+  text: string;
+}
+
+/** A power card's calculation read into its terms, in order (the one reader of the notation: the card's face,
+ * ``calcFace``, and its help, ``help.ts``). */
+export function calcTerms(calc: string): CalcTerm[] {
+  return [...calc.matchAll(/([+x-])(\d+)( opp)?/g)].map((m) => ({
+    sign: m[1],
+    digits: m[2],
+    opp: Boolean(m[3]),
+    text: m[0],
+  }));
+}
+
 /** A power card's calculation as its face shows it: the number big, and a few words on what it does when it
  * is not plain "+n" or "xn" on its own stack ("−2", "to the conflicting stack"; "×2" "after additions"). The
  * rules doc's notation ("-2 opp") stays out of the player's way: words at a glance, details on hover. */
 export function calcFace(calc: string): { parts: { num: string; note: string }[] } {
-  const parts: { num: string; note: string }[] = [];
-  for (const m of calc.matchAll(/([+x-])(\d+)( opp)?/g)) {
-    const n = Number(m[2]);
-    if (m[3]) parts.push({ num: `${m[1] === "-" ? "−" : "+"}${n}`, note: "to the conflicting stack" });
-    else if (m[1] === "x") parts.push({ num: `×${n}`, note: "" });
-    else parts.push({ num: `${m[1] === "-" ? "−" : "+"}${n}`, note: "" });
-  }
+  const parts = calcTerms(calc).map(({ sign, digits, opp }) => {
+    const n = Number(digits);
+    if (opp) return { num: `${sign === "-" ? "−" : "+"}${n}`, note: "to the conflicting stack" };
+    if (sign === "x") return { num: `×${n}`, note: "" };
+    return { num: `${sign === "-" ? "−" : "+"}${n}`, note: "" };
+  });
   return { parts };
 }
 

@@ -1,14 +1,17 @@
 // What a Monster Club card says about itself on hover, tap and focus (lib/help.ts).
 import type { HelpContent } from "../../lib/help";
 import { plural } from "../../lib/words";
-import { TYPE_BEATS as BEATS, type ClubCard } from "./club";
+import { TYPE_BEATS as BEATS, calcTerms, type ClubCard } from "./club";
 
+/** A calculation of one term in words; any other as printed. */
 function calcText(calc: string): string {
-  const m = /^([+x-])(\d+)( opp)?$/.exec(calc.trim());
-  if (!m) return calc;
-  if (m[3]) return `−${m[2]} to the conflicting stack: takes ${m[2]} from the score of the stack it fights.`;
-  if (m[1] === "x") return `×${m[2]}: multiplies its stack's score by ${m[2]}, after every addition.`;
-  return `${calc}: adds ${m[2]} to its stack's score.`;
+  const terms = calcTerms(calc);
+  const term = terms.length === 1 && terms[0].text === calc.trim() ? terms[0] : null;
+  if (!term) return calc;
+  const { sign, digits, opp } = term;
+  if (opp) return `−${digits} to the conflicting stack: takes ${digits} from the score of the stack it fights.`;
+  if (sign === "x") return `×${digits}: multiplies its stack's score by ${digits}, after every addition.`;
+  return `${calc}: adds ${digits} to its stack's score.`;
 }
 
 export function clubCardHelp(card: ClubCard, down: boolean): HelpContent {

@@ -69,7 +69,7 @@ def summary(hub: Hub, meta: TableData, user_id: int | None) -> dict[str, Any]:
         "rated": meta.rated,
         "tutorial": meta.tutorial,
         "turn_seconds": meta.turn_seconds,
-        "deadline": meta.deadline.isoformat() if meta.deadline else None,
+        "deadline": meta.due_by.isoformat() if meta.due_by else None,
         "result": meta.result,
         "result_summary": None
         if game is None
