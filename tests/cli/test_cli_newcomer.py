@@ -55,7 +55,7 @@ def test_push_a_monster_says_its_units_and_its_prompts_read_as_sentences() -> No
 def test_monstra_menus_name_the_creatures_and_the_codes_still_type() -> None:
     """Review: the menu read "Strike b1", "Play Cleanse on a1" while the board says "B1 Quakeling"."""
     out = run(["play", "monstra", "--seed", "5"], ["strike b1", "quit"])
-    for line in ("1. Strike Bouldron (B1)", "2. Strike Quakeling (B2)", "3. Signature move on Bouldron (B1)"):
+    for line in ("1. Strike Bouldron (B1)", "2. Strike Quakeling (B2)", "3. Wind Slash on Bouldron (B1)"):
         assert line in out, out
     assert "7. Play Barrier on Cragjaw (A1)" in out and "on b1" not in out and "Strike b2" not in out
     assert "Your Gustling strikes Tumble (Greedy bot)'s Bouldron" in out  # the code typed still strikes

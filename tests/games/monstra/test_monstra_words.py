@@ -294,9 +294,11 @@ def test_a_new_round_names_the_marker_holder_in_the_middle_of_the_line() -> None
 @pytest.mark.parametrize(("players", "mode"), [(2, "duel"), (1, "mission"), (4, "2v2")])
 def test_the_menu_names_each_creature_as_the_movers_board_labels_it(players: int, mode: str) -> None:
     """Every menu line (``action_label``) names a unit as the board the mover sees labels it ("Quakeling (B2)",
-    "the Rift Guardian", an empty slot "B2"), at every decision of a few seeded random games."""
+    "the Rift Guardian", an empty slot "B2") and the signature move as its button does ("Wind Slash"), at every
+    decision of a few seeded random games."""
     from monsterlair.core.rng import Rng
     from monsterlair.games.monstra import actions, words
+    from monsterlair.games.monstra.spec import CREATURE_INDEX, CREATURES
 
     lines = 0
     for seed in range(3):
@@ -304,8 +306,10 @@ def test_the_menu_names_each_creature_as_the_movers_board_labels_it(players: int
         rng = Rng(seed)
         while not state.over:
             board = state.view(state.to_move)
+            acting = [u for team in board["teams"] for u in team["slots"] if u and u["unit"] == board["acting"]]
+            move = CREATURES[CREATURE_INDEX[acting[0]["creature"]]].move if acting else "Signature move"
             for action in state.legal_actions():
-                expected = actions.describe(action, lambda unit, board=board: words.unit_label(board, unit))
+                expected = actions.describe(action, lambda unit, board=board: words.unit_label(board, unit), move)
                 assert GAME.action_label(state, action) == expected
                 lines += 1
             state.apply(rng.choice(list(state.legal_actions())))

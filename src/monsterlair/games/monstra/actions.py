@@ -128,16 +128,17 @@ def parse_action(text: str) -> Action:
     return SPACE.parse(text)
 
 
-def describe(action: Action, unit: Callable[[str], str] = str) -> str:
+def describe(action: Action, unit: Callable[[str], str] = str, move: str = "Signature move") -> str:
     """A menu phrase for an action; ``unit`` names a unit by its code (the menu's: "Quakeling (B2)"; by default
-    the code itself, "b2", which is also what a player may type)."""
+    the code itself, "b2", which is also what a player may type); ``move`` names the signature move (the menu's:
+    the acting creature's, "Wind Slash", as the browser's button)."""
     kind = action.kind
     if kind == K_GUARD:
         return "Guard: gain 2 Shield"
     if kind == K_STRIKE:
         return f"Strike {unit(UNITS[action.a])}"
     if kind == K_SIGNATURE:
-        return "Signature move" + (f" on {unit(UNITS[action.a])}" if action.a >= 0 else "")
+        return move + (f" on {unit(UNITS[action.a])}" if action.a >= 0 else "")
     if kind == K_TACTIC:
         name = TACTICS[action.a].name
         return f"Play {name}" + (f" on {unit(UNITS[action.b])}" if action.b >= 0 else "")

@@ -99,13 +99,16 @@ class MonstraGame(Game):
         return actions.describe(action)
 
     def action_label(self, state: State, action: Action, names: Sequence[str] | None = None) -> str:
-        """A menu phrase naming the creatures as the board shows them: "Strike Quakeling (B2)" (read from the
-        field, which every seat sees, rather than from a whole view built for each line)."""
+        """A menu phrase naming the creatures and the signature move as the board and its buttons show them:
+        "Strike Quakeling (B2)", "Wind Slash on Bouldron (B1)" (read from the field, which every seat sees,
+        rather than from a whole view built for each line)."""
         assert isinstance(state, MonstraState)
 
         def named(unit: str) -> str:
             return words.unit_name(unit, view.creature_at(state, actions.UNITS.index(unit)))
 
+        if action.kind == actions.K_SIGNATURE and state.actor >= 0 and state.card[state.actor] >= 0:
+            return actions.describe(action, named, CREATURES[state.card[state.actor]].move)
         return actions.describe(action, named)
 
     turn_unit = ("round", "rounds")
