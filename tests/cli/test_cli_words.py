@@ -297,3 +297,16 @@ def test_a_run_of_bots_only_says_so_first_and_asks_no_question_nobody_can_answer
     status, out = run(["play", "monster-club", "--seats", "greedy,random", "--seed", "4"], ["kept.json"])
     assert status == 0 and "Save the record? Type a file name, or press Enter to skip: kept.json\n" in out
     assert json.loads((tmp_path / "kept.json").read_text())["seed"] == 4
+
+
+def test_monster_club_says_why_a_typed_move_is_not_legal_now() -> None:
+    """Stranger's review: 'end' or 'flip 2' on an empty board answered only "'end' is not legal now"."""
+    lines = ["end", "attack 1", "flip 2", "quit"]
+    args = ["play", "monster-club", "--seats", "human,greedy", "--seed", "4", "-o", "first_player=1"]
+    status, out = run(args, lines)
+    text = flat(out)
+    first = "play a monster first (an empty board needs one)."
+    assert f"'end': you can't end your turn yet: {first}" in text, text
+    assert f"'attack 1': you can't attack yet: {first}" in text
+    assert f"'flip 2': you can't flip a card yet: {first}" in text
+    assert "is not legal now" not in text
