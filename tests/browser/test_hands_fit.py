@@ -44,15 +44,25 @@ def every_card_shows(page: Any, cards: str, where: str) -> None:
     assert width[0] <= width[1], f"{where} scrolls sideways: {width}"
 
 
-# Where Monster Club's turn controls (End turn, Play face down), the hand and the phone's Log/Chat bar are.
+# Where Monster Club's turn controls (End turn, Play face down), the hand and the phone's Log/Chat bar are, and
+# what on the board the controls' row lies over (a hand card, a space, a player's line, the last conflict).
 CLUB_PLACES = """cards => {
   const box = s => { const e = document.querySelector(s); return e ? e.getBoundingClientRect() : null; };
   const hand = [...document.querySelectorAll(cards)].map(e => e.getBoundingClientRect());
   const controls = box('[data-testid=end-turn]') || box('[data-testid=face-down]');
+  const outer = document.querySelector('[data-testid=turn-bar]');  // the words and the controls, on a laptop
+  const bar = outer && getComputedStyle(outer).display !== 'contents'
+    ? outer : document.querySelector('[data-testid=turn-controls]');
+  const row = bar.getBoundingClientRect();
+  const needed = [...document.querySelectorAll(
+    `${cards}, [data-testid^=space-], [data-testid^=info-], [data-testid=last-conflict], [data-testid=place]`)];
+  const covered = needed.filter(e => { const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top < row.bottom - 0.5 && row.top < r.bottom - 0.5 && !bar.contains(e) && !e.contains(bar);
+  }).map(e => e.getAttribute('data-testid') || e.className);
   const dock = box('[data-testid=phone-dock]');
   return {controlsTop: controls.top, controlsBottom: controls.bottom, handTop: Math.min(...hand.map(r => r.top)),
           handBottom: Math.max(...hand.map(r => r.bottom)), dock: dock && dock.height ? dock.top : innerHeight,
-          height: innerHeight};
+          height: innerHeight, rowTop: row.top, rowBottom: row.bottom, covered};
 }"""
 
 
@@ -69,26 +79,28 @@ def settled(page: Any) -> None:
 def club_turn_controls_reachable(page: Any, cards: str, phone: bool) -> None:
     """Monster Club's End turn and Play face down: on a phone (5 cards wrap onto 2 rows) they come before the
     hand, so the player reaches them without scrolling past it, and show above the Log/Chat bar when the hand's
-    first row does; on a laptop (1366 x 900, where the hand begins near the window's bottom) they show on the
-    first screen, held to the window's bottom edge, and once scrolled to, lie just under the hand, covering none
-    of it."""
+    first row does; on a laptop (1366 x 900) they share a row with what to do, before the hand, on the first
+    screen. Neither covers anything the player needs: a hand card, a space, a player's line, the last conflict
+    (held under the hand to the window's bottom edge, they covered the top of the hand's cards)."""
     if not phone:
         settled(page)
         page.evaluate("() => window.scrollTo({top: 0, behavior: 'instant'})")
         at = page.evaluate(CLUB_PLACES, cards)
         assert 0 <= at["controlsTop"] and at["controlsBottom"] <= at["height"], f"scroll to end the turn: {at}"
+        assert at["covered"] == [], f"the turn's controls cover what the player needs: {at}"
         page.evaluate("() => window.scrollTo({top: document.documentElement.scrollHeight, behavior: 'instant'})")
         settled(page)
         at = page.evaluate(CLUB_PLACES, cards)
-        assert at["handBottom"] <= at["controlsTop"] <= at["handBottom"] + 40, f"controls not under the hand: {at}"
+        assert at["covered"] == [], f"the turn's controls cover what the player needs: {at}"
+        assert at["rowBottom"] <= at["handTop"] <= at["rowBottom"] + 40, f"controls not just before the hand: {at}"
         return
     page.locator(cards).first.scroll_into_view_if_needed()
     at = page.evaluate(CLUB_PLACES, cards)
-    if phone:
-        assert at["controlsBottom"] <= at["handTop"], f"the turn's controls come after the hand: {at}"
-        page.evaluate("cards => document.querySelector(cards).scrollIntoView({block: 'end'})", cards)
-        at = page.evaluate(CLUB_PLACES, cards)
-        assert 0 <= at["controlsTop"] and at["controlsBottom"] <= at["dock"], f"controls off screen: {at}"
+    assert at["controlsBottom"] <= at["handTop"], f"the turn's controls come after the hand: {at}"
+    assert at["covered"] == [], f"the turn's controls cover what the player needs: {at}"
+    page.evaluate("cards => document.querySelector(cards).scrollIntoView({block: 'end'})", cards)
+    at = page.evaluate(CLUB_PLACES, cards)
+    assert 0 <= at["controlsTop"] and at["controlsBottom"] <= at["dock"], f"controls off screen: {at}"
 
 
 @pytest.mark.parametrize("game", list(HANDS))

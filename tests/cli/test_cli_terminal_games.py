@@ -92,7 +92,7 @@ def test_push_a_monster_fits_a_50_line_terminal_with_numbers_help_and_stable_men
     board = turn.split("Turn ")[0]
     assert re.search(r"[a-zA-Z#·]\d{1,2}[a-zA-Z#·]", board), board  # monster numbers drawn on the board
     menu_line = next(line for line in turn.splitlines() if line.strip().startswith("Push from A"))
-    assert re.search(r"\d+\) 0\.45 dm deep", menu_line)
+    assert re.search(r"\d+\) 4\.5 cm deep", menu_line)
     child.sendline("board")
     again = screen_until(child, r"Your choice")
     assert "Push from A" not in again and "Supply:" in again  # the board alone
@@ -100,7 +100,7 @@ def test_push_a_monster_fits_a_50_line_terminal_with_numbers_help_and_stable_men
     helped = screen_until(child, r"Your choice")
     assert "counter-clockwise from east" in helped and "decimetres" in helped and "Depth" in helped
     assert "one character is about" in helped
-    number = re.search(r"(\d+)\) 0\.70 dm deep", menu_line)
+    number = re.search(r"(\d+)\) 7 cm deep", menu_line)
     assert number is not None
     child.sendline(number.group(1))
     later = screen_until(child, r"Your choice")

@@ -329,3 +329,16 @@ def test_the_end_screen_says_who_won_once_below_the_board(game: str, seed: str, 
     assert result, end
     assert "Game over:" not in board and headline not in board, board
     assert "Result" in result and headline not in result
+
+
+def test_monster_club_says_why_a_typed_move_is_not_legal_now() -> None:
+    """Stranger's review: 'end' or 'flip 2' on an empty board answered only "'end' is not legal now"."""
+    lines = ["end", "attack 1", "flip 2", "quit"]
+    args = ["play", "monster-club", "--seats", "human,greedy", "--seed", "4", "-o", "first_player=1"]
+    status, out = run(args, lines)
+    text = flat(out)
+    first = "play a monster first (an empty board needs one)."
+    assert f"'end': you can't end your turn yet: {first}" in text, text
+    assert f"'attack 1': you can't attack yet: {first}" in text
+    assert f"'flip 2': you can't flip a card yet: {first}" in text
+    assert "is not legal now" not in text

@@ -177,12 +177,12 @@ def test_a_hint_says_so_when_moves_tie_and_quotes_moves_as_the_menu_words_them()
     assert "the next best" not in tied, tied
     assert tied == (
         "In 16 games the bot played out from here, this move won 100% of the time, and 2 other moves did as well, "
-        "such as “Push from B, straight in, 0.70 dm deep”: any of them is as good a choice."
+        "such as “Push from B, straight in, 7 cm deep”: any of them is as good a choice."
     )
     close = explain(game, _report(("push A", 12, 0.5), ("push B", 8, 0.375)))
     assert "too few games to tell them apart" in close, close
     clear = explain(game, _report(("push A", 300, 0.8), ("push B", 100, 0.3)))
     assert clear == (
         "In 400 games the bot played out from here, this move won 80% of the time; the next best, "
-        "“Push from B, straight in, 0.70 dm deep”, won 30%."
+        "“Push from B, straight in, 7 cm deep”, won 30%."
     )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from monsterlair.core import BadAction, Rng
+from monsterlair.core import BadAction, IllegalAction, Rng
 from monsterlair.games import get
 from monsterlair.games.push_a_monster.actions import ACTION_TYPES, ALL_ACTIONS, Take, describe, parse
 from monsterlair.games.push_a_monster.render import picture, write_png
@@ -51,7 +51,7 @@ def test_every_candidate_text_round_trips() -> None:
         assert describe(action)
     assert parse("take g") == parse("take gloop") == parse("take green") == Take(0)
     assert str(parse("nudge angle=-30 offset=-0.05 dist=0.2")) == "nudge angle=330 offset=-0.05 dist=0.20"
-    assert GAME.describe_action("push A") == "push from A, straight in, 0.70 dm deep"
+    assert GAME.describe_action("push A") == "push from A, straight in, 7 cm deep"
     assert GAME.describe_action("not an action") == "not an action"
 
 
@@ -146,5 +146,60 @@ def test_menu_and_button_labels_start_with_a_capital_as_every_other_games_do() -
     """Stranger's review (item 6): the take buttons read "take a green Gloop"; labels read "Take a green Gloop"."""
     state = GAME.new(2, 1)
     assert GAME.action_label(state, Take(0)) == "Take a green Gloop"
-    assert GAME.action_label(state, parse("push A")) == "Push from A, straight in, 0.70 dm deep"
-    assert GAME.describe_action("push A") == "push from A, straight in, 0.70 dm deep"  # mid-sentence, as before
+    assert GAME.action_label(state, parse("push A")) == "Push from A, straight in, 7 cm deep"
+    assert GAME.describe_action("push A") == "push from A, straight in, 7 cm deep"  # mid-sentence, as before
+
+
+def test_menu_hint_and_log_words_speak_centimetres_as_the_browsers_controls_do() -> None:
+    """Stranger's review: the browser's controls say "How deep to push … cm", but the menus, the hints and the
+    terminal read "0.70 dm deep": every length a player reads is in centimetres (the notation keeps decimetres)."""
+    from monsterlair.games.push_a_monster.actions import Nudge, Place, Shove
+
+    state = GAME.new(2, 1)
+    assert GAME.action_label(state, parse("push A")) == "Push from A, straight in, 7 cm deep"
+    assert describe(Nudge(40, 5, 25)) == "nudge toward 40°, 2.5 cm, 0.5 cm left of centre"
+    assert describe(Nudge(40, -5, 12)) == "nudge toward 40°, 1.2 cm, 0.5 cm right of centre"
+    assert describe(Shove(0, 90, 0, 12)) == "shove the green Gloop #1 toward 90°, 1.2 cm"
+    assert describe(Place(10, -20, 90)) == (
+        "set the start monster down 1 cm right and 2 cm down from the centre, facing 90°"
+    )
+    assert describe(Place(0, 0, 0)) == "set the start monster down at the centre, facing 0°"
+    assert str(Place(10, -20, 90)) == "place x=0.10 y=-0.20 angle=90"  # the notation keeps its decimetres
+    assert not [describe(a) for a in ALL_ACTIONS if " dm" in describe(a)]
+    label = GAME.action_label(state, Place(25, -50, 90))
+    assert GAME.menu_group(state, Place(25, -50, 90), label) == (
+        "Set it down 2.5 cm right and 5 cm down from the centre",
+        "facing 90°",
+    )
+
+
+def test_the_terminal_prompts_say_the_typed_numbers_are_decimetres_and_what_that_is_in_centimetres() -> None:
+    """The menu speaks centimetres and the typed notation decimetres: each prompt that invites typing says which,
+    so 'depth=0.9' is never read as 0.9 cm; refusals of typed numbers give the range in both."""
+    from monsterlair.games.push_a_monster.text import help_text, render
+
+    pushing = scenario([], pushing=monster("orange"))
+    view = pushing.view(0)
+    board = render(view, 0, ["Ann", "Bob"])
+    assert "'depth=0.9' to push it 9 cm deep (typed lengths are in decimetres: 0.9 dm = 9 cm)" in board, board
+    view["phase"] = "nudge"
+    nudging = render(view, 0, ["Ann", "Bob"])
+    assert "'dist=0.2' to nudge it 2 cm" in nudging and "typed lengths are in decimetres" in nudging, nudging
+    placing = render(GAME.new(2, 1).view(0), 0, ["Ann", "Bob"])
+    assert "the spot in decimetres (dm; 0.25 dm = 2.5 cm) from the arena's centre" in placing, placing
+    helped = " ".join(help_text().split())
+    assert "the menus, the log and the messages give lengths in centimetres" in helped, helped
+    assert "what you type is in decimetres (dm; 1 dm = 10 cm): 'depth=0.9' is 9 cm" in helped, helped
+    with pytest.raises(IllegalAction) as refused:
+        pushing.apply(parse("push x=0.24 y=-0.80 angle=80 depth=2.01"))
+    assert str(refused.value) == (
+        "This push cannot start: the depth must be 0.5 cm to 20 cm (typed in decimetres: depth=0.05 to depth=2.00)."
+    )
+    with pytest.raises(IllegalAction) as refused:
+        pushing.apply(parse("push x=0 y=0 angle=0"))
+    assert str(refused.value) == "This push cannot start: the entry point must be within 3 cm of the arena's edge."
+    with pytest.raises(IllegalAction) as refused:
+        pushing.apply(parse("push x=3 y=0 angle=0"))
+    assert str(refused.value) == (
+        "This push cannot start: x and y must each be -25 cm to 25 cm (typed in decimetres: -2.50 to 2.50)."
+    )

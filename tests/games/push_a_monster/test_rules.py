@@ -346,7 +346,9 @@ def test_PM_4_4_out_of_range_pushes_are_illegal_and_change_nothing() -> None:
     assert str(refused.value) == f"This push cannot start: {pusher} {red}, which sticks out there."
     with pytest.raises(IllegalAction) as refused:
         state.apply(parse("push x=0.24 y=-0.80 angle=80 depth=2.01"))
-    assert str(refused.value) == "This push cannot start: the depth must lie between 0.05 and 2.00."
+    assert str(refused.value) == (
+        "This push cannot start: the depth must be 0.5 cm to 20 cm (typed in decimetres: depth=0.05 to depth=2.00)."
+    )
 
 
 def test_PM_4_5_the_player_chooses_how_the_monster_lies_on_the_pusher() -> None:
@@ -945,4 +947,7 @@ def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from
     with pytest.raises(IllegalAction) as refused:
         board.apply(Shove(green, 0, 0, 90))
     refusal = "The shove of the green Gloop #1 cannot start"
-    assert str(refused.value).startswith(f"{refusal}: the distance must lie between")
+    assert (
+        str(refused.value)
+        == f"{refusal}: the distance must be 0.1 cm to 6 cm (typed in decimetres: dist=0.01 to dist=0.60)."
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import BadOptions, Event, Game, ObservationWriter, Result, State
+from monsterlair.core import BadAction, BadOptions, Event, Game, ObservationWriter, Result, State
 from monsterlair.core.options import OptionValue
 from monsterlair.core.words import Voice
 from monsterlair.games.monster_club import actions, heuristic, text, usage, view, words
@@ -106,6 +106,20 @@ class MonsterClubGame(Game):
             if int(parts[1]) <= len(hand):
                 label = label.replace(f"hand card {parts[1]}", words.card_name(hand[int(parts[1]) - 1]), 1)
         return label
+
+    def refusal(self, state: State, text: str, names: Sequence[str] | None = None) -> str | None:
+        """Why a typed move cannot be played now, in players' words, from the state's reasons
+        (``words.refusal_text``): "'end': you can't end your turn yet: play a monster first (an empty board
+        needs one)", "'attack 2': stack 2 can't attack: it moved this turn"; ``None`` for a text that names no
+        action, or one legal now."""
+        if not isinstance(state, ClubState) or state.over:
+            return None
+        try:
+            action = actions.parse(text)
+        except BadAction:
+            return None
+        why = words.refusal_text(state, action)
+        return None if why is None else f"'{text.strip()}': {why}."
 
     def action_phrase(self, action: actions.Action) -> str:
         """A phrase for a menu."""

@@ -64,6 +64,10 @@ _TAILS: dict[int, tuple[Action, ...]] = {}
 """The play phase's moves, flips, attacks and ``end`` by the bit masks that decide them (filled as met)."""
 
 
+_TURN_KINDS = frozenset({PLAY, STACK, MOVE, FLIP, ATTACK, END})
+"""The moves of a player's own turn (MC-2), which another decision at hand (a target, a shown hand) waits out."""
+
+
 class ClubState(BaseState):
     """One position of a Monster Club game (see the module docstring for the phases)."""
 
@@ -305,6 +309,64 @@ class ClubState(BaseState):
         if self.phase == P_PLAY and END_ACT not in self.legal_actions():
             return "monster_first"
         return None
+
+    def action_block(self, action: Action) -> str | None:
+        """Why the player to move cannot play ``action`` now, as a code, or ``None`` when it is legal or no
+        reason below fits (the words: ``words.refusal_text``). The step's reason comes first, then the card's
+        or the stack's: ``choosing_target`` / ``choosing_shown`` (another decision is at hand), ``monster_first``
+        (MC-6.1, ``end_block``), ``after_attack`` (MC-2.3: only attacks and ``end`` after an attack); for a
+        card, ``no_card``, ``same_card`` (an equal card earlier in the hand is the one the moves name, MC-12),
+        ``power_card`` / ``monster_card`` (played or stacked the wrong way, MC-5.2, MC-5.3), ``taken``,
+        ``no_stack``, ``full`` (MC-5.1), ``down_monster`` (a face-up power on a face-down monster, MC-5.3);
+        for a stack, ``no_stack``, :meth:`attack_block`'s codes, ``all_up`` (nothing to flip, MC-5.5),
+        ``moved``, ``edge`` or ``taken`` (MC-5.6). Every reason reads only the mover's own cards and the
+        public board."""
+        if self.phase == P_OVER or action in self.legal_actions():
+            return None
+        kind = action.kind
+        if self.phase == P_TARGET:
+            return "choosing_target" if kind in _TURN_KINDS else None
+        if self.phase == P_REVEAL:
+            return "choosing_shown" if kind in _TURN_KINDS else None
+        if kind not in _TURN_KINDS:
+            return None
+        if kind == END:
+            return self.end_block()
+        if kind != PLAY and self.end_block() == "monster_first":
+            return "monster_first"
+        if self.phase == P_ATTACK and kind != ATTACK:
+            return "after_attack"
+        p, s = self.active, action.space
+        if kind in (PLAY, STACK):
+            hand = self.hands[p]
+            if action.hand >= len(hand):
+                return "no_card"
+            code = hand[action.hand]
+            if action.hand > 0 and hand[action.hand - 1] == code:
+                return "same_card"
+            if CODE_MONSTER[code] != (kind == PLAY):
+                return "power_card" if kind == PLAY else "monster_card"
+            target = self.board[p][s]
+            if kind == PLAY:
+                return "taken" if target is not None else None
+            if target is None:
+                return "no_stack"
+            if target.free_slots() <= 0:
+                return "full"
+            return "down_monster" if not action.down and not target.mup else None
+        st = self.board[p][s]
+        if st is None:
+            return "no_stack"
+        if kind == ATTACK:
+            return self.attack_block(p, s)
+        if kind == FLIP:
+            return "all_up" if st.first_face_down() == -2 else None
+        dest = s - 1 if action.dir == LEFT else s + 1
+        if st.moved:
+            return "moved"
+        if not 0 <= dest < SPACES:
+            return "edge"
+        return "taken" if self.board[p][dest] is not None else None
 
     def _can_attack(self, p: int) -> bool:
         found: list[Action] = []

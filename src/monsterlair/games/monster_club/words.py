@@ -6,10 +6,15 @@ face-down card".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from monsterlair.core.words import Voice, capitalise, game_over_text, join_words, plural
+from monsterlair.core.words import Voice, capitalise, game_over_text, hand_cards, join_words, plural
+from monsterlair.games.monster_club.actions import ATTACK, END, FLIP, MOVE, PLAY, STACK, Action
+from monsterlair.games.monster_club.board import CODE_ID, CODE_LIMIT
 from monsterlair.games.monster_club.cards import BY_ID
+
+if TYPE_CHECKING:
+    from monsterlair.games.monster_club.state import ClubState
 
 TERMINATIONS = {
     "destroys": "reaching the destroys needed to win",
@@ -64,6 +69,84 @@ def end_text(result: Mapping[str, Any], v: Voice) -> str:
         if len(losers) == 1:
             return f"{v.group_verb(winners, 'win')}: {v.says(losers[0], 'have', start=False)} no monster left"
     return game_over_text(v, winners, TERMINATIONS.get(termination, "the end of the game"), closed=False)
+
+
+ATTACK_BLOCK_WORDS = {
+    "first_round": "nobody attacks in the first round",
+    "attacked": "it already attacked this turn",
+    "moved": "it moved this turn",
+    "no_target": "there is no stack opposite it",
+}
+"""Why a stack cannot attack (``ClubState.attack_block``), after "stack 2 can't attack: " (MC-2.6, MC-7.1,
+MC-7.2); the board says the same beside the stack (``ATTACK_BLOCK`` in ``web/src/components/club/club.ts``)."""
+
+_DOING = {
+    END: "end your turn",
+    ATTACK: "attack",
+    FLIP: "flip a card",
+    MOVE: "move a stack",
+    PLAY: "play a card",
+    STACK: "stack a card",
+}
+"""What a turn's move does, after "you can't " in a refusal."""
+
+
+def refusal_text(state: ClubState, action: Action) -> str | None:
+    """Why the player to move cannot play ``action`` now, in players' words ("you can't end your turn yet: play
+    a monster first (an empty board needs one)", "stack 2 can't attack: it moved this turn"), from the state's
+    reason (``ClubState.action_block``); ``None`` when it has none. Stacks and spaces count from 1."""
+    code = state.action_block(action)
+    if code is None:
+        return None
+    doing = _DOING.get(action.kind, "do that")
+    space = action.space + 1
+    if code == "monster_first":
+        return f"you can't {doing} yet: play a monster first (an empty board needs one)"
+    if code == "after_attack":
+        return f"you can't {doing} now: after an attack you can only attack with another stack or end your turn"
+    if code == "choosing_target":
+        pending = state.pending
+        card = f" for {card_name(CODE_ID[pending[1]])}" if pending is not None else ""
+        return f"you can't {doing} now: first choose a target{card}, or skip"
+    if code == "choosing_shown":
+        return f"you can't {doing} now: first choose which shown card to destroy, or spare them all"
+    if code == "no_stack":
+        return f"you have no stack on space {space}"
+    hand = state.hands[state.active]
+    if code == "no_card":
+        said = hand_cards(len(hand))
+        return said[:1].lower() + said[1:]
+    if action.kind in (PLAY, STACK):
+        name = card_name(CODE_ID[hand[action.hand]])
+        st = state.board[state.active][action.space]
+        if code == "same_card":
+            first = action.hand
+            while first > 0 and hand[first - 1] == hand[action.hand]:
+                first -= 1
+            return f"card {action.hand + 1} is another {name}: use card {first + 1}"
+        if code == "full" and st is not None:
+            return f"stack {space} is full ({card_name(CODE_ID[st.m])} takes {_power_cards(CODE_LIMIT[st.m])})"
+        return {
+            "power_card": f"{name} is a power card: stack it on one of your stacks",
+            "monster_card": f"{name} is a monster: play it to a free space",
+            "taken": f"space {space} is taken",
+            "down_monster": "a face-up power card can't go on a face-down monster: stack it face down, or flip the "
+            "monster first",
+        }.get(code)
+    if action.kind == ATTACK and code in ATTACK_BLOCK_WORDS:
+        return f"stack {space} can't attack: {ATTACK_BLOCK_WORDS[code]}"
+    if code == "all_up":
+        return f"stack {space} has no face-down card to flip"
+    way = "left" if action.dir == 0 else "right"
+    return {
+        "moved": f"stack {space} can't move: it moved this turn already",
+        "edge": f"stack {space} can't move {way}: it is at the edge of your board",
+        "taken": f"stack {space} can't move {way}: space {space - 1 if way == 'left' else space + 1} is taken",
+    }.get(code)
+
+
+def _power_cards(n: int) -> str:
+    return "no power cards" if n == 0 else plural(n, "power card")
 
 
 def card_name(card_id: object) -> str:

@@ -66,7 +66,7 @@ class PushAMonster(Game):
     def menu_group(self, state: State, action: Any, label: str) -> tuple[str, str] | None:
         """Pushes from one mark (and nudges in one direction) share a line: their depths (distances) side by side."""
         head, comma, last = label.rpartition(", ")
-        return (head.replace("Set the start monster down at", "Set it down at"), last) if comma else None
+        return (head.replace("Set the start monster down", "Set it down"), last) if comma else None
 
     def help_text(self) -> str:
         """Units, angles, depth and the grid."""

@@ -47,7 +47,7 @@ from monsterlair.games.push_a_monster.spec import (
     PLACE_ANGLES,
     PLACE_SPACING,
 )
-from monsterlair.games.push_a_monster.words import monster_name
+from monsterlair.games.push_a_monster.words import cm, monster_name
 
 
 def _hundredths(value: int) -> str:
@@ -378,30 +378,43 @@ def _parse_place(words: list[str], whole: str) -> Place:
     return Place(_to_hundredths(v["x"]), _to_hundredths(v["y"]), round(v.get("angle", 0.0)) % 360)
 
 
+def _stroke(angle: int, dist: int, offset: int) -> str:
+    """A nudge's or shove's heading, distance and (when off the centre of mass) side, in players' words."""
+    side = f", {cm(abs(offset) / 100)} {'left' if offset > 0 else 'right'} of centre" if offset else ""
+    return f"toward {angle}°, {cm(dist / 100)}{side}"
+
+
+def _spot(x: int, y: int) -> str:
+    """A start place from the arena's centre, as the browser's controls word it: "1 cm right and 2 cm down from
+    the centre" (x to the right, y up; action units are hundredths of a dm)."""
+    parts = [
+        f"{cm(abs(v) / 100)} {more if v > 0 else less}"
+        for v, more, less in ((x, "right", "left"), (y, "up", "down"))
+        if v
+    ]
+    return f"{' and '.join(parts)} from the centre" if parts else "at the centre"
+
+
 def describe(action: Action) -> str:
-    """A phrase for menus."""
+    """A phrase for menus, hints and log lines: lengths in centimetres (``words.cm``), as the browser's controls
+    and the printed pieces give them; the action's text keeps the notation's decimetres."""
     if isinstance(action, Take):
         kind = KINDS[action.kind]
         return f"take {with_article(f'{kind.id} {kind.name}')}"
     if isinstance(action, Assist):
         return "have the monster set down by hand (no push can start)"
     if isinstance(action, Place):
-        spot = f"({_hundredths(action.x)}, {_hundredths(action.y)}) dm"
-        return f"set the start monster down at {spot}, facing {action.angle}°"
+        return f"set the start monster down {_spot(action.x, action.y)}, facing {action.angle}°"
     if isinstance(action, Shove):
-        return f"shove {monster_name(action.monster)} toward {action.angle}°, {_hundredths(action.dist)} dm" + (
-            f", {_hundredths(action.offset)} dm off centre" if action.offset else ""
-        )
+        return f"shove {monster_name(action.monster)} {_stroke(action.angle, action.dist, action.offset)}"
     if isinstance(action, Push):
         where = PUSH_MARK.get(action)
         if where is None:
             return str(action)
         mark, turn, depth = where
         how = "straight in" if turn == 0 else f"turned {turn:+d}°"
-        return f"push from {MARK_LABELS[mark]}, {how}, {_hundredths(depth)} dm deep"
-    return f"nudge toward {action.angle}°, {_hundredths(action.dist)} dm" + (
-        f", {_hundredths(action.offset)} dm off centre" if action.offset else ""
-    )
+        return f"push from {MARK_LABELS[mark]}, {how}, {cm(depth / 100)} deep"
+    return f"nudge {_stroke(action.angle, action.dist, action.offset)}"
 
 
 __all__ = [

@@ -71,7 +71,7 @@ from monsterlair.games.push_a_monster.spec import (
     TRAY_WIDTH,
     Polygon,
 )
-from monsterlair.games.push_a_monster.words import monster_name
+from monsterlair.games.push_a_monster.words import cm, monster_name
 
 PLACED = "placed"
 """The pushed monster rests fully on the arena: the turn ends (rule PM-6.1)."""
@@ -219,7 +219,7 @@ def _footprint(kind: int, x: int, y: int, angle: int, facing: int) -> _Footprint
     """The start footprint of a push given in action units (hundredths of a dm, degrees); cached."""
     px, py, heading, turned = x / 100, y / 100, math.radians(angle), math.radians(facing)
     if ARENA.edge_distance(px, py) > ENTRY_REACH + 1e-9:
-        return _Footprint(f"the entry point must be within {ENTRY_REACH:.2f} dm of the arena's edge", (), 0, 0, 0)
+        return _Footprint(f"the entry point must be within {cm(ENTRY_REACH)} of the arena's edge", (), 0, 0, 0)
     cx, cy = push_start(kind, px, py, heading, turned)
     if ARENA.contains(cx, cy):
         return _Footprint("the monster would start on the arena; push from its edge, heading inward", (), 0, 0, 0)

@@ -74,7 +74,7 @@ from monsterlair.games.push_a_monster.spec import (
     TREMOR_TILT,
     face_name,
 )
-from monsterlair.games.push_a_monster.words import kind_name, monster_name
+from monsterlair.games.push_a_monster.words import cm, kind_name, monster_name
 
 
 class Phase(IntEnum):
@@ -179,6 +179,18 @@ def _start_poses(layout: str, rng: Rng) -> tuple[Pose, ...]:
         else:  # pragma: no cover - the arena has room for seven monsters many times over
             raise RuntimeError("could not place the start monsters at random")
     return tuple(sorted(placed))
+
+
+_TYPED_NAMES = {"x and y": "x and y must each", "depth": "the depth must", "dist": "the distance must"}
+
+
+def _typed_range(key: str, low: int, high: int) -> str:
+    """A refused length's range in players' centimetres and, for whoever typed it, in the notation's decimetres
+    (``low``, ``high``: hundredths of a dm, as in actions): "the depth must be 0.5 cm to 20 cm (typed in
+    decimetres: depth=0.05 to depth=2.00)"."""
+    name = _TYPED_NAMES.get(key, f"the {key} must")
+    typed = f"{low / 100:.2f} to {high / 100:.2f}" if " " in key else f"{key}={low / 100:.2f} to {key}={high / 100:.2f}"
+    return f"{name} be {cm(low / 100)} to {cm(high / 100)} (typed in decimetres: {typed})"
 
 
 class PushState(State):
@@ -489,7 +501,7 @@ class PushState(State):
     def _place_problem(self, place: Place) -> str | None:
         why = "The monster cannot be set down there"
         if abs(place.x) > COORD_LIMIT or abs(place.y) > COORD_LIMIT:
-            return f"{why}: x and y must lie between -{COORD_LIMIT / 100:.2f} and {COORD_LIMIT / 100:.2f}."
+            return f"{why}: {_typed_range('x and y', -COORD_LIMIT, COORD_LIMIT)}."
         if not 0 <= place.angle < 360:
             return f"{why}: the angle must be a whole number of degrees from 0 to 359."
         monster = self.to_place
@@ -521,11 +533,11 @@ class PushState(State):
     def _push_problem(self, push: Push) -> str | None:
         what = "This push cannot start"
         if abs(push.x) > COORD_LIMIT or abs(push.y) > COORD_LIMIT:
-            return f"{what}: x and y must lie between -{COORD_LIMIT / 100:.2f} and {COORD_LIMIT / 100:.2f}."
+            return f"{what}: {_typed_range('x and y', -COORD_LIMIT, COORD_LIMIT)}."
         if not 0 <= push.angle < 360:
             return f"{what}: the angle must be a whole number of degrees from 0 to 359."
         if not DEPTH_MIN <= push.depth <= DEPTH_MAX:
-            return f"{what}: the depth must lie between {DEPTH_MIN / 100:.2f} and {DEPTH_MAX / 100:.2f}."
+            return f"{what}: {_typed_range('depth', DEPTH_MIN, DEPTH_MAX)}."
         if not 0 <= push.facing < 360:
             return f"{what}: facing must be a whole number of degrees from 0 to 359."
         why = physics.push_problem(self._poses, MONSTER_KIND[self._active], push.x, push.y, push.angle, push.facing)
@@ -538,11 +550,9 @@ class PushState(State):
         """Why a nudge or shove of ``target`` cannot start (rules PM-6.3 and PM-6.7), or ``None``; ``what`` names
         the stroke at the sentence's start ("This nudge", or "The shove of the green Gloop #1")."""
         if not NUDGE_MIN <= dist <= NUDGE_MAX:
-            low, high = NUDGE_MIN / 100, NUDGE_MAX / 100
-            return f"{what} cannot start: the distance must lie between {low:.2f} and {high:.2f}."
+            return f"{what} cannot start: {_typed_range('dist', NUDGE_MIN, NUDGE_MAX)}."
         if abs(offset) > NUDGE_OFFSET_MAX:
-            limit = NUDGE_OFFSET_MAX / 100
-            return f"{what} cannot start: the offset must lie between -{limit:.2f} and {limit:.2f}."
+            return f"{what} cannot start: {_typed_range('offset', -NUDGE_OFFSET_MAX, NUDGE_OFFSET_MAX)}."
         if not 0 <= angle < 360:
             return f"{what} cannot start: the angle must be a whole number of degrees from 0 to 359."
         why, _ = physics.nudge_problem(self._poses, target, math.radians(angle), offset / 100, dist / 100)

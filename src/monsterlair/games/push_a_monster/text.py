@@ -16,7 +16,8 @@ from typing import Any
 from rich.markup import escape
 
 from monsterlair.core.words import Voice
-from monsterlair.games.push_a_monster.words import line_words, monster_number, token_widths
+from monsterlair.games.push_a_monster.spec import DEFAULT_DEPTH, DEFAULT_NUDGE
+from monsterlair.games.push_a_monster.words import cm, line_words, monster_number, token_widths
 
 CELL_X = 0.06
 CELL_Y = 0.125
@@ -137,19 +138,23 @@ def help_text() -> str:
     return "\n".join(
         [
             "Push a Monster in the terminal:",
-            "  Units: lengths in decimetres (dm; 1 dm = 10 cm). x grows to the right",
+            "  Units: the menus, the log and the messages give lengths in centimetres",
+            "  (cm), as the printed pieces and the browser do; what you type is in",
+            "  decimetres (dm; 1 dm = 10 cm): 'depth=0.9' is 9 cm. x grows to the right",
             "  (east), y upwards (north); the arena's centre is x=0, y=0.",
-            f"  Grid: one character is about {CELL_X:.2f} dm across and {CELL_Y:.3f} dm up",
-            "  (coarser for a large arena). Letters are monsters by kind (capitals: the",
-            "  one being pushed); the number over a monster is its number, as the log",
-            "  names it; # is the arena's edge; A to P around it are the entry marks.",
+            f"  Grid: one character is about {cm(CELL_X)} ({CELL_X:.2f} dm) across and",
+            f"  {cm(CELL_Y)} ({CELL_Y:.3f} dm) up (coarser for a large arena). Letters are",
+            "  monsters by kind (capitals: the one being pushed); the number over a",
+            "  monster is its number, as the log names it; # is the arena's edge;",
+            "  A to P around it are the entry marks.",
             "  Angles: degrees counter-clockwise from east: 0 points right, 90 up,",
             "  180 left, 270 down. A push's angle is its heading, the way it pushes.",
             "  'push C' pushes from mark C straight in; 'push C turn=-20' turns that",
             "  heading 20 degrees clockwise.",
-            "  Depth: how far (dm) the small pusher pushes the monster along the",
-            "  heading (0.70 by default). A nudge moves it dist dm (0.12 by default)",
-            "  along its angle, offset dm to the left of its centre (negative: right).",
+            "  Depth: how far the small pusher pushes the monster along the heading,",
+            f"  typed in dm ({DEFAULT_DEPTH / 100:.2f} = {cm(DEFAULT_DEPTH / 100)} by default). A nudge moves it",
+            f"  dist dm ({DEFAULT_NUDGE / 100:.2f} = {cm(DEFAULT_NUDGE / 100)} by default) along its angle,",
+            "  offset dm to the left of its centre (negative: right).",
             "  Shove: 'shove #7 angle=90' shoves monster #7, the number drawn on it;",
             "  offset and dist as for a nudge.",
             "  Tokens: a line's length is the sum of its tokens' widths, in token units",
@@ -184,8 +189,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
             f"#{monster_number(setup['monster'])} ({setup['left']} still to place)."
         )
         lines.append(
-            "[dim]Type a number from the menu, or for example 'place x=0.25 y=-0.50 angle=90': the spot in dm "
-            "(decimetres) from the arena's centre, x to the right and y up, the monster turned 90 degrees. "
+            "[dim]Type a number from the menu, or for example 'place x=0.25 y=-0.50 angle=90': the spot in "
+            f"decimetres (dm; 0.25 dm = {cm(0.25)}) from the arena's centre, x to the right and y up, the monster "
+            "turned 90 degrees. "
             "Anywhere fully on the arena, touching no other monster.[/dim]"
         )
     elif view["phase"] == "choose":
@@ -199,14 +205,15 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         if view["phase"] == "push":
             lines.append(
                 "[dim]Type a number from the menu, or for example 'push C' to push from mark C (the letters round "
-                "the arena); add 'turn=-20' to turn the push 20 degrees clockwise, 'depth=0.9' to push it 0.9 dm "
-                "deep, 'facing=90' to turn the monster on the pusher ('help' tells more).[/dim]"
+                f"the arena); add 'turn=-20' to turn the push 20 degrees clockwise, 'depth=0.9' to push it {cm(0.9)} "
+                f"deep (typed lengths are in decimetres: 0.9 dm = {cm(0.9)}), 'facing=90' to turn the monster on "
+                "the pusher ('help' tells more).[/dim]"
             )
         else:
             lines.append(
                 "[dim]Type a number from the menu, or for example 'nudge angle=120' to nudge it that way (degrees "
-                "counter-clockwise from east); add 'dist=0.2' to nudge it 0.2 dm, 'offset=0.1' to hit it 0.1 dm left "
-                "of its centre.[/dim]"
+                f"counter-clockwise from east); add 'dist=0.2' to nudge it {cm(0.2)}, 'offset=0.1' to hit it "
+                f"{cm(0.1)} left of its centre (typed lengths are in decimetres: 0.1 dm = {cm(0.1)}).[/dim]"
             )
         lines.append(
             "[dim]Or 'shove #7 angle=90' to shove monster #7 (the number drawn on it), already on the arena, upwards. "

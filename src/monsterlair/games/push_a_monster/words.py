@@ -39,6 +39,14 @@ def kind_name(kind: object) -> str:
     return str(kind) if k is None else f"{KINDS[k].id} {KINDS[k].name}"
 
 
+def cm(dm: float) -> str:
+    """A length in the game's unit (decimetres, rules PM-1) as players read it, in centimetres to the millimetre:
+    "7 cm", "2.5 cm", "-2 cm". Every length a player reads (menus, hints, the terminal, refusals) comes from here,
+    in the unit the browser's controls and its ``cm`` (``web/src/components/push/aim.ts``) use; the action
+    notation keeps decimetres. An action's lengths are hundredths of a dm: ``cm(action.depth / 100)``."""
+    return f"{round(dm * 100) / 10:g} cm"
+
+
 def line_words(length: float) -> str:
     """A player's line of tokens for people, its length in the rules' token units (rule PM-9.4): "a line of
     tokens 27 token units long", or "no tokens"."""
