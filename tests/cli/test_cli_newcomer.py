@@ -144,8 +144,9 @@ def test_an_action_not_legal_now_is_told_without_the_notations_legal_list() -> N
     session = PlaySession(club, state, ["human", "greedy"], {}, {}, console)
     assert session.pick("end", list(state.legal_actions())) is None
     said = " ".join(console.export_text().split())
-    assert said.startswith("'end' is not legal now. Type a number from the menu"), said
-    assert club.refusal(state, "end") is None
+    reason = "'end': you can't end your turn yet: play a monster first (an empty board needs one)."
+    assert said.startswith(f"{reason} Type a number from the menu"), said  # Monster Club's own reason
+    assert club.refusal(state, "end") == reason and "Legal" not in said
     monstra = games.get("monstra")
     assert monstra.refusal(monstra.new(2, seed=5), "strike a1") is None
     push = games.get("push-a-monster")
@@ -172,5 +173,5 @@ def test_a_menu_phrase_with_a_bad_value_names_the_menus_own_numbers() -> None:
     said = " ".join(console.export_text().split())
     assert said.startswith(
         "'push from the moon' is not one of your choices. No choice in the menu has 'the moon'. Choices 6 to 53 "
-        "start with 'Push', for example 'Push from A, straight in, 0.45 dm deep'."
+        "start with 'Push', for example 'Push from A, straight in, 4.5 cm deep'."
     ), said

@@ -440,7 +440,7 @@ class PlaySession:
                     else f"pick one of the numbers {low} to {high}"
                 )
             else:
-                which = "pick one of the numbers in the menu"
+                which = f"the menu's numbers run from {low} to {high}, with gaps"
             self.console.print(f"[yellow]There is no choice {number}; {which}.[/yellow]")
             return None
         wanted = " ".join(text.lower().split())
