@@ -245,6 +245,10 @@ def test_monstra_missions_and_partners_through_the_ui(
     if mode == "mission":
         assert page.locator("[data-testid=unit-g]").count() == 1
         assert page.locator("[data-testid=behaviour] h3").inner_text()
+        # A newcomer's review: "win by leaving it at 8 HP or less" read as a win the moment it drops to 8; on
+        # Standard that counts only once the last round is over (MO-10.7), so the board says when.
+        behaviour = page.locator("[data-testid=behaviour]").inner_text()
+        assert "win by leaving it at 8 HP or less after round 2" in behaviour, behaviour
         assert page.locator("[data-testid^=unit-a]").count() == 2
     else:
         assert page.locator("[data-testid^=unit-]").count() == 4

@@ -103,6 +103,35 @@ def test_bots_moves_are_shown_one_at_a_time_and_the_board_and_log_agree(server: 
     assert not page.problems, page.problems
 
 
+def test_a_bots_move_that_says_more_stays_longer_so_it_can_be_read(server: Server, chromium: Any) -> None:
+    """A newcomer's review: at the normal pace every move of a bot stayed 1.3 s, a short "draws 1 card" and a
+    long "wins 3 to 0 and steals 3 cards from you: Gulpwave 3, Gulpwave 3 and Bubblet 1" alike, and the long
+    ones were gone before they were read. A move stays at least its pace, and longer as it says more."""
+    page = smash_against_bots(chromium, server, "Rhea", bots=2)
+    assert page.locator("[data-testid=pace]").input_value() == "normal"
+    samples: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 45
+    while time.monotonic() < deadline and not page.locator("[data-testid=end-screen]").count():
+        samples.append(page.evaluate(SAMPLE))
+        if samples[-1]["boardMover"] == "me" and samples[-1]["waiting"] == 0:
+            play_one_decision(page)
+        page.wait_for_timeout(100)
+    # each shown move that the next one waited behind: how long it stayed, and how many words it said
+    changes = [i for i in range(1, len(samples)) if samples[i]["said"] != samples[i - 1]["said"]]
+    held = [
+        (len(samples[i]["said"].replace("·", " ").split()), samples[j]["t"] - samples[i]["t"], samples[i]["said"])
+        for i, j in zip(changes, changes[1:], strict=False)
+        if samples[j - 1]["waiting"] > 0
+    ]
+    assert held, "no bot's move was ever held back to be shown"
+    long = [(words, stayed, said) for words, stayed, said in held if words >= 12]
+    assert long, f"no long move was held back: {held}"
+    for words, stayed, said in long:
+        # about 200 ms a word at the normal pace (less the samples' 100 ms steps), up to four paces
+        assert stayed > min(180 * words, 4 * 1300) - 200, (words, stayed, said)
+    assert not page.problems, page.problems
+
+
 def test_skip_to_now_shows_everything_waiting_and_matches_an_instant_page(server: Server, chromium: Any) -> None:
     page = smash_against_bots(chromium, server, "Sam", bots=3)
     page.locator("[data-testid=pace]").select_option("slow")

@@ -433,3 +433,14 @@ def test_MO_10_7_the_players_guide_gives_the_standard_win_at_eight_hp() -> None:
     guide = (Path(__file__).resolve().parents[3] / "web" / "src" / "guides" / "monstra.md").read_text()
     goal = guide.split("## The goal", 1)[1].split("##", 1)[0]
     assert "8 HP or less" in goal and "Standard" in goal
+
+
+def test_MO_9_the_tutorials_closing_words_give_the_whole_end_of_a_duel() -> None:
+    """A newcomer's review: the MONSTRA tutorial's last step said "three knockouts scored win" (not English)
+    and left out what had just decided the tutorial game, three rounds with no knockout: with equal losses the
+    team with more HP on its active creatures wins (MO-9.3), and equal HP is a draw (MO-9.4)."""
+    tutorial = (Path(__file__).resolve().parents[3] / "web" / "src" / "tutorials" / "monstra.md").read_text()
+    over = " ".join(tutorial.split("\n## over\n", 1)[1].split("\n## ", 1)[0].split())
+    assert "scored win" not in over, over
+    for rule in ("three", "fewer creatures", "more HP", "draw"):
+        assert rule in over, (rule, over)

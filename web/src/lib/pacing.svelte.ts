@@ -18,6 +18,18 @@ export const PACES: readonly PaceChoice[] = [
   { name: "instant", label: "Instant", dwell: 0 },
 ];
 
+/** The words a person reads in one dwell of the chosen pace: a move that says more stays longer, in
+ * proportion (about 200 ms a word at the normal pace), so a long one is read before the next shows. */
+export const WORDS_PER_DWELL = 6;
+/** The longest a move stays, in dwells, however much it says ("Skip to now" is there for the impatient). */
+export const MOST_DWELLS = 4;
+
+/** How long a move saying ``words`` words stays at a pace of ``dwell`` ms: at least the pace, longer as it
+ * says more, at most ``MOST_DWELLS`` paces. */
+export function dwellFor(dwell: number, words: number): number {
+  return Math.min(dwell * MOST_DWELLS, Math.max(dwell, Math.round((dwell * words) / WORDS_PER_DWELL)));
+}
+
 const KEY = "monsterlair.pace";
 
 function stored(): PaceName {
@@ -50,8 +62,8 @@ class PaceSetting {
 
 export const pace = new PaceSetting();
 
-/** Shows frames in arrival order: a paced one at least ``dwell()`` after the one before it, an unpaced one
- * (my own move) at once when nothing waits. While ``hold`` is on (a board playing a motion) nothing new
+/** Shows frames in arrival order: a paced one at least ``dwell()`` after the one before it (longer when the
+ * one before says more: ``dwellFor`` its ``words``), an unpaced one (my own move) at once when nothing waits. While ``hold`` is on (a board playing a motion) nothing new
  * shows. Frames show at once while the page is hidden: nobody watches a tab in the background. */
 export class Pacer<T> {
   /** How many positions wait to be shown. */
@@ -62,6 +74,8 @@ export class Pacer<T> {
 
   private queue: T[] = [];
   private lastAt = -Infinity;
+  /** How many words the frame shown last says (its stay grows with them). */
+  private lastWords = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private held = false;
 
@@ -69,6 +83,7 @@ export class Pacer<T> {
     private show: (frame: T) => void,
     private dwell: () => number = () => pace.dwell,
     private moves: (frames: readonly T[]) => number = (frames) => frames.length,
+    private words: (frame: T) => number = () => 0,
   ) {}
 
   /** ``waiting`` and ``waitingMoves`` from the queue, after every change to it. */
@@ -120,6 +135,7 @@ export class Pacer<T> {
   private present(frame: T, paced: boolean): void {
     this.show(frame);
     this.lastAt = paced ? performance.now() : -Infinity;
+    this.lastWords = paced ? this.words(frame) : 0;
   }
 
   private cancel(): void {
@@ -129,7 +145,7 @@ export class Pacer<T> {
 
   private schedule(): void {
     if (this.timer || !this.queue.length) return;
-    const wait = this.immediate() ? 0 : Math.max(0, this.lastAt + this.dwell() - performance.now());
+    const wait = this.immediate() ? 0 : Math.max(0, this.lastAt + dwellFor(this.dwell(), this.lastWords) - performance.now());
     this.timer = setTimeout(() => this.step(), wait);
   }
 

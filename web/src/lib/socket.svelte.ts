@@ -53,6 +53,7 @@ export class TableSocket {
     (f) => this.present(f),
     undefined,
     (frames) => new Set(frames.flatMap((f) => f.entries.map((e) => e.move ?? 0)).filter((m) => m > 0)).size,
+    (frame) => frame.entries.reduce((n, e) => n + e.text.split(/\s+/).filter(Boolean).length, 0),
   );
 
   /** The newest state the server announced (the shown one may be behind it). */
