@@ -10,8 +10,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import Server, shot
 from tests.browser.driver import play_one_decision, wait_for_my_turn_or_end
+from tests.browser.finished import find_position, guest, store_table
 from tests.browser.test_play import sign_in
 
 DESKTOP = {"width": 1366, "height": 900}
@@ -280,3 +283,129 @@ def test_while_reconnecting_the_controls_are_visibly_disabled(chromium: Any, tmp
         assert page.locator("[data-testid=actions] button:not([disabled])").count() == enabled
     finally:
         server.stop()
+
+
+GUARDIAN_SAMPLE = """() => {
+  const strip = document.querySelector('[data-testid=last-move]');
+  const text = (e) => (e.querySelector('.text') ?? e).innerText.trim();
+  const all = [...document.querySelectorAll('[data-testid=log] li:not(.turn)')].map(text);  // not headings
+  return {
+    waiting: Number(strip?.dataset.waiting ?? 0),
+    said: document.querySelector('[data-testid=last-move-text]')?.innerText.trim() ?? '',
+    current: [...document.querySelectorAll('[data-testid=log] li.current')].map(text),
+    last: all[all.length - 1] ?? '',
+    t: performance.now(),
+  };
+}"""
+
+
+def _strike_brings_the_guardian_and_a_round(state: Any) -> bool:
+    """Seat 0 may Strike the Guardian now, and the engine then plays the Guardian's turn and a new round."""
+    if state.over or state.to_move != 0 or "strike g" not in {str(a) for a in state.legal_actions()}:
+        return False
+    kinds = [e.type for e in state.clone().apply(state.parse_action("strike g"))]
+    return "guardian" in kinds and "round" in kinds and kinds.index("guardian") < kinds.index("round")
+
+
+def watch_the_guardian(chromium: Any, server: Server, viewport: dict[str, int], name: str) -> list[dict[str, Any]]:
+    """At the normal pace, Strike the Guardian with the last creature of a round in a solo mission, and sample
+    the words over the board and the log until everything that came is shown."""
+    options = {"mode": "mission"}
+    found = find_position("monstra", 1, options, _strike_brings_the_guardian_and_a_round)
+    context = chromium.browser.new_context(viewport=viewport)  # the normal pace, as the browser comes
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    me = guest(page, server.url, name)
+    table_id = store_table(server.data_dir, "monstra", 1, options, [(me, name)], found)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("[data-testid=monstra-board][data-my-turn=yes][data-busy=no]").wait_for()
+    assert page.locator("[data-testid=pace]").input_value() == "normal"
+    page.locator("button.creature.targetable[data-unit=g]").click()
+    samples: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 25
+    while time.monotonic() < deadline:
+        samples.append(page.evaluate(GUARDIAN_SAMPLE))
+        s = samples[-1]
+        if "The Rift Guardian uses" in s["said"]:
+            shot(page, f"guardian-turn-{viewport['width']}")
+        if s["waiting"] == 0 and "reveals its behaviour" in s["said"]:
+            break
+        page.wait_for_timeout(100)
+    shot(page, f"guardian-round-{viewport['width']}")
+    assert not problems, problems
+    context.close()
+    return samples
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 375, "height": 812}], ids=["desktop", "phone"])
+def test_the_rift_guardians_turn_and_the_next_rounds_set_up_are_shown_as_steps_of_their_own(
+    server: Server, chromium: Any, viewport: dict[str, int]
+) -> None:
+    """A newcomer's review: the engine plays the Rift Guardian itself, within the player's move, and its whole
+    turn came folded into that move's "Last move" line with the next round's set-up, eight sentences at once,
+    so nobody could watch it act. The player's strike, the Guardian's turn and the new round's set-up now come
+    one after another, each told on its own over the board and in the log, each staying a while (the
+    server's one view per move is the board after all of it: the words come step by step)."""
+    samples = watch_the_guardian(chromium, server, viewport, "Gwen")
+    shown: list[dict[str, Any]] = []  # each distinct thing said, in order, with how long it stayed
+    for s in samples:
+        if s["said"] and (not shown or s["said"] != shown[-1]["said"]):
+            shown.append({**s, "until": s["t"]})
+        elif shown:
+            shown[-1]["until"] = s["t"]
+    said = [s["said"] for s in shown]
+    mine = [i for i, w in enumerate(said) if "strikes the Rift Guardian" in w]
+    guardian = [i for i, w in enumerate(said) if w.startswith("The Rift Guardian uses")]
+    setup = [i for i, w in enumerate(said) if "reveals its behaviour for this round" in w]
+    assert mine and guardian and setup, said
+    assert mine[-1] < guardian[0] < setup[0], said
+    # each step says only its own part
+    assert "The Rift Guardian uses" not in said[mine[-1]], said
+    assert "strikes the Rift Guardian" not in said[guardian[0]], said
+    assert "reveals its behaviour" not in said[guardian[0]], said
+    assert "The Rift Guardian uses" not in said[setup[0]], said
+    # the words over the board are the log's marked lines, and the log never runs ahead of them
+    for s in samples:
+        if s["said"]:
+            assert s["said"] == " · ".join(s["current"]), s
+            assert s["last"] == s["current"][-1], s
+    # my strike and the Guardian's turn each stay on screen at least the normal pace before the next step
+    for i in (mine[-1], guardian[0]):
+        stayed = shown[i + 1]["t"] - shown[i]["t"]
+        assert stayed > 1300 - 150, (stayed, said[i])
+
+
+def _strike_brings_the_guardians_last_blow(state: Any) -> bool:
+    """Seat 0 may Strike the Guardian now, and the Guardian's turn that the engine then plays ends the mission."""
+    if state.over or state.to_move != 0 or "strike g" not in {str(a) for a in state.legal_actions()}:
+        return False
+    after = state.clone()
+    kinds = [e.type for e in after.apply(state.parse_action("strike g"))]
+    return "guardian" in kinds and after.over
+
+
+def test_the_end_screen_waits_until_the_guardians_last_blow_was_told(server: Server, chromium: Any) -> None:
+    """When the Guardian's turn ends the mission, the end screen no longer covers the table at once: the
+    Guardian's turn is told first, then the end shows."""
+    options = {"mode": "mission"}
+    found = find_position("monstra", 1, options, _strike_brings_the_guardians_last_blow)
+    context = chromium.browser.new_context(viewport=DESKTOP)  # the normal pace
+    page = context.new_page()
+    me = guest(page, server.url, "Ines")
+    table_id = store_table(server.data_dir, "monstra", 1, options, [(me, "Ines")], found)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("[data-testid=monstra-board][data-my-turn=yes][data-busy=no]").wait_for()
+    page.locator("button.creature.targetable[data-unit=g]").click()
+    told = []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not page.locator("[data-testid=end-screen]").count():
+        said = page.evaluate(GUARDIAN_SAMPLE)["said"]
+        told.append(said)
+        page.wait_for_timeout(100)
+    assert page.locator("[data-testid=end-screen]").count(), "the end screen never showed"
+    # my strike was told on its own first, the end screen not yet over it; the end comes with the Guardian's turn
+    assert any("strikes the Rift Guardian" in s and "The Rift Guardian uses" not in s for s in told), told
+    assert page.evaluate(GUARDIAN_SAMPLE)["said"].startswith("The Rift Guardian uses")
+    shot(page, "guardian-last-blow")
+    context.close()

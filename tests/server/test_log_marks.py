@@ -32,6 +32,16 @@ def counted_afresh(log: Sequence[LogEntry], game: Game) -> list[Mark]:
                 told.add(e.ply)
         return len(told) + 1 if ply > 0 else 0
 
+    def step_of(at: int) -> int:
+        """How many parts the game played by itself opened in this entry's action so far (since the last undo)."""
+        n = 0
+        for j in range(at, -1, -1):
+            if log[j].event.type == "move_undone":
+                break
+            if log[j].ply == log[at].ply and log[j].ply > 0 and log[j].event.type in game.step_events:
+                n += 1
+        return n
+
     opened = [game.turn_of_event(e.event.data | {"type": e.event.type}) for e in log]
     numbered = any(o is not None for o in opened)
     turn, mover, out = 0, None, []
@@ -46,7 +56,7 @@ def counted_afresh(log: Sequence[LogEntry], game: Game) -> list[Mark]:
         elif e.event.type in PLATFORM:
             out.append(Mark(turn, False))
         else:
-            out.append(Mark(turn, False, move_of(e.ply, i)))
+            out.append(Mark(turn, False, move_of(e.ply, i), step=step_of(i)))
     for i, e in enumerate(log):
         if e.event.type == "move_undone":
             k = int(e.event.data["ply"])
@@ -196,3 +206,30 @@ def test_a_takeover_bots_move_names_the_bot_where_the_sentence_has_another_subje
     theirs = [e["text"] for e in log_json(game, log, None, names, {}) if e["ply"] == 1]
     assert "bot playing for you" in mine[0] and mine[0].endswith(("(chosen by the bot playing for you).", ")")), mine
     assert f"bot playing for {names[seat]}" in theirs[0], theirs
+
+
+def test_the_rift_guardians_turn_and_a_new_rounds_set_up_are_steps_of_their_own() -> None:
+    """A newcomer could not watch the Rift Guardian act: the engine plays its turn and the next round's set-up
+    within the player's own move, and all of it was told as that move. The log marks each part the game played
+    by itself as a step of its own (the client shows each on its own), for every reader alike."""
+    game = games.get("monstra")
+    state = game.new(players=1, seed=3, options={"mode": "mission"})
+    log = [LogEntry(0, None, e) for e in state.opening_events()]
+    ply = 0
+    while not any(e.event.type == "guardian" for e in log):
+        ply += 1
+        log.extend(LogEntry(ply, 0, e) for e in state.apply(state.parse_action("strike g")))
+    last = [e for e in log_json(game, log, 0, ["Ann"], {"mode": "mission"}) if e["ply"] == ply]
+    told = [(e.get("step", 0), e["text"]) for e in last]
+    steps = [step for step, _ in told]
+    assert steps == sorted(steps) and set(steps) == {0, 1, 2}, told
+    parts = {step: [text for k, text in told if k == step] for step in (0, 1, 2)}
+    assert parts[0][0] == "Your Drizzlet strikes the Rift Guardian.", told
+    assert parts[1][0].startswith("The Rift Guardian uses "), told
+    assert parts[2][0] == "Round 2" and "The Rift Guardian reveals its behaviour" in " ".join(parts[2]), told
+    assert all("step" not in e for e in last[:2])  # what the seat decided carries no mark
+    # a spectator's log marks the same steps
+    seen = [e.get("step", 0) for e in log_json(game, log, None, ["Ann"], {"mode": "mission"}) if e["ply"] == ply]
+    assert seen == [s for s, _ in told]
+    # the opening's round is no step: it follows no decision
+    assert all("step" not in e for e in log_json(game, log, 0, ["Ann"], {}) if e["ply"] == 0)

@@ -660,6 +660,12 @@ class Game(ABC):
     """Event types that another event of the same move already says (a single card pick, summed up by the
     whole choice; a settled monster, told by its push); a log may fold them."""
 
+    step_events: ClassVar[frozenset[str]] = frozenset()
+    """Event types that open a part of an action the game then plays by itself, after the decision that caused
+    it (MONSTRA: the Rift Guardian's turn, a new round's set-up). The log marks each such part as a step of
+    its own (``step`` 1, 2, … of its action), so a client shows it on its own, as it shows another seat's move,
+    instead of folding it into the decision's words."""
+
     def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
         """The game's sentence for a redacted event in ``voice``'s person, or ``None`` if it has none."""
         return None

@@ -63,8 +63,9 @@ class PaceSetting {
 export const pace = new PaceSetting();
 
 /** Shows frames in arrival order: a paced one at least ``dwell()`` after the one before it (longer when the
- * one before says more: ``dwellFor`` its ``words``), an unpaced one (my own move) at once when nothing waits. While ``hold`` is on (a board playing a motion) nothing new
- * shows. Frames show at once while the page is hidden: nobody watches a tab in the background. */
+ * one before says more: ``dwellFor`` its ``words``), an unpaced one (my own move) at once when nothing waits
+ * (and, when the game's own steps follow it, for its while before them). While ``hold`` is on (a board playing
+ * a motion) nothing new shows. Frames show at once while the page is hidden: nobody watches a tab in the background. */
 export class Pacer<T> {
   /** How many positions wait to be shown. */
   waiting = $state(0);
@@ -92,9 +93,11 @@ export class Pacer<T> {
     this.waitingMoves = this.moves(this.queue);
   }
 
-  offer(frame: T, paced: boolean): void {
+  /** Show ``frame`` in its turn: a ``paced`` one waits its while after the one before; one that ``stays``
+   * (paced ones, and my own move when the game's own steps follow it) holds the next one its while. */
+  offer(frame: T, paced: boolean, stays: boolean = paced): void {
     if (!this.queue.length && (!paced || this.immediate())) {
-      this.present(frame, paced);
+      this.present(frame, stays);
       return;
     }
     this.queue.push(frame);

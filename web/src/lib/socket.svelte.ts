@@ -1,7 +1,17 @@
 // The live connection to one table: snapshots and updates in, actions out; reconnects with a full resync.
 import { appendLog } from "./logLines";
 import { Pacer } from "./pacing.svelte";
-import type { ChatMessage, LegalAction, LogEntry, PresenceInfo, ResultText, ServerMessage, TableInfo, View } from "./types";
+import type {
+  ChatMessage,
+  LegalAction,
+  LogEntry,
+  PresenceInfo,
+  ResultText,
+  ServerMessage,
+  TableInfo,
+  Update,
+  View,
+} from "./types";
 
 /** One position as the table shows it: an update, held back by the pacer while earlier ones play. */
 interface Shown {
@@ -14,6 +24,22 @@ interface Shown {
   resultText: ResultText | null;
   canUndo: boolean;
   receivedAt: number;
+}
+
+/** An update's entries in the steps a person watches one at a time: a new step where a part the game played
+ * by itself begins (an entry's ``step`` changes within its action), and where a seat's decision follows one
+ * (the next action of a batch). An update without such parts is one step. */
+export function steps(entries: readonly LogEntry[]): LogEntry[][] {
+  const out: LogEntry[][] = [];
+  let prev: LogEntry | null = null;
+  for (const e of entries) {
+    const step = e.step ?? 0;
+    const fresh = prev !== null && (step > 0 ? step !== (prev.step ?? 0) || e.ply !== prev.ply : (prev.step ?? 0) > 0);
+    if (!out.length || fresh) out.push([]);
+    out[out.length - 1].push(e);
+    prev = e;
+  }
+  return out.length ? out : [[]];
 }
 
 export type LinkState = "connecting" | "live" | "reconnecting" | "closed";
@@ -48,11 +74,14 @@ export class TableSocket {
   moveStart = $state(0);
   moveBy = $state<number | null>(null);
   /** Positions that arrived and wait to be shown; ``pacer.skip()`` shows them all now. They count as the moves
-   * their entries belong to: a bot's card picks and the choice they end in are one move. */
+   * their entries belong to: a bot's card picks and the choice they end in are one move; the Rift Guardian's
+   * turn after a move is one more. */
   readonly pacer = new Pacer<Shown>(
     (f) => this.present(f),
     undefined,
-    (frames) => new Set(frames.flatMap((f) => f.entries.map((e) => e.move ?? 0)).filter((m) => m > 0)).size,
+    (frames) =>
+      new Set(frames.flatMap((f) => f.entries.filter((e) => (e.move ?? 0) > 0).map((e) => `${e.move}:${e.step ?? 0}`)))
+        .size,
     (frame) => frame.entries.reduce((n, e) => n + e.text.split(/\s+/).filter(Boolean).length, 0),
   );
 
@@ -164,20 +193,7 @@ export class TableSocket {
           return;
         }
         this.latestId = msg.state_id;
-        this.pacer.offer(
-          {
-            table: msg.table,
-            seat: msg.seat,
-            stateId: msg.state_id,
-            view: msg.view,
-            legal: msg.legal,
-            entries: msg.log,
-            resultText: msg.result_text ?? null,
-            canUndo: msg.can_undo ?? false,
-            receivedAt: performance.now(),
-          },
-          msg.log.some((e) => e.by !== msg.seat || msg.seat === null),
-        );
+        this.offerSteps(msg);
         break;
       case "chat":
         this.mergeChat([msg.message]);
@@ -211,6 +227,33 @@ export class TableSocket {
     }
   }
 
+  /** An update in steps: what a seat decided, then each part the game played by itself after it (the log's
+   * ``step`` marks: MONSTRA's Rift Guardian's turn, a new round's set-up), each told on its own and paced like
+   * another seat's move. The server sends one view per update, the position after all of it, so every step
+   * shows that board; only the words and the log come one step at a time (and the end screen with the last).
+   * My own decision shows at once and stays its while when steps follow it. */
+  private offerSteps(msg: Update): void {
+    const parts = steps(msg.log);
+    const receivedAt = performance.now();
+    parts.forEach((entries, i) => {
+      const frame: Shown = {
+        table: msg.table,
+        seat: msg.seat,
+        stateId: msg.state_id,
+        view: msg.view,
+        legal: msg.legal,
+        entries,
+        // the end screen waits for the last step: the Guardian's blow that ends a mission is watched first
+        resultText: i === parts.length - 1 ? (msg.result_text ?? null) : null,
+        canUndo: msg.can_undo ?? false,
+        receivedAt,
+      };
+      const auto = (entries[0]?.step ?? 0) > 0;
+      const paced = auto || entries.some((e) => e.by !== msg.seat || msg.seat === null);
+      this.pacer.offer(frame, paced, paced || i < parts.length - 1);
+    });
+  }
+
   private present(f: Shown): void {
     this.table = f.table;
     this.seat = f.seat;
@@ -218,7 +261,8 @@ export class TableSocket {
     this.view = f.view;
     this.legal = f.legal;
     this.moveStart = this.log.length;
-    this.moveBy = f.entries.find((e) => e.by !== null)?.by ?? null;
+    // a part the game played by itself (the Rift Guardian's turn) is no seat's move
+    this.moveBy = (f.entries[0]?.step ?? 0) > 0 ? null : (f.entries.find((e) => e.by !== null)?.by ?? null);
     this.log = appendLog(this.log, f.entries);
     this.resultText = f.resultText;
     this.canUndo = f.canUndo;

@@ -117,6 +117,9 @@ class MonstraGame(Game):
         """The game's own round numbers open its turns in the log and in replays."""
         return int(event["round"]) if event.get("type") == "round" else None
 
+    step_events = frozenset({"guardian", "round"})
+    """The Guardian's turn and a new round's set-up follow a decision automatically; each is told on its own."""
+
     def event_text(self, event: Mapping[str, Any], voice: Voice, options: Mapping[str, Any]) -> str | None:
         """A log sentence in the reader's person (``words.py``)."""
         return words.event_text(event, voice, options)

@@ -318,6 +318,12 @@ class LogEntry(Sparse):
     detail: bool | None = Field(
         default=None, description="A step another entry of the same move already says (a client may fold it)."
     )
+    step: int | None = Field(
+        default=None,
+        description="The part of its action the game played by itself after the decision (1, 2, …: MONSTRA's Rift "
+        "Guardian's turn, a new round's set-up; absent for what the seat decided). A client shows each part as a "
+        "step of its own, as it shows another seat's move.",
+    )
 
 
 View = dict[str, Any]

@@ -48,6 +48,9 @@ class Mark(NamedTuple):
     """The entry is the first line of a move that a bot made for a seat whose person is away (after a
     takeover, until the seat is taken back): its words name the bot ("The bot playing for you ends your
     turn.")."""
+    step: int = 0
+    """The part of its action the entry belongs to: 0 what the seat decided, 1, 2, … each part the game then
+    played by itself (``Game.step_events``: MONSTRA's Rift Guardian's turn, a new round's set-up)."""
 
 
 def platform_text(event: Mapping[str, Any], v: Voice, named: Sequence[int] = ()) -> str | None:
@@ -93,16 +96,32 @@ class LogMarks:
     it took back and takes their numbers away (move 0: a taken-back move has no number, so no number stands
     for two moves), and the moves played after it count on from the first one it took back. After a bot takes
     a seat over, the first line of each move it makes for that seat is marked ``by_bot``, until the seat is
-    taken back. Entries appended
-    since the last call are marked from where the count stopped; a log that was replaced, or that shows turn
-    numbers only now, is marked again from the start.
+    taken back. Within one action, each part the game then plays by itself (``Game.step_events``: MONSTRA's
+    Rift Guardian's turn, a new round's set-up) is a ``step`` of its own. Entries appended since the last call
+    are marked from where the count stopped; a log that was replaced, or that shows turn numbers only now, is
+    marked again from the start.
     """
 
-    __slots__ = ("game", "marks", "numbered", "turn", "mover", "tail", "moves", "minor", "bots", "said")
+    __slots__ = (
+        "game",
+        "marks",
+        "numbered",
+        "turn",
+        "mover",
+        "tail",
+        "moves",
+        "minor",
+        "steps",
+        "bots",
+        "said",
+        "step_ply",
+        "step",
+    )
 
     def __init__(self, game: Game | None) -> None:
         self.game = game
         self.minor: frozenset[str] = game.minor_events if game is not None else frozenset()
+        self.steps: frozenset[str] = game.step_events if game is not None else frozenset()
         self._reset()
 
     def _reset(self) -> None:
@@ -117,6 +136,9 @@ class LogMarks:
         self.said = 0
         """The last action whose first told line was seen (the next told line of that action is no move's
         first)."""
+        self.step_ply = -1
+        self.step = 0
+        """The action of the last game entry, and the part of it the game played by itself that it is in."""
 
     def _opened(self, entry: Entry) -> int | None:
         if self.game is None:
@@ -154,6 +176,7 @@ class LogMarks:
                         self.marks[j] = self.marks[j]._replace(undone=True, move=0)
                 self.moves.rewind(k)
                 self.said = min(self.said, k - 1)
+                self.step_ply = -1
             elif kind == "seat_takeover":
                 since = int(e.event.data.get("since", e.ply))
                 self.marks.append(Mark(self.turn, False, 0, (self.moves.move_of(since + 1),)))
@@ -168,7 +191,12 @@ class LogMarks:
                 if first:
                     self.said = e.ply
                 by_bot = first and e.ply > 0 and e.seat in self.bots
-                self.marks.append(Mark(self.turn, False, self.moves.note(e.ply, told), by_bot=by_bot))
+                if e.ply != self.step_ply:
+                    self.step_ply, self.step = e.ply, 0
+                if kind in self.steps and e.ply > 0:
+                    self.step += 1
+                move = self.moves.note(e.ply, told)
+                self.marks.append(Mark(self.turn, False, move, by_bot=by_bot, step=self.step))
         self.tail = log[-1]
         return self.marks
 
@@ -203,6 +231,8 @@ def entry_json(
     }
     if entry.event.type in game.minor_events:
         out["detail"] = True
+    if mark.step:
+        out["step"] = mark.step
     return out
 
 
