@@ -101,9 +101,9 @@ def deep_push(page: Any, n: int) -> bool:
 
 
 def fallen(page: Any) -> int:
-    """How many monsters are out of the game so far (the supply panel counts them per kind: "out N")."""
+    """How many monsters are out of the game so far (the supply panel counts them per kind: "N fallen")."""
     texts = page.locator("[aria-label='Supply and fallen monsters'] .kind").all_inner_texts()
-    return sum(int(m.group(1)) for t in texts if (m := re.search(r"\bout (\d+)", t)))
+    return sum(int(m.group(1)) for t in texts if (m := re.search(r"\b(\d+) fallen\b", t)))
 
 
 def test_the_aim_redraws_at_once_and_a_knocked_off_monster_drops(server: Server, chromium: Any) -> None:
@@ -186,12 +186,12 @@ def test_monsters_read_from_1_on_screen_while_the_shove_sent_keeps_the_id_from_0
     page.locator("[data-testid=mode-own]").click()
     said = page.locator(f"{PUSH} .controls").first.inner_text()
     assert "How deep to push (cm)" in said and not re.search(r"\bdm\b|\+ to the", said), said
-    assert re.search(r"\d cm deep", said), said
+    assert re.search(r"\d cm deep", page.locator("[data-testid=aim-text]").inner_text())
     # Stranger's review (item 7): the Drakes are start pieces only, never in the supply; their row says so.
     rows = page.locator("section.supply .kind").all_inner_texts()
     drake = next(r for r in rows if "Drake" in r)
     assert "start pieces only" in drake and "supply" not in drake, rows
-    assert all(re.search(r"supply \d", r) for r in rows if "Drake" not in r), rows
+    assert all(re.search(r"\d in the supply", r) for r in rows if "Drake" not in r), rows
     page.locator("[data-testid=mode-shove]").click()
     target = page.locator("[data-testid=shove-target]")
     options = target.locator("option").evaluate_all("os => os.map((o) => [o.value, o.textContent])")
@@ -225,8 +225,10 @@ def test_the_set_up_suggests_a_free_spot_and_place_waits_while_the_ghost_overlap
             break
         if page.locator(PUSH).get_attribute("data-phase") != "setup":
             break
-        # the controls speak players' words: no axes, no "dm", distances in cm (1 dm is 10 cm in the rules)
+        # the controls and the words under the arena speak players' words: no axes, no "dm", distances in cm
+        # (1 dm is 10 cm in the rules)
         said = page.locator(f"{PUSH} .controls").first.inner_text()
+        said += "\n" + page.locator("[data-testid=aim-text]").inner_text()
         assert "Left / right" in said and "Up / down" in said and "Turn" in said, said
         assert not re.search(r"\bdm\b|east \+|\(x,|0 = east", said), said
         assert " cm" in said, said

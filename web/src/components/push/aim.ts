@@ -113,6 +113,13 @@ export function aimOf(outline: Pt[], marks: Mark[], entry: Pt, heading: number):
   };
 }
 
+/** A turn as the Aim control gives it (+ to the pusher's left): "straight in", "turned 12° left". The
+ * compass heading it makes is named apart ("heading east"), never as a second number of degrees. */
+export function aimWords(turn: number): string {
+  const t = Math.round(turn);
+  return t === 0 ? "straight in" : `turned ${Math.abs(t)}° ${t > 0 ? "left" : "right"}`;
+}
+
 const COMPASS = ["east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"];
 
 /** A compass word for a heading in degrees (0 = east, anticlockwise, y up: north is up the screen). */
