@@ -285,7 +285,9 @@ def test_the_log_opens_with_turn_1_and_monster_clubs_first_draw() -> None:
     assert re.search(r"^ +Turn 1: Pip \(Random bot\)$", opening, re.M), opening
     assert re.search(r"^ +Pip \(Random bot\) draws 5 cards\.$", opening, re.M), opening
     status, out = run(["play", "monster-smash", "--seats", "greedy,random", "--seed", "4"])
-    assert re.search(r"^ +Turn 1: Pip \(Random bot\), first turn", out.split("\n    1 ")[0], re.M), out[:400]
+    assert re.search(
+        r"^ +Turn 1: Pip \(Random bot\)\. First, they keep their hand or mulligan\.$", out.split("\n    1 ")[0], re.M
+    ), out[:400]
 
 
 def test_a_run_of_bots_only_says_so_first_and_asks_no_question_nobody_can_answer(tmp_path: Path) -> None:

@@ -127,3 +127,23 @@ def test_MS_4_1_the_first_turn_board_says_what_keep_and_mulligan_do() -> None:
     said = "Keep your hand and draw as usual (no attack this turn), or mulligan: discard your whole hand and draw 6"
     assert said in GAME.render(state.view(mover), mover, NAMES)
     assert said not in GAME.render(state.view(1 - mover), 1 - mover, NAMES)
+
+
+def test_MS_4_1_a_first_turn_opens_in_plain_words_in_the_log_and_the_terminal() -> None:
+    """Turn 1's heading read "Turn 1: your turn, first turn: mulligan or keep"; it says what comes first, in a
+    sentence, and the terminal's heading of the position says the same."""
+    state = GAME.new(2, seed=5)
+    mover = state.to_move
+    assert mover is not None
+    names = ["Ann", "Ann"]
+    names[1 - mover] = "Pip (Random bot)"
+    opening = [e for e in state.opening_events() if e.type == "turn"]
+    assert opening and opening[0].data.get("first")
+    mine = GAME.describe_event(opening[0].for_seat(mover), mover, names)
+    theirs = GAME.describe_event(opening[0].for_seat(1 - mover), 1 - mover, names)
+    assert mine == "Turn 1: your turn. First, keep your hand or mulligan."
+    assert theirs == "Turn 1: Ann. First, they keep their hand or mulligan."
+    board = GAME.render(state.view(mover), mover, names)
+    assert "turn 1: your turn. First, keep your hand or mulligan." in board, board
+    watched = GAME.render(state.view(1 - mover), 1 - mover, names)
+    assert "turn 1: Ann's turn. First, they keep their hand or mulligan." in watched, watched

@@ -1,5 +1,6 @@
 // Help on any card, creature, tactic, behaviour or monster: its rules text and its numbers now, shown beside
-// it on hover, on keyboard focus, on a tap of something a tap does not choose, and on a press and hold of
+// it on hover (a real one: an element that came under a resting pointer, as a page opens after a click, waits
+// for the pointer to move), on keyboard focus, on a tap of something a tap does not choose, and on a press and hold of
 // anything (a tap elsewhere, Escape, blur, the pointer leaving or, after a tap, a change of what it describes
 // hides it). A tap that chooses (a card to attack with, a creature to strike) shows none, and a click that
 // chooses closes every help (the focus it gave showed one): on a phone nothing would hide it again, and on any
@@ -29,7 +30,8 @@ const hiders = new Set<() => void>();
  * pointer or focus shows help (a board that re-renders or moves under a resting pointer, or the focus a
  * re-drawn board gets back, would otherwise open one again). */
 let hushedAt: [number, number] | null = null;
-let pointerAt: [number, number] = [-1, -1];
+/** Where the mouse last moved (none yet on this page: a page that opens under a resting pointer). */
+let pointerAt: [number, number] | null = null;
 document.addEventListener(
   "pointermove",
   (e: PointerEvent) => {
@@ -44,7 +46,14 @@ document.addEventListener("keydown", () => (hushedAt = null), true);
  * opens where the board was, and a help left open from the last move would cover it). */
 export function hideAllHelp(): void {
   for (const hide of hiders) hide();
-  hushedAt = pointerAt;
+  hushedAt = pointerAt ?? [-1, -1];
+}
+
+/** True when a pointer "enters" an element without having moved: the page appeared or moved under a resting
+ * pointer (a new page after a click, a board re-drawn): the browser says so, but nobody hovered. The pointer's
+ * moves are followed on the document before the element hears of them, so a real move differs from the last. */
+function resting(e: PointerEvent): boolean {
+  return pointerAt === null || (e.clientX === pointerAt[0] && e.clientY === pointerAt[1]);
 }
 
 function fill(tip: HTMLElement, content: HelpContent): void {
@@ -109,10 +118,19 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
     hold = undefined;
     pressedAt = null;
   };
+  // An element that came under a resting pointer waits for the pointer to move on it before it counts a hover.
+  let cameUnder: [number, number] | null = null;
+  const hover = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => hushedAt === null && show(), HOVER_DELAY_MS);
+  };
   const onPointerEnter = (e: PointerEvent) => {
-    if (e.pointerType === "mouse") timer = setTimeout(() => hushedAt === null && show(), HOVER_DELAY_MS);
+    if (e.pointerType !== "mouse") return;
+    cameUnder = resting(e) ? [e.clientX, e.clientY] : null;
+    if (!cameUnder) hover();
   };
   const onPointerLeave = (e: PointerEvent) => {
+    cameUnder = null;
     if (e.pointerType === "mouse") hide();
   };
   const onPointerDown = (e: PointerEvent) => {
@@ -129,6 +147,10 @@ export function help(node: HTMLElement, initial: HelpContent): { update(c: HelpC
     }, HOLD_MS);
   };
   const onPointerMove = (e: PointerEvent) => {
+    if (cameUnder && e.pointerType === "mouse" && (e.clientX !== cameUnder[0] || e.clientY !== cameUnder[1])) {
+      cameUnder = null;
+      hover();
+    }
     if (pressedAt && Math.hypot(e.clientX - pressedAt[0], e.clientY - pressedAt[1]) > HOLD_SLOP_PX) stopHold();
   };
   const onPointerUp = (e: PointerEvent) => {

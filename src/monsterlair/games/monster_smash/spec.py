@@ -26,8 +26,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 RULES_VERSION = 2
 SUMMARY = (
-    "Draw, burn and smash: attack other monsters with cards of your own suit to steal their cards. "
-    "Win with 6 cards of your own suit, 15 cards in hand, or as the last monster standing."
+    "Each player is a monster with a suit of its own. Draw, burn unwanted cards for fresh ones, and smash: attack "
+    "other monsters with cards of your suit to steal theirs. Win with 6 cards of your own suit, 15 cards in hand, "
+    "or as the last monster standing."
 )
 
 

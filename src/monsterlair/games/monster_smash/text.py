@@ -20,10 +20,9 @@ from monsterlair.games.monster_smash.spec import (
     WIN_SUIT,
     WIN_TOTAL,
 )
-from monsterlair.games.monster_smash.words import card_name
+from monsterlair.games.monster_smash.words import card_name, first_turn_text
 
 _PHASE_TEXT = {
-    "first_turn": "first turn: mulligan or keep",
     "burn": "burn step",
     "attack": "attack step",
     "attack_cards": "choosing attack cards",
@@ -74,9 +73,11 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         who = ""
         if mover != owner:
             who = "; [bold]you decide[/bold]" if v.is_you(mover) else f"; [bold]{escape(v.name(mover))} decides[/bold]"
-        lines.append(
-            f"[bold]Monster Smash[/bold] — turn {view['turns_played'] + 1}: {whose}, {_PHASE_TEXT[view['phase']]}{who}."
-        )
+        heading = f"[bold]Monster Smash[/bold] — turn {view['turns_played'] + 1}: {whose}"
+        if view["phase"] == "first_turn":  # its choice is a sentence of its own, as in the log (MS-4.1)
+            lines.append(f"{heading}. {first_turn_text(v, owner)}")
+        else:
+            lines.append(f"{heading}, {_PHASE_TEXT[view['phase']]}{who}.")
         if view["phase"] == "first_turn" and v.is_you(mover):  # what the two choices do (MS-4.1)
             lines.append(
                 "[dim]Keep your hand and draw as usual (no attack this turn), or mulligan: discard your whole hand "

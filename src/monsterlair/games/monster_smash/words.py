@@ -67,12 +67,20 @@ def cards_text(codes: Sequence[str]) -> str:
     return join_words([card_name(c) for c in codes])
 
 
+def first_turn_text(v: Voice, seat: int | None) -> str:
+    """What a player's own first turn starts with (rule MS-4.1), after the turn's heading: "First, keep your
+    hand or mulligan." to its player, "First, they keep their hand or mulligan." to anyone else."""
+    if v.is_you(seat):
+        return "First, keep your hand or mulligan."
+    return "First, they keep their hand or mulligan."
+
+
 def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
     """The sentence for one event (``None`` for a type it does not know)."""
     t = e.get("type")
     seat = e.get("seat")
     if t == "turn":
-        first = ", first turn: mulligan or keep" if e.get("first") else ""
+        first = f". {first_turn_text(v, seat)}" if e.get("first") else ""
         return f"Turn {e['turn']}: {'your turn' if v.is_you(seat) else v.name(seat)}{first}"
     if t == "keep":
         return f"{v.says(seat, 'keep')} {v.own(seat)} hand."

@@ -30,8 +30,9 @@ PLAYER_COUNTS = (1, 2, 4)
 """MONSTRA has no three-player mode (MO-1.2)."""
 RULES_VERSION = 2
 SUMMARY = (
-    "Two active creatures per team battle by SPD order with Strikes, Guards, signature moves and one tactic "
-    "per round: a duel to three knockouts (1v1 or 2v2), or a mission against the Rift Guardian (solo or co-op)."
+    "Teams of creatures fight two at a time, the fastest first each round: strike, guard, use a special move or "
+    "play a tactic card. Knock out three enemy creatures to win a duel (one against one or two against two), or "
+    "team up against the Rift Guardian in a mission (alone or with a friend)."
 )
 
 # --- numbers from the rules source (docs/rules/monstra.md) ---------------------------------------

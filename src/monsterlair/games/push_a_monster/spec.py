@@ -31,7 +31,7 @@ MAX_PLAYERS = 4
 RULES_VERSION = 2
 """2: source turns (retry until placed, no invented penalties), shoves, facing, arranged start layout."""
 SUMMARY = (
-    "Roll the die, then push that monster onto a small, crowded arena with two pushers. Every monster you "
+    "Roll the die, then push that monster onto a small, crowded arena with two cardboard pushers. Every monster you "
     "knock off gives each other player a token; when the die shows a monster that has run out, the longest "
     "line of tokens wins. A real 2-D physics simulation decides what moves and what falls."
 )
