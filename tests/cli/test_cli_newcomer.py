@@ -41,7 +41,7 @@ def test_push_a_monster_says_its_units_and_its_prompts_read_as_sentences() -> No
     assert "x=dm" not in board and "[angle=deg]" not in board and "\\[" not in board, board
     assert (
         "'place x=0.25 y=-0.50 angle=90'" in board
-        and "in decimetres (dm; 0.25 dm = 2.5 cm) from the arena's centre" in board
+        and "the spot from the arena's centre in decimetres (0.25 dm = 2.5 cm)" in board
     )
     assert "Ann (you): no tokens yet" in board and "line 0" not in board
     view = state.view(0)

@@ -186,7 +186,7 @@ def test_the_terminal_prompts_say_the_typed_numbers_are_decimetres_and_what_that
     nudging = render(view, 0, ["Ann", "Bob"])
     assert "'dist=0.2' to nudge it 2 cm" in nudging and "typed lengths are in decimetres" in nudging, nudging
     placing = render(GAME.new(2, 1).view(0), 0, ["Ann", "Bob"])
-    assert "the spot in decimetres (dm; 0.25 dm = 2.5 cm) from the arena's centre" in placing, placing
+    assert "the spot from the arena's centre in decimetres (0.25 dm = 2.5 cm)" in placing, placing
     helped = " ".join(help_text().split())
     assert "the menus, the log and the messages give lengths in centimetres" in helped, helped
     assert "what you type is in decimetres (dm; 1 dm = 10 cm): 'depth=0.9' is 9 cm" in helped, helped

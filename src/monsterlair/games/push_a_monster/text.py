@@ -189,10 +189,9 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
             f"#{monster_number(setup['monster'])} ({setup['left']} still to place)."
         )
         lines.append(
-            "[dim]Type a number from the menu, or for example 'place x=0.25 y=-0.50 angle=90': the spot in "
-            f"decimetres (dm; 0.25 dm = {cm(0.25)}) from the arena's centre, x to the right and y up, the monster "
-            "turned 90 degrees. "
-            "Anywhere fully on the arena, touching no other monster.[/dim]"
+            "[dim]Type a number from the menu, or for example 'place x=0.25 y=-0.50 angle=90': the spot from "
+            f"the arena's centre in decimetres (0.25 dm = {cm(0.25)}), x to the right, y up, turned 90°; "
+            "fully on the arena, touching no other monster.[/dim]"
         )
     elif view["phase"] == "choose":
         lines.append(
