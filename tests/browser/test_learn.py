@@ -728,7 +728,7 @@ def test_on_a_phone_the_bots_last_move_and_the_tip_while_it_plays_are_read_whole
             break
         driver.play_one_decision(page)
         try:
-            seen.append(page.wait_for_function(BOT_TURN_WORDS, timeout=6000).json_value())
+            seen.append(page.wait_for_function(BOT_TURN_WORDS, timeout=10000).json_value())
         except Exception:  # noqa: BLE001 (my own decision went on: no bot move shown yet)
             continue
         if len(seen) == 1:

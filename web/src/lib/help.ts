@@ -49,11 +49,13 @@ export function hideAllHelp(): void {
   hushedAt = pointerAt ?? [-1, -1];
 }
 
-/** True when a pointer "enters" an element without having moved: the page appeared or moved under a resting
- * pointer (a new page after a click, a board re-drawn): the browser says so, but nobody hovered. The pointer's
- * moves are followed on the document before the element hears of them, so a real move differs from the last. */
+/** True when a pointer "enters" an element where it last moved to: the page changed under a resting pointer
+ * (a new view after a click, a board re-drawn): the browser says so, but nobody hovered. An element entered
+ * on the way somewhere hears of it before the document hears the move, so a real move differs from the last.
+ * Before any move on this page nothing is known, and the entry counts as a hover (a pointer's first move onto
+ * an element is one). */
 function resting(e: PointerEvent): boolean {
-  return pointerAt === null || (e.clientX === pointerAt[0] && e.clientY === pointerAt[1]);
+  return pointerAt !== null && e.clientX === pointerAt[0] && e.clientY === pointerAt[1];
 }
 
 function fill(tip: HTMLElement, content: HelpContent): void {
