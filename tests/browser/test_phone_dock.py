@@ -7,7 +7,10 @@ after the bot's turn and after an attack:
   under it: before, a control the dock covered counted as on the screen, so focus did not scroll (Monster Smash's
   Keep hand, MONSTRA's Strike, Monster Club's End turn stayed under the bar);
 * in Monster Club the last conflict's sums come after the hand, as on a laptop: before, they came between the
-  boards and the turn's controls, and pushed End turn and the hand down under the dock.
+  boards and the turn's controls, and pushed End turn and the hand down under the dock;
+* scrolled to the top (as a player arrives at their turn), the decision's controls (DECISION) show whole above the
+  dock, not only above the window's bottom edge: before, Monster Smash's Keep hand and Burn, MONSTRA's Strike and
+  Guard, Push a Monster's Place sat half or wholly under it (Monster Club's whole hand: test_phone_layout).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, shot
+from tests.browser.conftest import ARTIFACTS, Server, shot
 from tests.browser.driver import IDLE, play_one_decision
 from tests.browser.test_games_ui import (
     CLUB,
@@ -53,6 +56,40 @@ GAMES: dict[str, tuple[str, dict[str, str], str, Callable[[Any, int], str], str,
     "monster-club": (CLUB, {"first_player": "0"}, "random", club_decide_n, "attack", 40),
     "push-a-monster": (PUSH, {}, "random", push_decide, "push", 16),
 }
+
+# The decision's controls in each game: what a player presses to take the turn (Monster Smash: Keep hand,
+# Mulligan, Burn, Attack, Defend and the like; MONSTRA: Strike, the signature move, Guard, a target, who acts first,
+# and the tactics while they are what to discard; Push a Monster: Place, Push, Nudge, Shove or the monster to take;
+# Monster Club: End turn, Play face down, a target; its whole hand on the first turn, test_phone_layout).
+DECISION: dict[str, str] = {
+    "monster-smash": "[data-testid=actions] button",
+    "monstra": "[data-testid=actions] button, .targets button, [data-phase=discard] [data-testid=tactics] button",
+    "push-a-monster": "[data-testid=place], [data-testid=push], [data-testid=nudge], [data-testid=shove],"
+    " [data-testid=push-board] button[data-action]",
+    "monster-club": "[data-testid=turn-controls] button, [data-testid=turn-controls] input,"
+    " [data-testid=club-board] [role=group][aria-label=Targets] button",
+}
+
+# Scrolled to the top: the decision's controls that do not show whole above the dock (none means none there).
+FIRST_SCREEN = """decision => {
+  window.scrollTo({top: 0, behavior: 'instant'});
+  const dock = document.querySelector('[data-testid=phone-dock]').getBoundingClientRect().top;
+  const shown = [...document.querySelectorAll(decision)].filter(e => e.getClientRects().length > 0);
+  const cut = shown.filter(e => { const r = e.getBoundingClientRect(); return r.top < -0.5 || r.bottom > dock + 0.5; });
+  const name = e => e.getAttribute('data-testid') || e.getAttribute('data-action') || (e.textContent || '').trim();
+  const at = e => { const r = e.getBoundingClientRect(); return `${Math.round(r.top)}-${Math.round(r.bottom)}`; };
+  return {dock, shown: shown.length, cut: cut.map(e => `${name(e).slice(0, 30)} ${at(e)}`)};
+}"""
+
+
+def decision_on_the_first_screen(page: Any, game: str, when: str) -> None:
+    """Scrolled to the top, the decision's controls show whole above the dock (the phone's visible screen)."""
+    at = page.evaluate(FIRST_SCREEN, DECISION[game])
+    assert at["shown"], f"{when}: no decision's controls shown: {at}"
+    if at["cut"]:  # what the first screen held
+        page.screenshot(path=str(ARTIFACTS / f"phone-first-screen-{game}-cut.png"), animations="disabled")
+    assert at["cut"] == [], f"{when}: scrolled to the top, not whole above the dock: {at}"
+
 
 # Where things are against the dock. ``under`` lists what shows on the screen and reaches under the dock.
 PLACES = """board => {
@@ -97,8 +134,10 @@ PLACES = """board => {
 }"""
 
 
-def dock_covers_nothing(page: Any, board: str, when: str) -> bool:
+def dock_covers_nothing(page: Any, game: str, board: str, when: str) -> bool:
     """Checks the page against the dock (see the module's words); True when a last conflict showed."""
+    if game != "monster-club" or "start" in when:  # Club's stacks grow: End turn can pass the first screen
+        decision_on_the_first_screen(page, game, when)
     at = page.evaluate(PLACES, board)
     assert at["controls"], f"{when}: no controls on the board"
     assert at["last"] <= at["dock"], f"{when}: scrolled to the bottom, the last content ends under the dock: {at}"
@@ -120,7 +159,7 @@ def test_the_phones_log_and_chat_bar_covers_nothing_needed(server: Server, chrom
     page.goto(f"{server.url}/t/{new_table(page, server.url, body)}")
     page.wait_for_selector(board)
     assert wait_turn_or_end(page, board, timeout=90) == "turn"
-    dock_covers_nothing(page, board, "at the start of my turn")
+    dock_covers_nothing(page, game, board, "at the start of my turn")
     shot(page, f"phone-dock-{game}-start")
     done: list[str] = []
     conflict = False  # Monster Club: a last conflict showed
@@ -129,9 +168,8 @@ def test_the_phones_log_and_chat_bar_covers_nothing_needed(server: Server, chrom
         if wait_turn_or_end(page, board, timeout=90) == "end":
             break
         done.append(did)
-        conflict = (
-            dock_covers_nothing(page, board, f"after my {did} and the bot's answer (decision {n + 1})") or conflict
-        )
+        when = f"after my {did} and the bot's answer (decision {n + 1})"
+        conflict = dock_covers_nothing(page, game, board, when) or conflict
         if attack in done and (conflict or game != "monster-club") and len(done) >= 3:
             break
     shot(page, f"phone-dock-{game}-later")

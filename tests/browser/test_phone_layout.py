@@ -1,6 +1,7 @@
 """Phones, 375 x 812 (issue 14, item 7): the lobby shows the games and "New table" first, the header the whole
-name, every table the hand on the first screen (without scrolling), the log and the chat one tap away, and
-Push a Monster the full-width arena with fine aiming steps."""
+name, every table the hand and the turn's buttons on the first screen (without scrolling, above the Log/Chat bar
+held to the screen's bottom), the log and the chat one tap away, and Push a Monster the full-width arena with fine
+aiming steps."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from tests.browser.conftest import Server, shot
 from tests.browser.driver import IDLE, play_one_decision, wait_for_my_turn_or_end
 from tests.browser.test_games_ui import CLUB, MONSTRA, PUSH, push_decide, sign_in, start_game, wait_turn_or_end
+from tests.browser.test_phone_dock import decision_on_the_first_screen
 
 PHONE = {"width": 375, "height": 812}
 SMASH = "[data-testid=smash-board]"
@@ -81,6 +83,10 @@ def test_at_the_table_the_hand_is_on_the_first_screen(server: Server, chromium: 
     held = box(page, hand)
     page.screenshot(path=f"test-artifacts/phone-{game}-screen.png")  # what the first screen holds
     assert 0 <= held["top"] and held["bottom"] <= dock, (held, dock)
+    if game in ("monster-smash", "monster-club"):  # the cards played from: the whole hand (Club's 5 took 2 rows)
+        lowest = page.eval_on_selector_all(hand, "els => Math.max(...els.map(e => e.getBoundingClientRect().bottom))")
+        assert lowest <= dock, f"the hand's last row ends under the Log/Chat bar: {lowest} > {dock}"
+    decision_on_the_first_screen(page, game, "at the start of my turn")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     if game == "monster-smash":  # no card name is cut short: a card too small for its name shows none
         cut = "els => els.filter(e => e.offsetParent && e.scrollWidth > e.clientWidth).map(e => e.textContent)"
