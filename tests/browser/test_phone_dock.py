@@ -10,7 +10,7 @@ after the bot's turn and after an attack:
   boards and the turn's controls, and pushed End turn and the hand down under the dock;
 * scrolled to the top (as a player arrives at their turn), the decision's controls (DECISION) show whole above the
   dock, not only above the window's bottom edge: before, Monster Smash's Keep hand and Burn, MONSTRA's Strike and
-  Guard, Push a Monster's Place sat half or wholly under it (Monster Club's whole hand: test_phone_layout).
+  Guard, Push a Monster's Place sat half or wholly under it (Monster Club's hand: test_phone_layout).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ GAMES: dict[str, tuple[str, dict[str, str], str, Callable[[Any, int], str], str,
 # The decision's controls in each game: what a player presses to take the turn (Monster Smash: Keep hand,
 # Mulligan, Burn, Attack, Defend and the like; MONSTRA: Strike, the signature move, Guard, a target, who acts first,
 # and the tactics while they are what to discard; Push a Monster: Place, Push, Nudge, Shove or the monster to take;
-# Monster Club: End turn, Play face down, a target; its whole hand on the first turn, test_phone_layout).
+# Monster Club: End turn, Play face down, a target; its hand's first row on the first turn, test_phone_layout).
 DECISION: dict[str, str] = {
     "monster-smash": "[data-testid=actions] button",
     "monstra": "[data-testid=actions] button, .targets button, [data-phase=discard] [data-testid=tactics] button",
