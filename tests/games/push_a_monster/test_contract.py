@@ -166,9 +166,11 @@ def test_menu_hint_and_log_words_speak_centimetres_as_the_browsers_controls_do()
     assert describe(Place(0, 0, 0)) == "set the start monster down at the centre, facing 0°"
     assert str(Place(10, -20, 90)) == "place x=0.10 y=-0.20 angle=90"  # the notation keeps its decimetres
     assert not [describe(a) for a in ALL_ACTIONS if " dm" in describe(a)]
+    centre = GAME.action_label(state, Place(0, 0, 0))
+    assert GAME.menu_group(state, Place(0, 0, 0), centre) == ("At the centre", "facing 0°")
     label = GAME.action_label(state, Place(25, -50, 90))
     assert GAME.menu_group(state, Place(25, -50, 90), label) == (
-        "Set it down 2.5 cm right and 5 cm down from the centre",
+        "At 2.5 cm right, 5 cm down",
         "facing 90°",
     )
 

@@ -66,7 +66,12 @@ class PushAMonster(Game):
     def menu_group(self, state: State, action: Any, label: str) -> tuple[str, str] | None:
         """Pushes from one mark (and nudges in one direction) share a line: their depths (distances) side by side."""
         head, comma, last = label.rpartition(", ")
-        return (head.replace("Set the start monster down", "Set it down"), last) if comma else None
+        if not comma:
+            return None
+        if head.startswith("Set the start monster down"):  # short enough for an 80-column terminal
+            spot = head.removeprefix("Set the start monster down ").removesuffix(" from the centre")
+            head = "At " + spot.removeprefix("at ").replace(" and ", ", ")
+        return head, last
 
     def help_text(self) -> str:
         """Units, angles, depth and the grid."""
