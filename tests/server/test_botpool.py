@@ -73,6 +73,35 @@ async def test_bots_in_threads_decide_and_are_abandoned_past_their_deadline() ->
         executor.shutdown(wait=False, cancel_futures=True)
 
 
+async def test_a_decision_cancelled_as_its_answer_arrives_stays_cancelled() -> None:
+    """A server stopping cancels its bots' turns. Cancelled just as the thread's answer came in, the decision
+    once returned the answer instead (Python 3.11's ``wait_for``), and the table's bot then slept out its whole
+    bot delay before the server could stop (a test with a 30-second delay took 30 s to close)."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from monsterlair.server.tables.botpool import ThreadBots
+
+    go = threading.Event()
+
+    def answer() -> str:
+        go.wait(5)
+        return "pass"
+
+    executor = ThreadPoolExecutor(1)
+    bots = ThreadBots(executor, deadline=5)
+    try:
+        work = asyncio.ensure_future(bots.run("t1", "random", "The bot", answer))
+        await asyncio.sleep(0.1)  # the decision waits on its thread
+        go.set()
+        time.sleep(0.1)  # the thread's answer is handed to the event loop, which has not taken it yet
+        work.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await work
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
 async def long_search(pool: BotPool, state: object, seat: int) -> tuple[asyncio.Future[str], Any]:
     """A 30-second search started in the pool, and the worker thinking it (once it has one)."""
     work = asyncio.ensure_future(pool.decide("t1", _default_maker, "ismcts:seconds=30", state, seat, 1))  # type: ignore[arg-type]

@@ -240,7 +240,8 @@ class _Worker:
         try:
             self.conn.send(job)
             try:
-                await asyncio.wait_for(ready, deadline)
+                async with asyncio.timeout(deadline):  # not wait_for: see ThreadBots.run
+                    await ready
             except TimeoutError:
                 raise BotTimeout(f"no answer within {deadline:g} s") from None
         finally:
@@ -389,7 +390,10 @@ class ThreadBots(BotRunner):
         started = time.monotonic()
         try:
             work = loop.run_in_executor(self._executor, fn, *args)
-            return await asyncio.wait_for(work, self.deadline)
+            # Python 3.11's wait_for returns a result that arrives with a cancellation and drops the
+            # cancellation: a table's bot task then slept out its whole bot delay while the server stopped.
+            async with asyncio.timeout(self.deadline):
+                return await work
         except TimeoutError:
             raise BotTimeout(f"{what} did not decide within {self.deadline:g} s.") from None
         except asyncio.CancelledError:
