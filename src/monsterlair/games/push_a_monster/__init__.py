@@ -16,7 +16,7 @@ from monsterlair.core.words import Voice
 from monsterlair.games.push_a_monster import actions as _actions
 from monsterlair.games.push_a_monster import usage as _usage
 from monsterlair.games.push_a_monster import words as _words
-from monsterlair.games.push_a_monster.actions import INDEX, Action, Push
+from monsterlair.games.push_a_monster.actions import INDEX, Action, Place, Push
 from monsterlair.games.push_a_monster.heuristic import evaluate
 from monsterlair.games.push_a_monster.spec import SPEC
 from monsterlair.games.push_a_monster.state import Phase, PushState, after_replayed_action
@@ -64,13 +64,14 @@ class PushAMonster(Game):
         return None if index is None else index + 1
 
     def menu_group(self, state: State, action: Any, label: str) -> tuple[str, str] | None:
-        """Pushes from one mark (and nudges in one direction) share a line: their depths (distances) side by side."""
+        """Pushes from one mark (and nudges in one direction) share a line: their depths (distances) side by side;
+        start places at one spot share one too, their facings side by side, under a heading short enough for an
+        80-column terminal ("At 2.5 cm right, 5 cm down")."""
         head, comma, last = label.rpartition(", ")
         if not comma:
             return None
-        if head.startswith("Set the start monster down"):  # short enough for an 80-column terminal
-            spot = head.removeprefix("Set the start monster down ").removesuffix(" from the centre")
-            head = "At " + spot.removeprefix("at ").replace(" and ", ", ")
+        if isinstance(action, Place):
+            head = f"At {', '.join(_actions.spot_offsets(action)) or 'the centre'}"
         return head, last
 
     def help_text(self) -> str:

@@ -384,14 +384,19 @@ def _stroke(angle: int, dist: int, offset: int) -> str:
     return f"toward {angle}°, {cm(dist / 100)}{side}"
 
 
-def _spot(x: int, y: int) -> str:
-    """A start place from the arena's centre, as the browser's controls word it: "1 cm right and 2 cm down from
-    the centre" (x to the right, y up; action units are hundredths of a dm)."""
-    parts = [
+def spot_offsets(place: Place) -> list[str]:
+    """A start place's distances from the arena's centre, as the browser's controls word them: ["1 cm right",
+    "2 cm down"] (x to the right, y up; action units are hundredths of a dm); none at the centre."""
+    return [
         f"{cm(abs(v) / 100)} {more if v > 0 else less}"
-        for v, more, less in ((x, "right", "left"), (y, "up", "down"))
+        for v, more, less in ((place.x, "right", "left"), (place.y, "up", "down"))
         if v
     ]
+
+
+def _spot(place: Place) -> str:
+    """A start place from the arena's centre: "1 cm right and 2 cm down from the centre"."""
+    parts = spot_offsets(place)
     return f"{' and '.join(parts)} from the centre" if parts else "at the centre"
 
 
@@ -404,7 +409,7 @@ def describe(action: Action) -> str:
     if isinstance(action, Assist):
         return "have the monster set down by hand (no push can start)"
     if isinstance(action, Place):
-        return f"set the start monster down {_spot(action.x, action.y)}, facing {action.angle}°"
+        return f"set the start monster down {_spot(action)}, facing {action.angle}°"
     if isinstance(action, Shove):
         return f"shove {monster_name(action.monster)} {_stroke(action.angle, action.dist, action.offset)}"
     if isinstance(action, Push):
