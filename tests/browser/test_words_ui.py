@@ -16,8 +16,9 @@ from playwright.sync_api import expect
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
 from tests.browser.driver import IDLE, play_one_decision, wait_for_my_turn_or_end
-from tests.browser.finished import find_position, guest, position, store_table
-from tests.browser.test_games_ui import CLUB, PHONE, PUSH, new_page, seen, settle
+from tests.browser.finished import find_position, position, store_table
+from tests.browser.pages import guest, new_page
+from tests.browser.test_games_ui import CLUB, PHONE, PUSH, seen, settle
 
 MONSTRA = "[data-testid=monstra-board]"
 CODE = re.compile(r"\b\w+=\S|[{}\[\]]|\b[a-z]+_[a-z]+\b|\b[a-z]+-\d+\b")
@@ -145,7 +146,7 @@ def test_a_moved_monster_club_stack_says_why_it_cannot_attack_and_an_undone_move
     settle(page, CLUB, before)
     why = page.locator(f"[data-testid=why-own-{to}]")
     why.wait_for()
-    assert why.inner_text() == "Moved this turn, so it cannot attack"
+    assert why.inner_text() == "Can't attack: it moved this turn"  # as the terminal says it
     assert page.locator(f"{CLUB} [data-action='attack {to}']").count() == 0
     shot(page, "club-moved-why")
 

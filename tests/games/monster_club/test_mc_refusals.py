@@ -45,6 +45,26 @@ def test_MC_7_2_and_MC_5_6_a_stack_says_why_it_cannot_attack_move_or_flip() -> N
     assert refused(state, "flip 3") is None  # its power card is face down: legal
 
 
+def test_MC_7_2_the_board_says_why_a_stack_cannot_attack_in_the_terminals_words() -> None:
+    """The browser's board shows a stack's ``attack_block`` with the display data's words, which are the
+    terminal's refusal's: one wording for both (the board once had its own, "Moved this turn, so it cannot attack")."""
+    from monsterlair.games.monster_club.display import display_data
+
+    state = scenario(
+        boards=(("boulder-brute", None, "obsidian-ogre + ~stone-skin"), ("pebble-imp", "pebble-imp", None)),
+    )
+    play(state, "move 1 right")
+    board = display_data()["attack_block"]
+    own = state.view(0)["boards"][0]
+    assert [st and st["attack_block"] for st in own] == [None, "moved", "no_target"]
+    assert board["moved"] == "Can't attack: it moved this turn"
+    assert board["no_target"] == "Can't attack: there is no stack opposite it"
+    for space in (2, 3):
+        code = own[space - 1]["attack_block"]
+        said = refused(state, f"attack {space}")
+        assert said == f"'attack {space}': stack {space} {board[code][0].lower()}{board[code][1:]}.", said
+
+
 def test_MC_2_3_after_an_attack_only_attacks_and_end_remain() -> None:
     state = scenario(boards=(("boulder-brute", "boulder-brute", None), ("pebble-imp", "pebble-imp", None)))
     play(state, "attack 1")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monsterlair.games.monster_club import cards, decks
+from monsterlair.games.monster_club import cards, decks, words
 
 
 def display_data() -> dict[str, Any]:
@@ -21,4 +21,6 @@ def display_data() -> dict[str, Any]:
             for p in decks.PRESETS.values()
         ],
         "deck_rules": {"size": decks.DECK_SIZE, "monsters": decks.MIN_MONSTERS},
+        # Why a stack cannot attack (a stack's ``attack_block`` in the view), as the terminal words it too.
+        "attack_block": {code: words.attack_block_text(code) for code in words.ATTACK_BLOCK_WORDS},
     }

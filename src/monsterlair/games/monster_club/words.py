@@ -78,7 +78,12 @@ ATTACK_BLOCK_WORDS = {
     "no_target": "there is no stack opposite it",
 }
 """Why a stack cannot attack (``ClubState.attack_block``), after "stack 2 can't attack: " (MC-2.6, MC-7.1,
-MC-7.2); the board says the same beside the stack (``ATTACK_BLOCK`` in ``web/src/components/club/club.ts``)."""
+MC-7.2); the board says the same beside the stack (:func:`attack_block_text`, in the game's display data)."""
+
+
+def attack_block_text(code: str) -> str:
+    """Why a stack cannot attack, as the board says it beside the stack: "Can't attack: it moved this turn"."""
+    return f"Can't attack: {ATTACK_BLOCK_WORDS[code]}"
 
 _DOING = {
     END: "end your turn",

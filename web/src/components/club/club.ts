@@ -18,11 +18,14 @@ export interface ClubCard {
 
 export interface ClubDisplay {
   cards: Record<string, ClubCard>;
+  /** Why the player to move cannot attack with a stack, by the view's ``attack_block`` code, in the words the
+   * terminal uses too ("Can't attack: it moved this turn"). */
+  attack_block: Record<string, string>;
 }
 
 export function asClubDisplay(raw: unknown): ClubDisplay {
   const d = (raw ?? {}) as Partial<ClubDisplay>;
-  return { cards: d.cards ?? {} };
+  return { cards: d.cards ?? {}, attack_block: d.attack_block ?? {} };
 }
 
 export function cardName(d: ClubDisplay, id: string | null | undefined): string {
@@ -35,14 +38,6 @@ export function cardName(d: ClubDisplay, id: string | null | undefined): string 
       .join(" ")
   );
 }
-
-/** Why the player to move cannot attack with a stack (the view's ``attack_block``), for the board. */
-export const ATTACK_BLOCK: Record<string, string> = {
-  moved: "Moved this turn, so it cannot attack",
-  attacked: "Already attacked this turn",
-  first_round: "No attacks in the first round",
-  no_target: "No stack opposite to attack",
-};
 
 /** Why the player to move cannot end the turn yet (the view's ``end_block``, read by the engine off the legal
  * actions): a short reason beside the disabled End turn, and the turn's instruction. */
