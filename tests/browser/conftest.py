@@ -171,16 +171,31 @@ class Chromium:
         return getattr(self.browser, name)
 
 
-@pytest.fixture
-def chromium() -> Iterator[Chromium]:
+@pytest.fixture(scope="module")
+def _module_browser() -> Iterator[Any]:
+    """One Chromium for a module's tests (starting Playwright's driver and the browser took 2-3 s a test).
+
+    Module scope, not session scope: Playwright's sync API keeps its event loop marked running in this thread
+    while it is open, which the asyncio tests that a worker runs between browser modules cannot share."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
-            yield Chromium(browser)
+            yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture
+def chromium(_module_browser: Any) -> Iterator[Chromium]:
+    """The module's browser, for one test: every context (and page) the test opened is closed after it, so the
+    next test starts with no page, cookie or storage of this one."""
+    try:
+        yield Chromium(_module_browser)
+    finally:
+        for context in list(_module_browser.contexts):
+            context.close()
 
 
 def shot(page: object, name: str) -> None:

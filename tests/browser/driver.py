@@ -49,8 +49,24 @@ def _click_cards(page: Any, selector: str, limit: int) -> int:
     return n
 
 
+ANSWERED = """(before) => {
+  if (document.querySelector('[data-testid=error], [data-testid=end-screen]')) return true;
+  const b = document.querySelector('[data-testid=smash-board]');
+  return !b || (Number(b.dataset.seen) > before && b.dataset.busy === 'no');
+}"""
+
+
 def play_one_decision(page: Any) -> str:
-    """Make the decision at hand with a simple, aggressive plan; returns the phase it acted in."""
+    """Make the decision at hand with a simple, aggressive plan, and wait until the table has answered it (the
+    board shows the next position, a refusal or the end), so what the page says next is never the old position;
+    returns the phase it acted in."""
+    seen = int(page.locator(BOARD).get_attribute("data-seen") or 0)
+    phase = _decide(page)
+    page.wait_for_function(ANSWERED, arg=seen, timeout=30_000)
+    return phase
+
+
+def _decide(page: Any) -> str:
     state = board_state(page)
     phase = state["phase"]
     if phase == "first_turn":

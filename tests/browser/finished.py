@@ -136,10 +136,3 @@ def store_table(
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, write()).result()
-
-
-def guest(page: Any, url: str, name: str) -> int:
-    """Sign this page's browser context in as a new guest (the cookie lands in the context); its user id."""
-    r = page.request.post(f"{url}/api/auth/guest", data={"name": name}, headers={"Origin": url})
-    assert r.ok, r.text()
-    return int(r.json()["id"])

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import ROOT, Server, shot
+from tests.browser.pages import new_page, sign_in
 from tests.browser.test_games_ui import (
     CLUB,
     MONSTRA,
@@ -29,7 +30,6 @@ from tests.browser.test_games_ui import (
     club_decide,
     monstra_decide,
     push_decide,
-    sign_in,
     start_game,
     wait_turn_or_end,
 )
@@ -55,13 +55,6 @@ def lair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the module: every test opens its own tables on it."""
     with Server(Path(tmp_path_factory.mktemp("a11y")) / "lair") as srv:
         yield srv
-
-
-def new_page(chromium: Any, viewport: dict[str, int] = DESKTOP) -> tuple[Any, list[str]]:
-    page = chromium.new_context(viewport=viewport).new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    return page, problems
 
 
 # --- axe ------------------------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ from typing import Any
 
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import find_position, guest, store_table
-from tests.browser.test_games_ui import CLUB, PHONE, new_page
+from tests.browser.finished import find_position, store_table
+from tests.browser.pages import guest, new_page
+from tests.browser.test_games_ui import CLUB, PHONE
 
 # Seat 1's deck: Tremor (-2 to the conflicting stack) and cards a deck may hold three of (Trim, the Mummy).
 DECK = ", ".join(

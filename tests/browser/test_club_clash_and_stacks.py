@@ -11,8 +11,9 @@ from monsterlair.core import State
 from monsterlair.games.monster_club.cards import BY_ID
 from monsterlair.games.monster_club.state import ClubState
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import Found, find_position, guest, position, store_table
-from tests.browser.test_games_ui import CLUB, new_page
+from tests.browser.finished import Found, find_position, position, store_table
+from tests.browser.pages import guest, new_page
+from tests.browser.test_games_ui import CLUB
 
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 375, "height": 812}

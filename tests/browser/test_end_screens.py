@@ -19,8 +19,8 @@ import pytest
 
 from monsterlair.core import Result, State
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import find_game, find_position, guest, store_table
-from tests.browser.test_games_ui import new_page
+from tests.browser.finished import find_game, find_position, store_table
+from tests.browser.pages import guest, new_page
 
 WIDE = {"width": 1366, "height": 900}
 PHONE = {"width": 375, "height": 812}

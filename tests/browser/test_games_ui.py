@@ -15,16 +15,10 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, shot
+from tests.browser.pages import new_page, sign_in
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-def sign_in(page: Any, url: str, name: str) -> None:
-    page.goto(url)
-    page.fill("input[name=guest-name]", name)
-    page.get_by_role("button", name="Start playing").click()
-    page.wait_for_selector("[data-testid=who]")
 
 
 def start_game(page: Any, game: str, *, players: int, bot: str, options: dict[str, str]) -> None:
@@ -101,14 +95,6 @@ def finish(page: Any, name: str) -> None:
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, f"{name}-end-phone")
-
-
-def new_page(chromium: Any) -> tuple[Any, list[str]]:
-    context = chromium.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    return page, problems
 
 
 def game_against_bots(

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, shot
-from tests.browser.test_games_ui import new_page
-from tests.browser.test_learn import BOARDS, guest, new_table
+from tests.browser.pages import guest, new_page, new_table
+from tests.browser.test_learn import BOARDS
 
 HANDS = {
     "monster-smash": "[data-testid=hand] .card",

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, shot
+from tests.browser.pages import guest, new_table
 from tests.browser.test_games_ui import CLUB, MONSTRA, wait_turn_or_end
-from tests.browser.test_learn import guest, new_table
 
 SMASH = "[data-testid=smash-board]"
 PHONE = {"width": 375, "height": 812}

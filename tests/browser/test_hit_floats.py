@@ -10,8 +10,8 @@ from monsterlair import bots
 from monsterlair.core import Perspective, Rng, State
 from monsterlair.server.tables.bots import bot_seed
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import Found, _positions, guest, store_table
-from tests.browser.test_games_ui import new_page
+from tests.browser.finished import Found, _positions, store_table
+from tests.browser.pages import guest, new_page
 
 OPTIONS = {"mode": "duel"}
 

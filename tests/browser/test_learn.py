@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, Server, shot
+from tests.browser.pages import guest, new_page, new_table
 from tests.browser.test_a11y import no_sideways_scroll
-from tests.browser.test_games_ui import monstra_decide, new_page, sent_or_targets, wait_turn_or_end
+from tests.browser.test_games_ui import monstra_decide, sent_or_targets, wait_turn_or_end
 from tests.browser.test_rules_and_replays import fits_a_phone
 
 PHONE = {"width": 375, "height": 812}
@@ -27,18 +28,6 @@ DEVELOPER = re.compile(
     r"src/|\.toml|\.py\b|test_[A-Z]{2}_|research|Engine:|Game id|Result\.|Decided here|_[a-z]+=|max_turns|seat 0",
     re.IGNORECASE,
 )
-
-
-def guest(page: Any, url: str, name: str) -> None:
-    r = page.request.post(f"{url}/api/auth/guest", headers={"Origin": url}, data={"name": name})
-    assert r.ok, r.text()
-
-
-def new_table(page: Any, url: str, body: dict[str, Any]) -> str:
-    """The id of a table this page's guest creates with ``body`` (the new-table API's request)."""
-    r = page.request.post(f"{url}/api/tables", headers={"Origin": url}, data=body)
-    assert r.ok, r.text()
-    return str(r.json()["table"]["id"])
 
 
 def test_each_game_has_a_guide_from_the_lobby_and_the_rules_players_read_have_no_developer_notes(
@@ -727,6 +716,8 @@ def test_on_a_phone_the_bots_last_move_and_the_tip_while_it_plays_are_read_whole
         if driver.wait_for_my_turn_or_end(page) == "end":
             break
         driver.play_one_decision(page)
+        if driver.board_state(page)["mine"] == "yes":  # my turn goes on: no bot move to read yet
+            continue
         try:
             seen.append(page.wait_for_function(BOT_TURN_WORDS, timeout=10000).json_value())
         except Exception:  # noqa: BLE001 (my own decision went on: no bot move shown yet)

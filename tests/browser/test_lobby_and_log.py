@@ -10,8 +10,8 @@ from typing import Any
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
 from tests.browser.driver import IDLE, play_one_decision, wait_for_my_turn_or_end
-from tests.browser.finished import find_position, guest, store_table
-from tests.browser.test_games_ui import new_page
+from tests.browser.finished import find_position, store_table
+from tests.browser.pages import guest, new_page
 
 WIDE = {"width": 1366, "height": 900}
 PHONE = {"width": 375, "height": 812}

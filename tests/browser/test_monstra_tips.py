@@ -9,8 +9,8 @@ from monsterlair.core import State
 from monsterlair.games.monstra.state import MonstraState
 from monsterlair.games.monstra.view import phase
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import find_position, guest, store_table
-from tests.browser.test_games_ui import new_page
+from tests.browser.finished import find_position, store_table
+from tests.browser.pages import guest, new_page
 
 WIDE = {"width": 1366, "height": 900}
 PHONE = {"width": 375, "height": 812}

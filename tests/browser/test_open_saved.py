@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import Server, shot
-from tests.browser.test_games_ui import new_page
-from tests.browser.test_rules_and_replays import PHONE, _counter, guest
+from tests.browser.pages import guest, new_page
+from tests.browser.test_rules_and_replays import PHONE, _counter
 from tests.server.test_saved_games import sim_record
 
 PICK = "input[aria-label='Open a saved game']"

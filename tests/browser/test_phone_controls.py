@@ -19,9 +19,9 @@ import pytest
 
 from tests.browser import blocked_mark
 from tests.browser.conftest import Server, shot
+from tests.browser.pages import guest, new_table
 from tests.browser.test_a11y import no_sideways_scroll
 from tests.browser.test_games_ui import PUSH, wait_turn_or_end
-from tests.browser.test_learn import guest, new_table
 
 PHONE = {"width": 375, "height": 740}
 SMASH = "[data-testid=smash-board]"

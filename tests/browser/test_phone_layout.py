@@ -11,7 +11,8 @@ import pytest
 
 from tests.browser.conftest import Server, shot
 from tests.browser.driver import IDLE, play_one_decision, wait_for_my_turn_or_end
-from tests.browser.test_games_ui import CLUB, MONSTRA, PUSH, push_decide, sign_in, start_game, wait_turn_or_end
+from tests.browser.pages import sign_in
+from tests.browser.test_games_ui import CLUB, MONSTRA, PUSH, push_decide, start_game, wait_turn_or_end
 from tests.browser.test_phone_dock import decision_on_the_first_screen
 
 PHONE = {"width": 375, "height": 812}

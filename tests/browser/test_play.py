@@ -14,13 +14,7 @@ from tests.browser.driver import (
     play_until_end,
     wait_for_my_turn_or_end,
 )
-
-
-def sign_in(page: Any, url: str, name: str) -> None:
-    page.goto(url)
-    page.fill("input[name=guest-name]", name)
-    page.get_by_role("button", name="Start playing").click()
-    page.wait_for_selector("[data-testid=who]")
+from tests.browser.pages import sign_in
 
 
 def create_table(page: Any, seat2: str = "bot", turn_cap: int = 80, bot: str = "greedy") -> str:

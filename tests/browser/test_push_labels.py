@@ -11,7 +11,8 @@ import pytest
 
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import find_position, guest, position, store_table
+from tests.browser.finished import find_position, position, store_table
+from tests.browser.pages import guest
 
 PUSH = "[data-testid=push-board]"
 Pt = tuple[float, float]

@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import find_position, guest, store_table
-from tests.browser.test_games_ui import PUSH, drag_push, push_decide, sign_in, start_game, wait_turn_or_end
+from tests.browser.finished import Found, find_position, store_table
+from tests.browser.pages import guest, sign_in
+from tests.browser.test_games_ui import PUSH, drag_push, push_decide, start_game, wait_turn_or_end
 
 LAPTOP = {"width": 1366, "height": 900}
 
@@ -64,6 +67,19 @@ def my_push(state: State) -> bool:
     return state.to_move == 0 and view.get("phase") == "push" and len(view.get("monsters", [])) >= 6
 
 
+@pytest.fixture(scope="module")
+def pushing() -> Found:
+    """A game at the person's push (found once: each try plays random Push games with their physics)."""
+    return find_position("push-a-monster", 2, {}, my_push, tries=20, max_moves=200)
+
+
+def open_at_my_push(page: Any, server: Server, found: Found) -> None:
+    """A guest (Pia) at a table stored at ``found``, against a bot, on the table's page."""
+    me = guest(page, server.url, "Pia")
+    table = store_table(server.data_dir, "push-a-monster", 2, {}, [(me, "Pia"), (None, "Bot")], found)
+    page.goto(f"{server.url}/t/{table}")
+
+
 AIM = re.compile(
     r"^Push from (?:mark (?P<mark>\w+)|(?P<slide>[\d.]+) cm (?P<side>right|left) of mark (?P<mark2>\w+)), "
     r"(?:(?P<straight>straight in)|turned (?P<turn>\d+)° (?P<way>left|right)) \(heading [a-z-]+\), "
@@ -86,12 +102,9 @@ def aim_agrees_with_the_controls(page: Any) -> str:
     return text
 
 
-def test_the_aims_words_give_the_numbers_the_controls_show(server: Server, chromium: Any) -> None:
-    found = find_position("push-a-monster", 2, {}, my_push, tries=20, max_moves=200)
+def test_the_aims_words_give_the_numbers_the_controls_show(server: Server, chromium: Any, pushing: Found) -> None:
     page = chromium.new_context(viewport=LAPTOP).new_page()
-    me = guest(page, server.url, "Pia")
-    table = store_table(server.data_dir, "push-a-monster", 2, {}, [(me, "Pia"), (None, "Bot")], found)
-    page.goto(f"{server.url}/t/{table}")
+    open_at_my_push(page, server, pushing)
     page.wait_for_selector("[data-testid=aim-text]")
     # as it starts: straight in from a mark, the Aim box at 0
     assert page.locator("[data-testid=turn]").input_value() == "0"
@@ -115,12 +128,9 @@ def test_the_aims_words_give_the_numbers_the_controls_show(server: Server, chrom
     shot(page, "push-aim-words")
 
 
-def test_the_supply_row_says_what_it_counts_in_the_rules_words(server: Server, chromium: Any) -> None:
-    found = find_position("push-a-monster", 2, {}, my_push, tries=20, max_moves=200)
+def test_the_supply_row_says_what_it_counts_in_the_rules_words(server: Server, chromium: Any, pushing: Found) -> None:
     page = chromium.new_context(viewport=LAPTOP).new_page()
-    me = guest(page, server.url, "Pia")
-    table = store_table(server.data_dir, "push-a-monster", 2, {}, [(me, "Pia"), (None, "Bot")], found)
-    page.goto(f"{server.url}/t/{table}")
+    open_at_my_push(page, server, pushing)
     rows = page.locator("section.supply .kind")
     rows.first.wait_for()
     texts = [" ".join(t.split()) for t in rows.all_inner_texts()]

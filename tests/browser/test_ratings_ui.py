@@ -7,7 +7,8 @@ import time
 from typing import Any
 
 from tests.browser.conftest import Server, shot
-from tests.browser.test_games_ui import MONSTRA, monstra_decide, sign_in
+from tests.browser.pages import sign_in
+from tests.browser.test_games_ui import MONSTRA, monstra_decide
 
 PHONE = {"width": 375, "height": 812}
 MY_TURN = """() => {

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import ARTIFACTS, Server, shot
-from tests.browser.finished import find_game, guest, store_table
+from tests.browser.finished import find_game, store_table
+from tests.browser.pages import guest
 from tests.browser.test_games_ui import CLUB
 
 OPTIONS = {"first_player": 0, "max_turns": 60}

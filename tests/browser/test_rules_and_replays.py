@@ -17,7 +17,7 @@ import pytest
 from monsterlair import games
 from tests.browser import finished
 from tests.browser.conftest import ROOT, Server, shot
-from tests.browser.test_games_ui import new_page
+from tests.browser.pages import guest, new_page
 
 PHONE = {"width": 375, "height": 812}
 RULES = ROOT / "docs" / "rules"
@@ -30,12 +30,6 @@ def fits_a_phone(page: Any, url: str, ready: str, name: str) -> None:
     page.locator(ready).wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, name)
-
-
-def guest(page: Any, url: str, name: str) -> None:
-    """Sign in as a guest through the API; the cookie lands in the page's context."""
-    r = page.request.post(f"{url}/api/auth/guest", data={"name": name}, headers={"Origin": url})
-    assert r.ok, r.text()
 
 
 def finished_game(page: Any, url: str, game: str, options: dict[str, Any]) -> str:
@@ -503,7 +497,7 @@ def test_a_monster_smash_replay_steps_by_the_logs_moves_and_calls_every_hand_nob
     numbers, each once and in order. Its board shows every hand, which no seat nor spectator saw in play
     (MS-11.1: a spectator sees no hand), so that view is not called the spectator's."""
     page, problems = new_page(chromium)
-    remy = finished.guest(page, server.url, "Remy")
+    remy = guest(page, server.url, "Remy")
     options = {"max_turns": 8}
     found = finished.find_game("monster-smash", 2, options, lambda r: True)
     seats = [(remy, "Remy"), (None, "Gobble (Random bot)")]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.conftest import Server, shot
-from tests.browser.test_play import create_table, sign_in
+from tests.browser.pages import sign_in
+from tests.browser.test_play import create_table
 
 MARKUP = "<b>bold?</b> <img src=x onerror=window.__pwned=1> <script>window.__pwned=2</script>"
 
