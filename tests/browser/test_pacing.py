@@ -312,6 +312,14 @@ GUARDIAN_SAMPLE = """() => {
     said: document.querySelector('[data-testid=last-move-text]')?.innerText.trim() ?? '',
     current: [...document.querySelectorAll('[data-testid=log] li.current')].map(text),
     last: all[all.length - 1] ?? '',
+    banner: document.querySelector('[data-testid=monstra-board] [data-testid=banner]')?.innerText.trim() ?? '',
+    myTurn: document.querySelector('[data-testid=monstra-board]')?.dataset.myTurn ?? '',
+    barToMove: !!document.querySelector('[data-testid^=seat-chip-].to-move'),
+    // the board's decision controls a click would play: its action buttons, the creatures to pick as a
+    // target, the tactics to play
+    controls: document.querySelectorAll(
+      '[data-testid=monstra-board] :is([data-testid=actions] button:not([disabled]), button.creature.targetable,'
+      + ' [data-testid^=tactic-]:not([aria-disabled=true]), .targets button:not([disabled]))').length,
     t: performance.now(),
   };
 }"""
@@ -392,6 +400,44 @@ def test_the_rift_guardians_turn_and_the_next_rounds_set_up_are_shown_as_steps_o
     for i in (mine[-1], guardian[0]):
         stayed = shown[i + 1]["t"] - shown[i]["t"]
         assert stayed > 1300 - 150, (stayed, said[i])
+    # a stranger's review: while the Guardian's blow was still being told, the banner already said "Your move"
+    # and the buttons played a move. While the game's own steps are told, the board offers no decision and says
+    # what is happening; once the last step is shown, it is my move again, with its controls.
+    told = [s for s in samples if s["said"].startswith("The Rift Guardian uses") and s["waiting"] > 0]
+    assert told, said
+    for s in told:
+        assert s["banner"].startswith("The Rift Guardian's turn"), s
+        assert "Your move" not in s["banner"] and s["myTurn"] == "no" and s["controls"] == 0, s
+        assert not s["barToMove"], s  # nor does the players' bar say I am to move
+    end = samples[-1]
+    assert end["waiting"] == 0 and "reveals its behaviour" in end["said"], end
+    assert end["banner"].startswith("Your move") and end["myTurn"] == "yes" and end["controls"] > 0, end
+    assert end["barToMove"], end
+
+
+def test_skip_to_now_during_the_guardians_turn_brings_the_controls_back_at_once(server: Server, chromium: Any) -> None:
+    """While the Guardian's turn is told the board offers nothing to play; "Skip to now" shows the rest of the
+    move at once, and with it the player's move and its controls."""
+    options = {"mode": "mission"}
+    found = find_position("monstra", 1, options, _strike_brings_the_guardian_and_a_round)
+    context = chromium.browser.new_context(viewport=DESKTOP)  # the normal pace
+    page = context.new_page()
+    me = guest(page, server.url, "Sid")
+    table_id = store_table(server.data_dir, "monstra", 1, options, [(me, "Sid")], found)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("[data-testid=monstra-board][data-my-turn=yes][data-busy=no]").wait_for()
+    page.locator("[data-testid=pace]").select_option("slow")  # time to look before the next step shows
+    page.locator("button.creature.targetable[data-unit=g]").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=last-move-text]')?.innerText.startsWith('The Rift Guardian uses')"
+    )
+    during = page.evaluate(GUARDIAN_SAMPLE)
+    assert during["waiting"] > 0 and during["myTurn"] == "no" and during["controls"] == 0, during
+    page.locator("[data-testid=skip-present]").click()
+    after = page.evaluate(GUARDIAN_SAMPLE)  # at once: no waiting for it
+    assert after["waiting"] == 0 and "reveals its behaviour" in after["said"], after
+    assert after["banner"].startswith("Your move") and after["myTurn"] == "yes" and after["controls"] > 0, after
+    context.close()
 
 
 def _strike_brings_the_guardians_last_blow(state: Any) -> bool:

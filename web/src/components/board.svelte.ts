@@ -26,6 +26,10 @@ export interface BoardProps<D = unknown> {
   reveal: (string[] | null)[] | null;
   /** The seat's view shown to someone else (a replay): no "you" wording. */
   observer: boolean;
+  /** A part of the update the game plays by itself is being told, more of it still to come (the event that
+   * opens it: MONSTRA's ``guardian``, its Rift Guardian's turn, or ``round``, a new round's set-up; see
+   * TableSocket.telling). ``legal`` is empty meanwhile; the board may say in its banner what is happening. */
+  telling: LogEntry["event"] | null;
   /** True while the board plays a motion (the table waits before showing the next move); bound. Push a
    * Monster: while a push's motion plays; Monster Club: while a conflict is told. */
   animating?: boolean;

@@ -24,6 +24,8 @@ interface Shown {
   resultText: ResultText | null;
   canUndo: boolean;
   receivedAt: number;
+  /** A step the game plays by itself is told, more of the update is to come: see ``TableSocket.telling``. */
+  telling: LogEntry["event"] | null;
 }
 
 /** An update's entries in the steps a person watches one at a time: a new step where a part the game played
@@ -62,6 +64,13 @@ export class TableSocket {
   busy = $state(false);
   /** The server's word on whether my last move may be taken back now (see server/tables/undo.py). */
   canUndo = $state(false);
+  /** While the pacer tells a part of an update the game played by itself (the log's ``step``: MONSTRA's Rift
+   * Guardian's turn, a new round's set-up) and more of that update is still to come, the event that opens that
+   * part (or, on the decision shown before it, the part that comes next); null otherwise. The shown ``view``
+   * and ``table`` are already the position after the whole update, so ``legal`` is empty meanwhile: nobody
+   * plays a move while the game's own turn is being watched. The last step, or "Skip to now", brings them back.
+   * Only for a seat (a spectator has no decisions, and its board reads as before). */
+  telling = $state<LogEntry["event"] | null>(null);
   /** performance.now() when the latest snapshot or update arrived (the turn clock counts from it). */
   receivedAt = $state(0);
   /** Increments on every applied snapshot or update, so views can react to any change. */
@@ -171,6 +180,7 @@ export class TableSocket {
         this.stateId = msg.state_id;
         this.view = msg.view;
         this.legal = msg.legal;
+        this.telling = null;
         this.log = msg.log;
         this.resultText = msg.result_text ?? null;
         this.moveStart = msg.log.length;
@@ -231,20 +241,27 @@ export class TableSocket {
    * ``step`` marks: MONSTRA's Rift Guardian's turn, a new round's set-up), each told on its own and paced like
    * another seat's move. The server sends one view per update, the position after all of it, so every step
    * shows that board; only the words and the log come one step at a time (and the end screen with the last).
-   * My own decision shows at once and stays its while when steps follow it. */
+   * Until the last step shows, no decision is offered: the frames before it carry no legal actions and say
+   * which of the game's own steps is told (``telling``). My own decision shows at once and stays its while when
+   * steps follow it. */
   private offerSteps(msg: Update): void {
     const parts = steps(msg.log);
     const receivedAt = performance.now();
     parts.forEach((entries, i) => {
+      const last = i === parts.length - 1;
+      // the game's own step this frame tells, or the first one after it in this update
+      const next = last ? undefined : parts.slice(i).find((p) => (p[0]?.step ?? 0) > 0);
+      const telling = next && msg.seat !== null ? next[0].event : null;
       const frame: Shown = {
         table: msg.table,
         seat: msg.seat,
         stateId: msg.state_id,
         view: msg.view,
-        legal: msg.legal,
+        legal: telling ? [] : msg.legal,
+        telling,
         entries,
         // the end screen waits for the last step: the Guardian's blow that ends a mission is watched first
-        resultText: i === parts.length - 1 ? (msg.result_text ?? null) : null,
+        resultText: last ? (msg.result_text ?? null) : null,
         canUndo: msg.can_undo ?? false,
         receivedAt,
       };
@@ -260,6 +277,7 @@ export class TableSocket {
     this.stateId = f.stateId;
     this.view = f.view;
     this.legal = f.legal;
+    this.telling = f.telling;
     this.moveStart = this.log.length;
     // a part the game played by itself (the Rift Guardian's turn) is no seat's move
     this.moveBy = (f.entries[0]?.step ?? 0) > 0 ? null : (f.entries.find((e) => e.by !== null)?.by ?? null);
