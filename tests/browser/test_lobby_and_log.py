@@ -54,6 +54,18 @@ CUT = """async () => {
   return {cut, scrolls: box.scrollHeight > box.clientHeight + 40, current: box.querySelectorAll('li.current').length};
 }"""
 
+SWEEP = f"""async (step) => {{
+  const cutNow = {CUT};
+  const box = document.querySelector('[data-testid=log]');
+  const found = [];  // [depth, what is cut] at each depth scrolled to, in steps of ``step`` px
+  for (let depth = 0; depth < box.scrollHeight - box.clientHeight; depth += step) {{
+    box.scrollTop = depth;
+    const cut = (await cutNow()).cut.filter((c) => !c.startsWith('marked: '));
+    if (cut.length) found.push([depth, cut]);
+  }}
+  return found;
+}}"""
+
 
 def test_the_log_never_cuts_a_turn_heading_or_the_marked_last_line(server: Server, chromium: Any) -> None:
     page, problems = new_page(chromium)
@@ -75,11 +87,7 @@ def test_the_log_never_cuts_a_turn_heading_or_the_marked_last_line(server: Serve
         assert seen["scrolls"] and seen["current"], seen
         assert not seen["cut"], (size, seen)  # followed to the end: the marked line with its whole outline
         # scrolled by hand to every depth: a heading is never left half in sight at the top
-        height = int(log.evaluate("b => b.scrollHeight - b.clientHeight"))
-        for depth in range(0, height, 13):
-            log.evaluate(f"b => (b.scrollTop = {depth})")
-            cut = [c for c in page.evaluate(CUT)["cut"] if not c.startswith("marked: ")]
-            assert not cut, (size, depth, cut)
+        assert page.evaluate(SWEEP, 13) == [], size
         log.evaluate("b => (b.scrollTop = b.scrollHeight / 2)")
         shot(page, f"log-headings-{size['width']}")
     assert not problems, problems
