@@ -180,22 +180,32 @@ def _module_browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        launched = [p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)]
+
+        def browser() -> Any:
+            """The browser, launched again if the last one crashed (so one crash fails one test, not the module)."""
+            if not launched[-1].is_connected():
+                launched.append(p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS))
+            return launched[-1]
+
         try:
             yield browser
         finally:
-            browser.close()
+            for each in launched:
+                each.close()
 
 
 @pytest.fixture
 def chromium(_module_browser: Any) -> Iterator[Chromium]:
     """The module's browser, for one test: every context (and page) the test opened is closed after it, so the
     next test starts with no page, cookie or storage of this one."""
+    browser = _module_browser()
     try:
-        yield Chromium(_module_browser)
+        yield Chromium(browser)
     finally:
-        for context in list(_module_browser.contexts):
-            context.close()
+        if browser.is_connected():
+            for context in list(browser.contexts):
+                context.close()
 
 
 def shot(page: object, name: str) -> None:

@@ -333,19 +333,27 @@ def _strike_brings_the_guardian_and_a_round(state: Any) -> bool:
     return "guardian" in kinds and "round" in kinds and kinds.index("guardian") < kinds.index("round")
 
 
-def watch_the_guardian(chromium: Any, server: Server, viewport: dict[str, int], name: str) -> list[dict[str, Any]]:
-    """At the normal pace, Strike the Guardian with the last creature of a round in a solo mission, and sample
-    the words over the board and the log until everything that came is shown."""
+def mission_page(
+    chromium: Any, server: Server, wanted: Any, name: str, viewport: dict[str, int] = DESKTOP
+) -> tuple[Any, list[str]]:
+    """A solo mission at a position ``wanted`` accepts, open at the normal pace (the browser as it comes) for a
+    new guest ``name`` whose move it is; the page and the list its script errors go to."""
     options = {"mode": "mission"}
-    found = find_position("monstra", 1, options, _strike_brings_the_guardian_and_a_round)
-    context = chromium.browser.new_context(viewport=viewport)  # the normal pace, as the browser comes
-    page = context.new_page()
+    found = find_position("monstra", 1, options, wanted)
+    page = chromium.browser.new_context(viewport=viewport).new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     me = guest(page, server.url, name)
     table_id = store_table(server.data_dir, "monstra", 1, options, [(me, name)], found)
     page.goto(f"{server.url}/t/{table_id}")
     page.locator("[data-testid=monstra-board][data-my-turn=yes][data-busy=no]").wait_for()
+    return page, problems
+
+
+def watch_the_guardian(chromium: Any, server: Server, viewport: dict[str, int], name: str) -> list[dict[str, Any]]:
+    """At the normal pace, Strike the Guardian with the last creature of a round in a solo mission, and sample
+    the words over the board and the log until everything that came is shown."""
+    page, problems = mission_page(chromium, server, _strike_brings_the_guardian_and_a_round, name, viewport)
     assert page.locator("[data-testid=pace]").input_value() == "normal"
     page.locator("button.creature.targetable[data-unit=g]").click()
     samples: list[dict[str, Any]] = []
@@ -360,7 +368,7 @@ def watch_the_guardian(chromium: Any, server: Server, viewport: dict[str, int], 
         page.wait_for_timeout(100)
     shot(page, f"guardian-round-{viewport['width']}")
     assert not problems, problems
-    context.close()
+    page.context.close()
     return samples
 
 
@@ -409,6 +417,11 @@ def test_the_rift_guardians_turn_and_the_next_rounds_set_up_are_shown_as_steps_o
         assert s["banner"].startswith("The Rift Guardian's turn"), s
         assert "Your move" not in s["banner"] and s["myTurn"] == "no" and s["controls"] == 0, s
         assert not s["barToMove"], s  # nor does the players' bar say I am to move
+    # the last step too (here the new round's set-up): its while on screen offers nothing, then my move comes
+    last_step = [s for s in samples if "reveals its behaviour" in s["said"] and s["waiting"] > 0]
+    assert last_step, said
+    for s in last_step:
+        assert s["banner"].startswith("Round ") and s["myTurn"] == "no" and s["controls"] == 0, s
     end = samples[-1]
     assert end["waiting"] == 0 and "reveals its behaviour" in end["said"], end
     assert end["banner"].startswith("Your move") and end["myTurn"] == "yes" and end["controls"] > 0, end
@@ -418,14 +431,7 @@ def test_the_rift_guardians_turn_and_the_next_rounds_set_up_are_shown_as_steps_o
 def test_skip_to_now_during_the_guardians_turn_brings_the_controls_back_at_once(server: Server, chromium: Any) -> None:
     """While the Guardian's turn is told the board offers nothing to play; "Skip to now" shows the rest of the
     move at once, and with it the player's move and its controls."""
-    options = {"mode": "mission"}
-    found = find_position("monstra", 1, options, _strike_brings_the_guardian_and_a_round)
-    context = chromium.browser.new_context(viewport=DESKTOP)  # the normal pace
-    page = context.new_page()
-    me = guest(page, server.url, "Sid")
-    table_id = store_table(server.data_dir, "monstra", 1, options, [(me, "Sid")], found)
-    page.goto(f"{server.url}/t/{table_id}")
-    page.locator("[data-testid=monstra-board][data-my-turn=yes][data-busy=no]").wait_for()
+    page, problems = mission_page(chromium, server, _strike_brings_the_guardian_and_a_round, "Sid")
     page.locator("[data-testid=pace]").select_option("slow")  # time to look before the next step shows
     page.locator("button.creature.targetable[data-unit=g]").click()
     page.wait_for_function(
@@ -437,7 +443,7 @@ def test_skip_to_now_during_the_guardians_turn_brings_the_controls_back_at_once(
     after = page.evaluate(GUARDIAN_SAMPLE)  # at once: no waiting for it
     assert after["waiting"] == 0 and "reveals its behaviour" in after["said"], after
     assert after["banner"].startswith("Your move") and after["myTurn"] == "yes" and after["controls"] > 0, after
-    context.close()
+    assert not problems, problems
 
 
 def _strike_brings_the_guardians_last_blow(state: Any) -> bool:
@@ -452,14 +458,7 @@ def _strike_brings_the_guardians_last_blow(state: Any) -> bool:
 def test_the_end_screen_waits_until_the_guardians_last_blow_was_told(server: Server, chromium: Any) -> None:
     """When the Guardian's turn ends the mission, the end screen no longer covers the table at once: the
     Guardian's turn is told first, then the end shows."""
-    options = {"mode": "mission"}
-    found = find_position("monstra", 1, options, _strike_brings_the_guardians_last_blow)
-    context = chromium.browser.new_context(viewport=DESKTOP)  # the normal pace
-    page = context.new_page()
-    me = guest(page, server.url, "Ines")
-    table_id = store_table(server.data_dir, "monstra", 1, options, [(me, "Ines")], found)
-    page.goto(f"{server.url}/t/{table_id}")
-    page.locator("[data-testid=monstra-board][data-my-turn=yes][data-busy=no]").wait_for()
+    page, problems = mission_page(chromium, server, _strike_brings_the_guardians_last_blow, "Ines")
     page.locator("button.creature.targetable[data-unit=g]").click()
     told = []
     deadline = time.monotonic() + 20
@@ -472,4 +471,4 @@ def test_the_end_screen_waits_until_the_guardians_last_blow_was_told(server: Ser
     assert any("strikes the Rift Guardian" in s and "The Rift Guardian uses" not in s for s in told), told
     assert page.evaluate(GUARDIAN_SAMPLE)["said"].startswith("The Rift Guardian uses")
     shot(page, "guardian-last-blow")
-    context.close()
+    assert not problems, problems

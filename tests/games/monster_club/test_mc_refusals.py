@@ -81,7 +81,7 @@ def test_MC_2_6_no_attacks_in_the_first_round_when_the_table_says_so() -> None:
         turn=2,
         options={"first_round_attacks": False},
     )
-    assert refused(first, "attack 1") == "'attack 1': stack 1 can't attack: nobody attacks in the first round."
+    assert refused(first, "attack 1") == "'attack 1': stack 1 can't attack: not in the first round."
 
 
 def test_MC_5_2_and_MC_5_3_a_card_played_the_wrong_way_says_how() -> None:

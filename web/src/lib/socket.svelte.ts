@@ -24,8 +24,11 @@ interface Shown {
   resultText: ResultText | null;
   canUndo: boolean;
   receivedAt: number;
-  /** A step the game plays by itself is told, more of the update is to come: see ``TableSocket.telling``. */
+  /** A step the game plays by itself is told, or comes next: see ``TableSocket.telling``. */
   telling: LogEntry["event"] | null;
+  /** The frame after the game's own last step, its while over: it brings back the decision (or the end) and
+   * leaves the log and "Last move" as they are. */
+  settle?: boolean;
 }
 
 /** An update's entries in the steps a person watches one at a time: a new step where a part the game played
@@ -241,37 +244,40 @@ export class TableSocket {
    * ``step`` marks: MONSTRA's Rift Guardian's turn, a new round's set-up), each told on its own and paced like
    * another seat's move. The server sends one view per update, the position after all of it, so every step
    * shows that board; only the words and the log come one step at a time (and the end screen with the last).
-   * Until the last step shows, no decision is offered: the frames before it carry no legal actions and say
-   * which of the game's own steps is told (``telling``). My own decision shows at once and stays its while when
-   * steps follow it. */
+   * Until the last step has been shown its while, no decision is offered: its frame and those before it carry no
+   * legal actions and say which of the game's own steps is told or comes next (``telling``); a last frame that
+   * changes nothing on screen (``settle``) then brings the decision back, or the end screen. My own decision
+   * shows at once and stays its while when steps follow it. */
   private offerSteps(msg: Update): void {
     const parts = steps(msg.log);
     const receivedAt = performance.now();
+    const result = msg.result_text ?? null;
+    const auto = (p: LogEntry[]) => (p[0]?.step ?? 0) > 0;
+    const base = { table: msg.table, seat: msg.seat, stateId: msg.state_id, view: msg.view, canUndo: msg.can_undo ?? false, receivedAt };
+    let told = false;
     parts.forEach((entries, i) => {
       const last = i === parts.length - 1;
-      // the game's own step this frame tells, or the first one after it in this update
-      const next = last ? undefined : parts.slice(i).find((p) => (p[0]?.step ?? 0) > 0);
-      const telling = next && msg.seat !== null ? next[0].event : null;
-      const frame: Shown = {
-        table: msg.table,
-        seat: msg.seat,
-        stateId: msg.state_id,
-        view: msg.view,
-        legal: telling ? [] : msg.legal,
-        telling,
-        entries,
-        // the end screen waits for the last step: the Guardian's blow that ends a mission is watched first
-        resultText: last ? (msg.result_text ?? null) : null,
-        canUndo: msg.can_undo ?? false,
-        receivedAt,
-      };
-      const auto = (entries[0]?.step ?? 0) > 0;
-      const paced = auto || entries.some((e) => e.by !== msg.seat || msg.seat === null);
-      this.pacer.offer(frame, paced, paced || i < parts.length - 1);
+      // the game's own step this frame tells, or the first one after it in this update (a seat's, not a spectator's)
+      const next = msg.seat !== null ? parts.slice(i).find(auto) : undefined;
+      const telling = next ? next[0].event : null;
+      told = last && telling !== null;
+      // the end screen waits for the last step: the Guardian's blow that ends a mission is watched first
+      const frame: Shown = { ...base, legal: telling ? [] : msg.legal, telling, entries, resultText: last && !told ? result : null };
+      const paced = auto(entries) || entries.some((e) => e.by !== msg.seat || msg.seat === null);
+      this.pacer.offer(frame, paced, paced || !last);
     });
+    // the game's own last step told: once its while is over, the decision (or the end) comes back
+    if (told) this.pacer.offer({ ...base, legal: msg.legal, telling: null, entries: [], resultText: result, settle: true }, true);
   }
 
   private present(f: Shown): void {
+    if (f.settle) {
+      this.legal = f.legal;
+      this.telling = null;
+      this.resultText = f.resultText;
+      this.version += 1;
+      return;
+    }
     this.table = f.table;
     this.seat = f.seat;
     this.stateId = f.stateId;

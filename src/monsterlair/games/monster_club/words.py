@@ -72,7 +72,7 @@ def end_text(result: Mapping[str, Any], v: Voice) -> str:
 
 
 ATTACK_BLOCK_WORDS = {
-    "first_round": "nobody attacks in the first round",
+    "first_round": "not in the first round",
     "attacked": "it already attacked this turn",
     "moved": "it moved this turn",
     "no_target": "there is no stack opposite it",
@@ -84,6 +84,7 @@ MC-7.2); the board says the same beside the stack (:func:`attack_block_text`, in
 def attack_block_text(code: str) -> str:
     """Why a stack cannot attack, as the board says it beside the stack: "Can't attack: it moved this turn"."""
     return f"Can't attack: {ATTACK_BLOCK_WORDS[code]}"
+
 
 _DOING = {
     END: "end your turn",
