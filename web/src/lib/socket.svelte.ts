@@ -271,11 +271,10 @@ export class TableSocket {
   }
 
   private present(f: Shown): void {
-    if (f.settle) {
+    if (f.settle) {  // (no new version: "Last move" keeps its words without playing them again)
       this.legal = f.legal;
       this.telling = null;
       this.resultText = f.resultText;
-      this.version += 1;
       return;
     }
     this.table = f.table;
