@@ -4,10 +4,13 @@ the players' rules reference without developer notes, the lobby's Join and Play 
 
 from __future__ import annotations
 
+import contextlib
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import ARTIFACTS, Server, shot
 from tests.browser.pages import guest, new_page, new_table
@@ -49,6 +52,7 @@ def test_each_game_has_a_guide_from_the_lobby_and_the_rules_players_read_have_no
         assert not DEVELOPER.search(text), (game, DEVELOPER.search(text))
     # The numbers on Push a Monster's pieces are explained: the log and the controls name monsters by them.
     page.goto(f"{server.url}/rules/push-a-monster")
+    page.locator("[data-testid=guide] h3").first.wait_for()  # loaded (it says "Loading the guide…" before)
     said = page.locator("[data-testid=guide]").inner_text()
     assert re.search(r"every monster on the arena shows a number[^.]*log[^.]*controls", said, re.I), said
     assert "the orange Mammoth #21" in said, said
@@ -197,8 +201,15 @@ def test_a_hint_at_a_table_against_a_bot_and_none_at_a_table_of_people(server: S
     shot(page, "hint")
     # On a phone the hint reads across the screen, under its buttons, not squeezed between them.
     page.set_viewport_size(PHONE)
+    wide = 0.8 * (PHONE["width"] - 32)
+    with contextlib.suppress(PlaywrightTimeout):  # once laid out at the new width (a busy machine took a moment)
+        page.wait_for_function(
+            "(wide) => document.querySelector('[data-testid=hint]').getBoundingClientRect().width >= wide",
+            arg=wide,
+            timeout=5000,
+        )
     width = hint.evaluate("e => e.getBoundingClientRect().width")
-    assert width >= 0.8 * (PHONE["width"] - 32), width
+    assert width >= wide, width
     shot(page, "hint-phone")
     page.set_viewport_size({"width": 1280, "height": 900})
     before = page.request.get(page.url.replace("/t/", "/api/tables/")).json()["table"]["state_id"]
@@ -261,7 +272,7 @@ def test_cards_creatures_tactics_and_monsters_explain_themselves_by_pointer_focu
     # Monster Smash: a hand card by pointer, then by keyboard focus; Escape hides it.
     page.goto(f"{server.url}/t/{started(page, server.url, 'monster-smash')}")
     card = "[data-testid=hand] .card"
-    page.locator(card).first.wait_for()
+    wait_turn_or_end(page, BOARDS["monster-smash"])  # the board is still: no bot's move re-lays the hand
     tip = tip_of(page, card)
     assert tip.is_hidden()
     page.locator(card).first.hover()
@@ -704,10 +715,15 @@ BOT_TURN_WORDS = """() => {
 }"""
 
 
-def test_on_a_phone_the_bots_last_move_and_the_tip_while_it_plays_are_read_whole(server: Server, chromium: Any) -> None:
+def test_on_a_phone_the_bots_last_move_and_the_tip_while_it_plays_are_read_whole(chromium: Any, tmp_path: Path) -> None:
     """Review: at 375 px the "Last move" bar and the tutorial's tip were cut to one line during the bot's turn
     ("Tumble (Greedy bot) ...", "The bot is playing. Watch t…"): exactly when a player reads what the bot did.
     Both wrap, on every bot turn (the tip too when it was read before)."""
+    with Server(tmp_path / "lair", bot_delay=1.0) as server:  # a bot's turn lasts long enough to be read
+        bots_turns_read_whole_on_a_phone(server, chromium)
+
+
+def bots_turns_read_whole_on_a_phone(server: Server, chromium: Any) -> None:
     from tests.browser import driver
 
     phone, page, problems = smash_tutorial_on_a_phone(server, chromium)
