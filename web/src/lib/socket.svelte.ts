@@ -68,10 +68,10 @@ export class TableSocket {
   /** The server's word on whether my last move may be taken back now (see server/tables/undo.py). */
   canUndo = $state(false);
   /** While the pacer tells a part of an update the game played by itself (the log's ``step``: MONSTRA's Rift
-   * Guardian's turn, a new round's set-up) and more of that update is still to come, the event that opens that
-   * part (or, on the decision shown before it, the part that comes next); null otherwise. The shown ``view``
-   * and ``table`` are already the position after the whole update, so ``legal`` is empty meanwhile: nobody
-   * plays a move while the game's own turn is being watched. The last step, or "Skip to now", brings them back.
+   * Guardian's turn, a new round's set-up), the event that opens that part (or, on the decision shown before
+   * it, the part that comes next); null otherwise. The shown ``view`` and ``table`` are already the position
+   * after the whole update, so ``legal`` is empty meanwhile: nobody plays a move while the game's own turn is
+   * being watched. The settle frame after the last step's while, or "Skip to now", brings them back.
    * Only for a seat (a spectator has no decisions, and its board reads as before). */
   telling = $state<LogEntry["event"] | null>(null);
   /** performance.now() when the latest snapshot or update arrived (the turn clock counts from it). */
