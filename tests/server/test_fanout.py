@@ -273,6 +273,25 @@ async def test_a_process_refuses_to_start_when_its_redis_does_not_answer() -> No
     assert one.status()["degraded"] is True
 
 
+async def test_a_start_cancelled_as_redis_answers_stays_cancelled() -> None:
+    """A server stopped while it starts cancels its start-up. Cancelled just as Redis answered, the start once
+    returned as if nothing had happened (Python 3.11's ``wait_for``), and the server went on starting."""
+    server = fakeredis.FakeServer()
+    one = fanout_on(server)
+    starting: list[asyncio.Task[None]] = []
+
+    async def stop_now() -> None:  # runs in the same moment the subscription is made
+        starting[0].cancel()
+
+    one.on_gap(stop_now)
+    starting.append(asyncio.ensure_future(one.start()))
+    try:
+        with pytest.raises(asyncio.CancelledError):
+            await starting[0]
+    finally:
+        await one.close()
+
+
 async def test_close_sends_what_is_queued() -> None:
     server = fakeredis.FakeServer()
     spy = fakeredis.FakeAsyncRedis(server=server)

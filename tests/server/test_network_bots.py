@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -20,6 +22,8 @@ from monsterlair.server.app import create_app
 from monsterlair.server.storage.sql import SqlStore
 from monsterlair.server.tables.botfeed import BotFeed
 from monsterlair.server.tables.hub import Hub
+from monsterlair.server.transport import botws
+from monsterlair.server.transport.ws import Connection
 from tests.server.conftest import Live, Peer, all_games, cookie_of, guest, make_settings
 from tests.server.test_redaction import check_hidden, states_of
 
@@ -221,6 +225,63 @@ async def test_the_bot_socket_takes_a_token_in_the_header_or_a_first_message_onl
         assert token not in err["message"]
         assert await closed_code(peer) == 4401
     assert feed(live).connected(msg["bot"]["id"]) == 0
+
+
+class WaitingSocket:
+    """A bot socket with no token in its headers, whose first message comes when ``arrived`` is set."""
+
+    query_params: dict[str, str] = {}
+    headers: dict[str, str] = {}
+
+    def __init__(self) -> None:
+        self.arrived: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+
+    async def receive(self) -> dict[str, Any]:
+        return await self.arrived
+
+
+class TokenBook:
+    """A store that knows no token and notes each one looked up."""
+
+    def __init__(self) -> None:
+        self.looked_up: list[str] = []
+
+    async def get_user_by_token(self, digest: str) -> None:
+        self.looked_up.append(digest)
+
+
+def queued(conn: Connection) -> list[Any]:
+    """What the connection queued to send, read (a ``None`` is its close)."""
+    out = []
+    while not conn.queue.empty():
+        item = conn.queue.get_nowait()
+        out.append(None if item is None else json.loads(item[0]))
+    return out
+
+
+async def test_a_bot_that_sends_no_token_is_told_so_and_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(botws, "AUTH_SECONDS", 0.2)
+    socket, store = WaitingSocket(), TokenBook()
+    conn = Connection(socket, None)  # type: ignore[arg-type]
+    assert await botws._authenticate(socket, conn, SimpleNamespace(store=store), 4096) is None  # type: ignore[arg-type]
+    error, close = queued(conn)
+    assert error["code"] == "not_signed_in" and error["message"].startswith("No token arrived within 0 seconds.")
+    assert close is None and conn.close_code == 4401 and store.looked_up == []
+
+
+async def test_a_bot_socket_stopped_as_its_token_arrives_stays_stopped() -> None:
+    """A stopping server ends its sockets' handlers. Cancelled just as a bot's first message (its token) came
+    in, the handler once read the message instead (Python 3.11's ``wait_for``), went on to look the token up
+    and, for a good one, kept serving the bot."""
+    socket, store = WaitingSocket(), TokenBook()
+    conn = Connection(socket, None)  # type: ignore[arg-type]
+    signing_in = asyncio.ensure_future(botws._authenticate(socket, conn, SimpleNamespace(store=store), 4096))  # type: ignore[arg-type]
+    await asyncio.sleep(0.05)  # waiting for the first message
+    socket.arrived.set_result({"type": "websocket.receive", "text": json.dumps({"type": "auth", "token": "mlbot_x"})})
+    signing_in.cancel()  # in the same moment
+    with pytest.raises(asyncio.CancelledError):
+        await signing_in
+    assert store.looked_up == []
 
 
 async def test_revoking_a_token_closes_the_bots_connections(live: Live) -> None:

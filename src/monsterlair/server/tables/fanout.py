@@ -223,7 +223,10 @@ class RedisFanout(Fanout):
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._send())]
         try:
-            await asyncio.wait_for(self._subscribed.wait(), wait)
+            # Not wait_for: Python 3.11's drops a cancellation that comes as Redis answers, and a server
+            # stopped while it starts then went on starting.
+            async with asyncio.timeout(wait):
+                await self._subscribed.wait()
         except TimeoutError:
             await self.close()
             raise RedisUnreachable(
@@ -234,6 +237,8 @@ class RedisFanout(Fanout):
     async def close(self) -> None:
         """Flush the outbox (up to a second), then stop."""
         if self._tasks and not self._tasks[1].done():
+            # wait_for may drop a cancellation that comes as the outbox empties (Python 3.11); here that only
+            # lets close finish stopping its tasks (and its caller its own clean-up): nothing waits longer.
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._outbox.join(), 1.0)
         self._closing = True

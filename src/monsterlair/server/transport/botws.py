@@ -61,7 +61,7 @@ async def bot_socket(websocket: WebSocket) -> None:
     try:
         user = await _authenticate(websocket, conn, hub, settings.ws_max_bytes)
         if user is None:
-            with contextlib.suppress(BaseException):
+            with contextlib.suppress(BaseException):  # a cancellation too: the handler ends here either way
                 await asyncio.wait_for(writer, 5)
             return
         conn.user_id = user.id
@@ -105,7 +105,10 @@ async def _authenticate(websocket: WebSocket, conn: Connection, hub: Hub, max_by
     if token is None:
         hint = 'Send the header \'Authorization: Bearer <token>\' or a first message {"type": "auth", "token": …}.'
         try:
-            text = await asyncio.wait_for(_receive_text(websocket, conn, max_bytes), AUTH_SECONDS)
+            # Not wait_for: Python 3.11's drops a cancellation that comes with the message, and a handler
+            # stopped as the token arrived went on to serve the bot.
+            async with asyncio.timeout(AUTH_SECONDS):
+                text = await _receive_text(websocket, conn, max_bytes)
         except TimeoutError:
             refuse("not_signed_in", f"No token arrived within {AUTH_SECONDS:.0f} seconds. {hint}")
             return None

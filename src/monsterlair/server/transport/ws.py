@@ -330,7 +330,7 @@ async def refuse_too_many(conn: Connection, message: str) -> None:
     """Tell an accepted socket in words that it is one too many (``too_many_connections``), then close it."""
     conn.error("too_many_connections", message)
     conn.end(CLOSE_TOO_MANY, "too_many_connections")
-    with contextlib.suppress(BaseException):
+    with contextlib.suppress(BaseException):  # a cancellation too: both callers return next either way
         await asyncio.wait_for(conn.start(), 5)
 
 
