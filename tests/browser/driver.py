@@ -1,4 +1,5 @@
-"""Plays Monster Smash through the page like a person: reads the board, clicks cards and buttons."""
+"""Plays through the page like a person: Monster Smash's decisions (reads the board, clicks cards and buttons),
+and, for every game's board, the wait until the table has answered a move (:func:`seen`, :func:`settle`)."""
 
 from __future__ import annotations
 
@@ -49,20 +50,45 @@ def _click_cards(page: Any, selector: str, limit: int) -> int:
     return n
 
 
-ANSWERED = """(before) => {
+ANSWERED = """([sel, before]) => {
   if (document.querySelector('[data-testid=error], [data-testid=end-screen]')) return true;
-  const b = document.querySelector('[data-testid=smash-board]');
+  const b = document.querySelector(sel);
   return !b || (Number(b.dataset.seen) > before && b.dataset.busy === 'no');
 }"""
 
 
+def seen(page: Any, board: str) -> int:
+    """How many positions the board (a selector) has shown: read it before a move, hand it to :func:`settle`."""
+    return int(page.locator(board).get_attribute("data-seen") or 0)
+
+
+def answered(page: Any, board: str, before: int) -> None:
+    """Wait until the table has answered a move sent after ``before`` = :func:`seen`: the board shows a later
+    position (and no action is in flight), a refusal or the end, so what the page says next is never the old
+    position. A refusal is left on the page."""
+    page.wait_for_function(ANSWERED, arg=[board, before], timeout=30_000)
+
+
+def settle(page: Any, board: str, before: int, *, refusable: bool = False) -> bool:
+    """After a click that sends an action: wait for the answer (:func:`answered`). A refusal fails the test, or,
+    when ``refusable`` (a push aimed where the game says it cannot start), is dismissed and reported as False."""
+    answered(page, board, before)
+    error = page.locator("[data-testid=error]")
+    if error.count():
+        if not refusable:
+            raise AssertionError(f"the server refused a move: {error.inner_text()}")
+        assert "cannot start" in error.inner_text() or "must" in error.inner_text(), error.inner_text()
+        error.get_by_role("button", name="Dismiss").click()
+        return False
+    return True
+
+
 def play_one_decision(page: Any) -> str:
-    """Make the decision at hand with a simple, aggressive plan, and wait until the table has answered it (the
-    board shows the next position, a refusal or the end), so what the page says next is never the old position;
-    returns the phase it acted in."""
-    seen = int(page.locator(BOARD).get_attribute("data-seen") or 0)
+    """Make the decision at hand with a simple, aggressive plan, and wait until the table has answered it
+    (:func:`answered`: a refusal is left for the caller); returns the phase it acted in."""
+    before = seen(page, BOARD)
     phase = _decide(page)
-    page.wait_for_function(ANSWERED, arg=seen, timeout=30_000)
+    answered(page, BOARD, before)
     return phase
 
 

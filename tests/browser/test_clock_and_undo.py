@@ -17,8 +17,9 @@ from playwright.sync_api import expect
 
 from monsterlair.games.monster_club.cards import CARDS
 from tests.browser.conftest import Server, shot
+from tests.browser.driver import seen, settle
 from tests.browser.pages import new_page, sign_in
-from tests.browser.test_games_ui import CLUB, PHONE, seen, settle, wait_turn_or_end
+from tests.browser.test_games_ui import CLUB, PHONE, wait_turn_or_end
 
 
 @pytest.fixture

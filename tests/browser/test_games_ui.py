@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server, shot
+from tests.browser.driver import seen, settle
 from tests.browser.pages import new_page, sign_in
 
 PHONE = {"width": 390, "height": 844}
@@ -55,32 +56,6 @@ def wait_turn_or_end(page: Any, board: str, timeout: float = 60.0) -> str:
         timeout=timeout * 1000,
     )
     return "end" if page.locator("[data-testid=end-screen]").count() else "turn"
-
-
-def seen(page: Any, board: str) -> int:
-    return int(page.locator(board).get_attribute("data-seen") or 0)
-
-
-def settle(page: Any, board: str, before: int, *, refusable: bool = False) -> bool:
-    """After a click that sends an action: wait for the next position. A refusal fails the test, or, when
-    ``refusable`` (a push aimed where the game says it cannot start), is dismissed and reported as False."""
-    page.wait_for_function(
-        """([sel, before]) => {
-          if (document.querySelector('[data-testid=error]')) return true;
-          const b = document.querySelector(sel);
-          return !b || (Number(b.dataset.seen) > before && b.dataset.busy === 'no');
-        }""",
-        arg=[board, before],
-        timeout=30_000,
-    )
-    error = page.locator("[data-testid=error]")
-    if error.count():
-        if not refusable:
-            raise AssertionError(f"the server refused a move: {error.inner_text()}")
-        assert "cannot start" in error.inner_text() or "must" in error.inner_text(), error.inner_text()
-        error.get_by_role("button", name="Dismiss").click()
-        return False
-    return True
 
 
 def finish(page: Any, name: str) -> None:

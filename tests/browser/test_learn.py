@@ -521,7 +521,8 @@ def board_agrees(page: Any, game: str, step: str) -> None:
 
 def follow_monstra(page: Any, step: str, n: int) -> None:
     """Do what the MONSTRA step asks: Strike an enemy, use the signature move, play a tactic first."""
-    from tests.browser.test_games_ui import MONSTRA, monstra_decide, seen, settle
+    from tests.browser.driver import seen, settle
+    from tests.browser.test_games_ui import MONSTRA, monstra_decide
 
     before = seen(page, MONSTRA)
     if step not in ("act", "signature", "tactic"):

@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from tests.browser.conftest import ARTIFACTS, Server
+from tests.browser.driver import seen, settle
 from tests.browser.pages import guest
-from tests.browser.test_games_ui import PUSH, drag_push, push_decide, seen, settle, wait_turn_or_end
+from tests.browser.test_games_ui import PUSH, drag_push, push_decide, wait_turn_or_end
 from tests.browser.test_learn import started
 
 DESKTOP = {"width": 1366, "height": 768}

@@ -15,10 +15,10 @@ from playwright.sync_api import expect
 
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
-from tests.browser.driver import IDLE, play_one_decision, wait_for_my_turn_or_end
+from tests.browser.driver import IDLE, play_one_decision, seen, settle, wait_for_my_turn_or_end
 from tests.browser.finished import find_position, position, store_table
 from tests.browser.pages import guest, new_page
-from tests.browser.test_games_ui import CLUB, PHONE, PUSH, seen, settle
+from tests.browser.test_games_ui import CLUB, PHONE, PUSH
 
 MONSTRA = "[data-testid=monstra-board]"
 CODE = re.compile(r"\b\w+=\S|[{}\[\]]|\b[a-z]+_[a-z]+\b|\b[a-z]+-\d+\b")
