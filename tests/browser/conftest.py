@@ -171,8 +171,30 @@ class Chromium:
         return getattr(self.browser, name)
 
 
+class ModuleBrowser:
+    """A module's one Chromium, launched again when the last one crashed (so one crash fails one test, not the
+    module). ``close`` closes every browser it launched."""
+
+    def __init__(self, playwright: Any) -> None:
+        self._chromium = playwright.chromium
+        self._launched: list[Any] = [self._launch()]
+
+    def _launch(self) -> Any:
+        return self._chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+
+    def current(self) -> Any:
+        """The browser: the last one launched, or a new one if that one is no longer connected."""
+        if not self._launched[-1].is_connected():
+            self._launched.append(self._launch())
+        return self._launched[-1]
+
+    def close(self) -> None:
+        for browser in self._launched:
+            browser.close()
+
+
 @pytest.fixture(scope="module")
-def _module_browser() -> Iterator[Any]:
+def _module_browser() -> Iterator[ModuleBrowser]:
     """One Chromium for a module's tests (starting Playwright's driver and the browser took 2-3 s a test).
 
     Module scope, not session scope: Playwright's sync API keeps its event loop marked running in this thread
@@ -180,26 +202,18 @@ def _module_browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        launched = [p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)]
-
-        def browser() -> Any:
-            """The browser, launched again if the last one crashed (so one crash fails one test, not the module)."""
-            if not launched[-1].is_connected():
-                launched.append(p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS))
-            return launched[-1]
-
+        browsers = ModuleBrowser(p)
         try:
-            yield browser
+            yield browsers
         finally:
-            for each in launched:
-                each.close()
+            browsers.close()
 
 
 @pytest.fixture
-def chromium(_module_browser: Any) -> Iterator[Chromium]:
+def chromium(_module_browser: ModuleBrowser) -> Iterator[Chromium]:
     """The module's browser, for one test: every context (and page) the test opened is closed after it, so the
     next test starts with no page, cookie or storage of this one."""
-    browser = _module_browser()
+    browser = _module_browser.current()
     try:
         yield Chromium(browser)
     finally:
