@@ -196,10 +196,7 @@ def test_directions_read_as_degrees_with_their_compass_word_everywhere() -> None
     view["phase"] = "nudge"
     nudging = " ".join(render(view, 0, ["Ann", "Bob"]).split())
     assert "'nudge angle=120' to nudge it toward 120° (north-west)" in nudging, nudging
-    assert (
-        "'shove #7 angle=90' to shove monster #7 (the number drawn on it), already on the arena, toward 90° (north)"
-        in nudging
-    )
+    assert "'shove #7 angle=90' to shove monster #7 on the arena (the number drawn on it) toward 90° (north)" in nudging
 
 
 def test_the_terminal_prompts_say_the_typed_numbers_are_decimetres_and_what_that_is_in_centimetres() -> None:

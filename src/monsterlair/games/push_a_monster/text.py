@@ -212,12 +212,12 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         else:
             lines.append(
                 "[dim]Type a number from the menu, or for example 'nudge angle=120' to nudge it toward "
-                f"{direction(120)} (degrees counter-clockwise from east); add 'dist=0.2' to nudge it {cm(0.2)}, "
+                f"{direction(120)}; add 'dist=0.2' to nudge it {cm(0.2)}, "
                 f"'offset=0.1' to hit it {cm(0.1)} left of its centre (typed lengths are in decimetres: "
                 f"0.1 dm = {cm(0.1)}).[/dim]"
             )
         lines.append(
-            "[dim]Or 'shove #7 angle=90' to shove monster #7 (the number drawn on it), already on the arena, "
+            "[dim]Or 'shove #7 angle=90' to shove monster #7 on the arena (the number drawn on it) "
             f"toward {direction(90)}. "
             f"Tries left before the monster is set down by hand: {active['tries_left']}.[/dim]"
         )
