@@ -20,13 +20,13 @@ from tests.browser.test_games_ui import PUSH, drag_push, push_decide, start_game
 LAPTOP = {"width": 1366, "height": 900}
 
 
-def on_first_screen(page: Any, selector: str) -> dict[str, float]:
+def on_first_screen(page: Any, selector: str, height: int = LAPTOP["height"]) -> dict[str, float]:
     """Where ``selector`` sits with the page scrolled to its top; it must show whole without scrolling."""
     page.evaluate("() => window.scrollTo(0, 0)")
     found: dict[str, float] = page.locator(selector).first.evaluate(
         "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, width: r.width}; }"
     )
-    assert 0 <= found["top"] and found["bottom"] <= LAPTOP["height"], (selector, found)
+    assert 0 <= found["top"] and found["bottom"] <= height, (selector, found)
     return found
 
 
@@ -126,6 +126,26 @@ def test_the_aims_words_give_the_numbers_the_controls_show(server: Server, chrom
         aim_agrees_with_the_controls(page)
     assert len(seen) == 4, seen  # each drag moved the mark or the Aim box
     shot(page, "push-aim-words")
+
+
+PUSH_CONTROLS = ("mode-own", "mode-shove", "mark", "slide", "turn", "depth", "facing", "push")
+
+
+@pytest.mark.parametrize("height", [768, 900])
+def test_on_a_short_laptop_screen_too_the_arena_and_the_push_controls_show_together(
+    server: Server, chromium: Any, pushing: Found, height: int
+) -> None:
+    """1366 x 768 is a common laptop screen (a stranger's report: there the Push button, and the arena's foot, lay
+    below the first screen, though both fitted at 1366 x 900)."""
+    page = chromium.new_context(viewport={"width": 1366, "height": height}).new_page()
+    open_at_my_push(page, server, pushing)
+    page.wait_for_selector("[data-testid=push]")
+    arena = on_first_screen(page, "[data-testid=arena]", height)
+    assert arena["width"] >= 480, arena
+    for control in PUSH_CONTROLS:
+        on_first_screen(page, f"[data-testid={control}]", height)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 1366
+    shot(page, f"push-laptop-1366x{height}")
 
 
 def test_the_supply_row_says_what_it_counts_in_the_rules_words(server: Server, chromium: Any, pushing: Found) -> None:

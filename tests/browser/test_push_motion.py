@@ -233,7 +233,7 @@ def test_the_set_up_suggests_a_free_spot_and_place_waits_while_the_ghost_overlap
         said += "\n" + page.locator("[data-testid=aim-text]").inner_text()
         assert "Left / right" in said and "Up / down" in said and "Turn" in said, said
         assert not re.search(r"\bdm\b|east \+|\(x,|0 = east", said), said
-        assert " cm" in said, said
+        assert "(cm)" in said, said  # the fields' unit (the words say "at the centre" there)
         # the suggested spot can be placed at once
         assert place.is_enabled(), page.locator("[data-testid=place-why]").all_inner_texts()
         assert not page.locator("[data-testid=place-why]").count()

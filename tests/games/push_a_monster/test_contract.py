@@ -157,22 +157,46 @@ def test_menu_hint_and_log_words_speak_centimetres_as_the_browsers_controls_do()
 
     state = GAME.new(2, 1)
     assert GAME.action_label(state, parse("push A")) == "Push from A, straight in, 7 cm deep"
-    assert describe(Nudge(40, 5, 25)) == "nudge toward 40°, 2.5 cm, 0.5 cm left of centre"
-    assert describe(Nudge(40, -5, 12)) == "nudge toward 40°, 1.2 cm, 0.5 cm right of centre"
-    assert describe(Shove(0, 90, 0, 12)) == "shove the green Gloop #1 toward 90°, 1.2 cm"
+    assert describe(Nudge(40, 5, 25)) == "nudge toward 40° (north-east), 2.5 cm, 0.5 cm left of centre"
+    assert describe(Nudge(40, -5, 12)) == "nudge toward 40° (north-east), 1.2 cm, 0.5 cm right of centre"
+    assert describe(Shove(0, 90, 0, 12)) == "shove the green Gloop #1 toward 90° (north), 1.2 cm"
     assert describe(Place(10, -20, 90)) == (
-        "set the start monster down 1 cm right and 2 cm down from the centre, facing 90°"
+        "set the start monster down 1 cm right and 2 cm down from the centre, facing 90° (north)"
     )
-    assert describe(Place(0, 0, 0)) == "set the start monster down at the centre, facing 0°"
+    assert describe(Place(0, 0, 0)) == "set the start monster down at the centre, facing 0° (east)"
     assert str(Place(10, -20, 90)) == "place x=0.10 y=-0.20 angle=90"  # the notation keeps its decimetres
     assert not [describe(a) for a in ALL_ACTIONS if " dm" in describe(a)]
     centre = GAME.action_label(state, Place(0, 0, 0))
-    assert GAME.menu_group(state, Place(0, 0, 0), centre) == ("At the centre", "facing 0°")
+    assert GAME.menu_group(state, Place(0, 0, 0), centre) == ("At the centre", "facing 0° (east)")
     label = GAME.action_label(state, Place(25, -50, 90))
     assert GAME.menu_group(state, Place(25, -50, 90), label) == (
         "At 2.5 cm right, 5 cm down",
-        "facing 90°",
+        "facing 90° (north)",
     )
+
+
+def test_directions_read_as_degrees_with_their_compass_word_everywhere() -> None:
+    """A stranger read the browser's pushes "heading east" and its nudges "90 degrees": one thing, two systems. A
+    direction reads as its degrees with the compass word beside them, in the menus and the terminal as in the
+    browser, whose compass words come from the view (``arena.compass``, the words module's ``COMPASS``)."""
+    from monsterlair.games.push_a_monster.text import help_text, render
+    from monsterlair.games.push_a_monster.words import COMPASS, compass, direction
+
+    assert [compass(d) for d in (0, 22, 23, 90, 135, 180, 225, 270, 315, 337, 338, -90)] == [
+        "east", "east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east", "south-east",
+        "east", "south",
+    ]  # fmt: skip
+    assert direction(90) == "90° (north)" and direction(360) == "0° (east)"
+    state = GAME.new(2, 1)
+    assert state.view(0)["arena"]["compass"] == list(COMPASS)
+    assert GAME.describe_action("nudge angle=120") == "nudge toward 120° (north-west), 1.2 cm"
+    helped = " ".join(help_text().split())
+    assert "0 points right (east), 90 up (north), 180 left (west), 270 down (south)" in helped, helped
+    view = scenario([], pushing=monster("orange")).view(0)
+    view["phase"] = "nudge"
+    nudging = " ".join(render(view, 0, ["Ann", "Bob"]).split())
+    assert "'nudge angle=120' to nudge it toward 120° (north-west)" in nudging, nudging
+    assert "'shove #7 angle=90' to shove monster #7 on the arena (the number drawn on it) toward 90° (north)" in nudging
 
 
 def test_the_terminal_prompts_say_the_typed_numbers_are_decimetres_and_what_that_is_in_centimetres() -> None:

@@ -47,7 +47,7 @@ from monsterlair.games.push_a_monster.spec import (
     PLACE_ANGLES,
     PLACE_SPACING,
 )
-from monsterlair.games.push_a_monster.words import cm, monster_name
+from monsterlair.games.push_a_monster.words import cm, direction, monster_name
 
 
 def _hundredths(value: int) -> str:
@@ -381,7 +381,7 @@ def _parse_place(words: list[str], whole: str) -> Place:
 def _stroke(angle: int, dist: int, offset: int) -> str:
     """A nudge's or shove's heading, distance and (when off the centre of mass) side, in players' words."""
     side = f", {cm(abs(offset) / 100)} {'left' if offset > 0 else 'right'} of centre" if offset else ""
-    return f"toward {angle}°, {cm(dist / 100)}{side}"
+    return f"toward {direction(angle)}, {cm(dist / 100)}{side}"
 
 
 def spot_offsets(place: Place) -> list[str]:
@@ -409,7 +409,7 @@ def describe(action: Action) -> str:
     if isinstance(action, Assist):
         return "have the monster set down by hand (no push can start)"
     if isinstance(action, Place):
-        return f"set the start monster down {_spot(action)}, facing {action.angle}°"
+        return f"set the start monster down {_spot(action)}, facing {direction(action.angle)}"
     if isinstance(action, Shove):
         return f"shove {monster_name(action.monster)} {_stroke(action.angle, action.dist, action.offset)}"
     if isinstance(action, Push):

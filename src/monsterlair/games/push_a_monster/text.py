@@ -17,7 +17,7 @@ from rich.markup import escape
 
 from monsterlair.core.words import Voice
 from monsterlair.games.push_a_monster.spec import DEFAULT_DEPTH, DEFAULT_NUDGE
-from monsterlair.games.push_a_monster.words import cm, line_words, monster_number, token_widths
+from monsterlair.games.push_a_monster.words import cm, direction, line_words, monster_number, token_widths
 
 CELL_X = 0.06
 CELL_Y = 0.125
@@ -147,8 +147,9 @@ def help_text() -> str:
             "  monsters by kind (capitals: the one being pushed); the number over a",
             "  monster is its number, as the log names it; # is the arena's edge;",
             "  A to P around it are the entry marks.",
-            "  Angles: degrees counter-clockwise from east: 0 points right, 90 up,",
-            "  180 left, 270 down. A push's angle is its heading, the way it pushes.",
+            "  Angles: degrees counter-clockwise from east: 0 points right (east), 90",
+            "  up (north), 180 left (west), 270 down (south). A push's angle is its",
+            "  heading, the way it pushes.",
             "  'push C' pushes from mark C straight in; 'push C turn=-20' turns that",
             "  heading 20 degrees clockwise.",
             "  Depth: how far the small pusher pushes the monster along the heading,",
@@ -210,12 +211,14 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
             )
         else:
             lines.append(
-                "[dim]Type a number from the menu, or for example 'nudge angle=120' to nudge it that way (degrees "
-                f"counter-clockwise from east); add 'dist=0.2' to nudge it {cm(0.2)}, 'offset=0.1' to hit it "
-                f"{cm(0.1)} left of its centre (typed lengths are in decimetres: 0.1 dm = {cm(0.1)}).[/dim]"
+                "[dim]Type a number from the menu, or for example 'nudge angle=120' to nudge it toward "
+                f"{direction(120)}; add 'dist=0.2' to nudge it {cm(0.2)}, "
+                f"'offset=0.1' to hit it {cm(0.1)} left of its centre (typed lengths are in decimetres: "
+                f"0.1 dm = {cm(0.1)}).[/dim]"
             )
         lines.append(
-            "[dim]Or 'shove #7 angle=90' to shove monster #7 (the number drawn on it), already on the arena, upwards. "
+            "[dim]Or 'shove #7 angle=90' to shove monster #7 on the arena (the number drawn on it) "
+            f"toward {direction(90)}. "
             f"Tries left before the monster is set down by hand: {active['tries_left']}.[/dim]"
         )
     supply = ", ".join(f"{name(k)} {n}" for k, n in view["supply"].items())

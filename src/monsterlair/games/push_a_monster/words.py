@@ -47,6 +47,22 @@ def cm(dm: float) -> str:
     return f"{round(dm * 100) / 10:g} cm"
 
 
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+"""The compass words for the headings 0°, 45°, 90°, … (degrees counter-clockwise from east, north up the
+picture: rules doc, PM-1). The browser takes them from the view (``arena.compass``), so it speaks these words."""
+
+
+def compass(degrees: float) -> str:
+    """The compass word nearest a heading in degrees: "east" for 0, "north" for 90, "north-west" for 130."""
+    return COMPASS[round((degrees % 360) / 45) % len(COMPASS)]
+
+
+def direction(degrees: float) -> str:
+    """A heading as players read it, its number and its compass word together (as the browser's direction fields
+    show them): "90° (north)", "0° (east)"."""
+    return f"{round(degrees) % 360}° ({compass(degrees)})"
+
+
 def line_words(length: float) -> str:
     """A player's line of tokens for people, its length in the rules' token units (rule PM-9.4): "a line of
     tokens 27 token units long", or "no tokens"."""
