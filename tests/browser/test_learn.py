@@ -747,3 +747,37 @@ def bots_turns_read_whole_on_a_phone(server: Server, chromium: Any) -> None:
     assert not [s for s in seen if s["moveCut"] or s["tipCut"]], seen
     assert not problems, problems
     phone.close()
+
+
+ROUND_TOLD = """() => (document.querySelector('[data-testid=monstra-board] [data-testid=banner]')?.innerText ?? '')
+  .startsWith('Round 2 begins')"""
+
+
+def test_monstras_tutorial_coach_tells_a_new_rounds_set_up_as_the_board_does(server: Server, chromium: Any) -> None:
+    """Review: while a new round's set-up was told (the board's banner "Round 2 begins", nothing to play), the
+    tutorial's coach said "The other team is acting.", which nothing on screen showed. The coach now tells the
+    round's set-up itself. (The normal pace, so the set-up is told as a step of its own.)"""
+    page = chromium.browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    guest(page, server.url, "Rowan")
+    r = page.request.post(f"{server.url}/api/games/monstra/tutorial", headers={"Origin": server.url})
+    assert r.ok, r.text()
+    table = r.json()["table"]
+    page.goto(f"{server.url}/t/{table['id']}?invite={table['invite']}")
+    board = page.locator(BOARDS["monstra"])
+    board.wait_for()
+    decisions = 0
+    while not page.evaluate(ROUND_TOLD):  # round one: the learner's creatures act, the bot's act
+        if board.get_attribute("data-my-turn") == "yes" and board.get_attribute("data-busy") == "no":
+            monstra_decide(page, decisions)
+            decisions += 1
+            assert decisions < 10, "round two never began"
+        else:
+            page.wait_for_timeout(50)
+    coach = page.locator("[data-testid=tutorial]")
+    assert coach.get_attribute("data-step") == "round"
+    prompt = coach.locator("[data-testid=tutorial-prompt]").inner_text()
+    assert "A new round begins" in prompt and "other team is acting" not in prompt, prompt
+    shot(page, "tutorial-monstra-round")
+    assert not problems, problems

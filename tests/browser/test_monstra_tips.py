@@ -95,3 +95,64 @@ def test_a_tie_on_spd_tags_neither_creature_as_acting_first(server: Server, chro
         shot(page, f"monstra-tie-{size['width']}")
         assert not problems, problems
         page.close()
+
+
+def _moves_words() -> dict[str, tuple[int, str, int, str]]:
+    """Each creature's name, Strike, signature move, cost and its words, as the game's display data has them."""
+    from monsterlair.games.monstra.display import display_data
+
+    return {c["name"]: (c["strike"], c["move"], c["cost"], c["text"]) for c in display_data()["creatures"].values()}
+
+
+def _dock_top(page: Any) -> float:
+    return float(page.locator("[data-testid=phone-dock]").evaluate("e => e.getBoundingClientRect().top"))
+
+
+def _whole_on_the_first_screen(page: Any, selector: str) -> None:
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for box in page.locator(selector).evaluate_all("els => els.map(e => e.getBoundingClientRect().toJSON())"):
+        assert 0 <= box["top"] and box["bottom"] <= _dock_top(page), (selector, box)
+
+
+def test_on_a_phone_the_acting_creatures_signature_is_read_before_choosing(server: Server, chromium: Any) -> None:
+    """Review: at 375 px a creature's card shows neither its Strike nor its signature move, and the line under the
+    action buttons that says what the signature does was hidden: only a press and hold told a newcomer what
+    "Riptide · 2 EN" would do. The line shows on a phone too, in the game's own words, with the buttons and the
+    tactics still on the first screen and nothing wider than the phone."""
+    words = {f"{move}: {text}" for _strike, move, _cost, text in _moves_words().values()}
+    for size in (PHONE, WIDE):
+        page, problems = _open(chromium, server, size, _a_strike_that_goes_on)
+        line = page.locator("[data-testid=signature-text]")
+        assert line.is_visible(), size
+        assert line.inner_text().strip() in words, line.inner_text()
+        if size is PHONE:
+            _whole_on_the_first_screen(page, "[data-testid=actions], [data-testid=signature-text]")
+            _whole_on_the_first_screen(page, "[data-testid=tactics] .tactic >> nth=0")
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        shot(page, f"monstra-signature-words-{size['width']}")
+        assert not problems, problems
+        page.close()
+
+
+def test_choosing_which_tied_creature_acts_first_shows_what_each_does(server: Server, chromium: Any) -> None:
+    """Two of my creatures tie on SPD and I choose which acts first: on a phone their cards show neither move,
+    and nowhere did the page say what they do. Under the choice, each tied creature's Strike and signature move
+    are told in the game's words, on the first screen of a phone."""
+    moves = _moves_words()
+    for size in (PHONE, WIDE):
+        page, problems = _open(chromium, server, size, _a_tie_to_order)
+        tied = page.locator("button[data-action^='first ']").all()
+        assert len(tied) >= 2
+        for button in tied:
+            code = str(button.get_attribute("data-action")).split()[1]
+            told = page.locator(f"[data-testid=moves-{code}]")
+            assert told.is_visible(), code
+            name = told.inner_text().split(" (")[0]
+            strike, move, cost, text = moves[name]
+            assert told.inner_text().endswith(f"Strike {strike} dmg · {move} ({cost} EN): {text}"), told.inner_text()
+        if size is PHONE:
+            _whole_on_the_first_screen(page, "button[data-action^='first '], [data-testid^=moves-]")
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        shot(page, f"monstra-tie-words-{size['width']}")
+        assert not problems, problems
+        page.close()

@@ -446,6 +446,63 @@ def test_skip_to_now_during_the_guardians_turn_brings_the_controls_back_at_once(
     assert not problems, problems
 
 
+HEADER = """() => ({
+  count: document.querySelector('[data-testid=turns-count]')?.innerText.trim() ?? '',
+  title: document.title,
+  said: document.querySelector('[data-testid=last-move-text]')?.innerText.trim() ?? '',
+})"""
+
+GUARDIAN_TOLD = (
+    "() => document.querySelector('[data-testid=last-move-text]')?.innerText.startsWith('The Rift Guardian uses')"
+)
+
+
+def test_the_headers_your_turn_waits_while_the_guardians_steps_are_told(server: Server, chromium: Any) -> None:
+    """A stranger's review: while the board said "The Rift Guardian's turn" and offered nothing to play, the
+    site header's "Your turn" already counted this table (the server counts it the moment the move is back).
+    The header now says what the board says: the table on screen counts once the page shows it as my move."""
+    page, problems = mission_page(chromium, server, _strike_brings_the_guardian_and_a_round, "Hal")
+    page.locator("[data-testid=turns-count]").filter(has_text="1").wait_for()  # my move: counted
+    page.locator("[data-testid=pace]").select_option("slow")  # time to look before the next step shows
+    with page.expect_response(lambda r: "/api/me/turns" in r.url) as asked:
+        page.locator("button.creature.targetable[data-unit=g]").click()
+    assert asked.value.json()["count"] == 1  # the server already counts it: my move is back after the steps
+    page.wait_for_function(GUARDIAN_TOLD)
+    page.wait_for_timeout(200)  # (the server's answer is in: nothing is left to change the header)
+    during = page.evaluate(HEADER)
+    assert during["said"].startswith("The Rift Guardian uses"), during
+    assert during["count"] == "" and not during["title"].startswith("("), during
+    shot(page, "guardian-header")
+    page.locator("[data-testid=skip-present]").click()
+    page.locator("[data-testid=turns-count]").filter(has_text="1").wait_for()  # my move shown: counted again
+    assert page.title().startswith("(1) "), page.title()
+    assert not problems, problems
+
+
+def test_a_spectator_sees_no_seat_to_move_while_the_guardian_acts(server: Server, chromium: Any) -> None:
+    """A signed-in person watching a mission saw the players' bar mark the seat to move while the Rift
+    Guardian's turn was told; the seated player's page marked no one. The spectator's page now tells the
+    Guardian's steps as the player's does: no seat marked, the banner naming the Guardian's turn; then the
+    seat to move is marked."""
+    page, problems = mission_page(chromium, server, _strike_brings_the_guardian_and_a_round, "Pia")
+    watcher = chromium.browser.new_context(viewport=DESKTOP).new_page()
+    watcher.on("pageerror", lambda e: problems.append(str(e)))
+    guest(watcher, server.url, "Vic")
+    watcher.goto(page.url)
+    watcher.locator("[data-testid=monstra-board]").wait_for()
+    assert watcher.locator("[data-testid=seat-chip-0].to-move").count() == 1  # before: the player is to move
+    page.locator("button.creature.targetable[data-unit=g]").click()
+    watcher.wait_for_function(GUARDIAN_TOLD)
+    during = watcher.evaluate(GUARDIAN_SAMPLE)
+    assert during["said"].startswith("The Rift Guardian uses") and during["waiting"] > 0, during
+    assert not during["barToMove"], during
+    assert during["banner"].startswith("The Rift Guardian's turn"), during
+    shot(watcher, "guardian-spectator")
+    watcher.locator("[data-testid=skip-present]").click()
+    watcher.locator("[data-testid=seat-chip-0].to-move").wait_for()  # the steps told: the player is to move
+    assert not problems, problems
+
+
 def _strike_brings_the_guardians_last_blow(state: Any) -> bool:
     """Seat 0 may Strike the Guardian now, and the Guardian's turn that the engine then plays ends the mission."""
     if state.over or state.to_move != 0 or "strike g" not in {str(a) for a in state.legal_actions()}:

@@ -72,7 +72,7 @@ export class TableSocket {
    * it, the part that comes next); null otherwise. The shown ``view`` and ``table`` are already the position
    * after the whole update, so ``legal`` is empty meanwhile: nobody plays a move while the game's own turn is
    * being watched. The settle frame after the last step's while, or "Skip to now", brings them back.
-   * Only for a seat (a spectator has no decisions, and its board reads as before). */
+   * A spectator's page tells the same steps the same way: no seat is marked to move meanwhile either. */
   telling = $state<LogEntry["event"] | null>(null);
   /** performance.now() when the latest snapshot or update arrived (the turn clock counts from it). */
   receivedAt = $state(0);
@@ -257,8 +257,8 @@ export class TableSocket {
     let told = false;
     parts.forEach((entries, i) => {
       const last = i === parts.length - 1;
-      // the game's own step this frame tells, or the first one after it in this update (a seat's, not a spectator's)
-      const next = msg.seat !== null ? parts.slice(i).find(auto) : undefined;
+      // the game's own step this frame tells, or the first one after it in this update
+      const next = parts.slice(i).find(auto);
       const telling = next ? next[0].event : null;
       told = last && telling !== null;
       // the end screen waits for the last step: the Guardian's blow that ends a mission is watched first

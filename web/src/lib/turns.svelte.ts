@@ -8,8 +8,16 @@ const POLL_MS = 10_000;
 export const SITE = "Monster Lair";
 
 class Turns {
-  count = $state(0);
-  tables = $state<TableSummary[]>([]);
+  /** The games the server says wait for this user's move. */
+  private listed = $state<TableSummary[]>([]);
+  /** The table this page shows, and whether the page shows it as this user's move now (TablePage). The
+   * server counts a table the moment it is the user's move; the page may still be telling what came before
+   * (another seat's move, the Rift Guardian's turn, a new round's set-up), offering nothing to play. Until the
+   * page shows that move, the header does not count that table either: it says what the board says. */
+  onScreen = $state<{ id: string; mine: boolean } | null>(null);
+  /** The games waiting for this user's move, as the header lists them. */
+  tables = $derived(this.listed.filter((t) => !(this.onScreen && t.id === this.onScreen.id && !this.onScreen.mine)));
+  count = $derived(this.tables.length);
   /** Rematches that keep a seat for this user until they join or decline, oldest first. */
   invitations = $state<TableSummary[]>([]);
   /** When ``invitations`` arrived (their ``answer_by.remaining`` counts from then). */
@@ -25,16 +33,14 @@ class Turns {
     this.inFlight = true;
     try {
       const got = await api.turns();
-      this.count = got.count;
-      this.tables = got.tables;
+      this.listed = got.tables;
       this.invitations = got.invitations ?? [];
       this.receivedAt = Date.now();
       alerts.waitingNow(got.tables);
       alerts.invitedNow(this.invitations);
     } catch {
       // Signed out, or the server is away for a moment: show nothing rather than something stale.
-      this.count = 0;
-      this.tables = [];
+      this.listed = [];
       this.invitations = [];
     } finally {
       this.inFlight = false;
@@ -50,8 +56,7 @@ class Turns {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.count = 0;
-    this.tables = [];
+    this.listed = [];
     this.invitations = [];
     alerts.reset();
   }

@@ -124,9 +124,10 @@ export function tutorialLessons(game: string): string[] {
 }
 
 /** The step a position shows the learner: at the end "over-<how it ended>" ("over-last-standing", from the
- * result's termination; "over" when it is not known), "wait" while others move; on the learner's turn the
- * first step that fits the position and is not in ``seen`` yet, else the first that fits, else the game's
- * phase (a step with no prompt shows nothing). */
+ * result's termination; "over" when it is not known); while a step the game plays by itself is told or comes
+ * next (``telling``, the event type that opens it: MONSTRA's "round", a new round's set-up), that step;
+ * "wait" while others move; on the learner's turn the first step that fits the position and is not in
+ * ``seen`` yet, else the first that fits, else the game's phase (a step with no prompt shows nothing). */
 export function tutorialStep(
   game: string,
   position: Position | null,
@@ -134,8 +135,10 @@ export function tutorialStep(
   finished: boolean,
   seen: readonly string[],
   termination: string | null = null,
+  telling: string | null = null,
 ): string {
   if (finished) return termination ? `over-${termination.replaceAll("_", "-")}` : "over";
+  if (telling) return telling;
   if (!myTurn || !position) return "wait";
   const fitting = tutorialSteps(game).filter((s) => s.when(position));
   const step = fitting.find((s) => !seen.includes(s.id)) ?? fitting[0];
