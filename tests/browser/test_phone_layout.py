@@ -157,7 +157,8 @@ def push_aims_finely_on_the_full_width(page: Any) -> None:
 
 def test_the_phone_headers_turn_badge_and_save_button_say_what_they_are(server: Server, chromium: Any) -> None:
     """Review: at 375 px the turn badge was a bare number ("2") and "Save account" was cut to "Save". The badge
-    says what it counts ("1 turn") and both buttons name themselves whole to a screen reader and on hover."""
+    says what it counts ("1 turn") and both buttons name themselves whole to a screen reader and on hover (and
+    Save account, in the header's menu, whole on the screen)."""
     page = phone_page(chromium)
     sign_in(page, server.url, "Dana")
     start_game(page, "monster-club", players=2, bot="random", options={"first_player": "0"})  # my move first
@@ -168,7 +169,64 @@ def test_the_phone_headers_turn_badge_and_save_button_say_what_they_are(server: 
     page.wait_for_function("() => document.querySelector('[data-testid=turns-count]')?.textContent === '1'")
     assert " ".join(turns.inner_text().split()) == "1 turn", turns.inner_text()
     assert turns.get_attribute("aria-label") == turns.get_attribute("title") == "Your turn: 1 game waiting for you"
+    page.locator("[data-testid=menu-button]").click()  # the account's buttons are in the header's menu
     save = page.get_by_role("button", name="Save account")
-    assert save.get_attribute("title") == "Save your account"  # its name is whole; "account" is hidden on a phone
+    assert save.inner_text() == "Save account" and save.get_attribute("title") == "Save your account"
     shot(page, "phone-header-turns")
+    assert not page.problems, page.problems
+
+
+SITE_HEADER = "header:has(a.brand)"
+
+# The site header's height, and the tops and bottoms of the logo, the name, the turn button and the Menu button.
+HEADER_ROW = """header => {
+  const at = s => { const e = header.querySelector(s); if (!e || !e.getClientRects().length) return null;
+                    const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
+  return {height: header.getBoundingClientRect().height, brand: at('a.brand'), name: at('[data-testid=who] .name'),
+          turns: at('[data-testid=turns-button]'), menu: at('[data-testid=menu-button]')};
+}"""
+
+
+def test_the_phone_header_is_one_row_with_a_menu(server: Server, chromium: Any) -> None:
+    """Review: on a phone the site header took two rows, 78 px of a small screen during a game. It is one row, at
+    most 48 px: the logo (back to the lobby), the player's whole name, their waiting games and a Menu button that
+    shows the links (Leaderboard, My profile, Rules) and the account's buttons (Save account, Log out); Escape or a
+    link taken closes it. On a laptop (1366 px) the header is as it was: everything on its row, no Menu button."""
+    page = phone_page(chromium)
+    sign_in(page, server.url, "Dana Longfellow")
+    start_game(page, "monster-club", players=2, bot="random", options={"first_player": "0"})  # a game waits
+    page.wait_for_selector(CLUB)
+    header = page.locator(SITE_HEADER)
+    menu = page.locator("[data-testid=menu-button]")
+    hidden = ["Leaderboard", "My profile", "Rules"]
+    for where in ("a game", "the lobby"):
+        if where == "the lobby":
+            page.goto(server.url)
+            page.wait_for_function("() => document.querySelector('[data-testid=turns-count]')?.textContent === '1'")
+        row = header.evaluate(HEADER_ROW)
+        assert row["height"] <= 48, f"{where}: {row}"
+        assert all(row[k] for k in ("brand", "name", "turns", "menu")), f"{where}: {row}"
+        assert max(row[k][0] for k in ("name", "turns", "menu")) < min(row[k][1] for k in ("name", "turns", "menu"))
+        assert page.locator("[data-testid=who] .name").evaluate("e => e.scrollWidth <= e.clientWidth")
+        for name in hidden:
+            assert not header.get_by_role("link", name=name).is_visible(), f"{where}: {name} shows with the menu shut"
+        shot(page, f"phone-header-{where.split()[-1]}")
+        menu.click()
+        assert menu.get_attribute("aria-expanded") == "true"
+        for name in hidden:
+            assert header.get_by_role("link", name=name).is_visible(), f"{where}: no {name} in the menu"
+        for name in ("Save account", "Log out"):
+            assert header.get_by_role("button", name=name).is_visible(), f"{where}: no {name} in the menu"
+        shot(page, f"phone-header-{where.split()[-1]}-menu")
+        page.keyboard.press("Escape")
+        assert not header.get_by_role("link", name="Leaderboard").is_visible()
+    menu.click()
+    header.get_by_role("link", name="Leaderboard").click()
+    page.wait_for_url("**/leaderboard")
+    assert menu.get_attribute("aria-expanded") == "false"
+    page.set_viewport_size({"width": 1366, "height": 900})
+    assert not menu.is_visible()
+    for name in hidden:
+        assert header.get_by_role("link", name=name).is_visible()
+    assert header.evaluate("e => e.getBoundingClientRect().height") <= 60
     assert not page.problems, page.problems

@@ -149,6 +149,7 @@ def test_the_leaderboard_and_a_profile_without_ratings_say_the_same_about_which_
     on_board = said.inner_text().strip()
     assert "guest" in on_board and "co-operative missions" in on_board and "safety cap" in on_board, on_board
     shot(page, "rated-games-leaderboard-375")
+    page.locator("[data-testid=menu-button]").click()  # on a phone the header's links are in its menu
     page.get_by_role("link", name="My profile").click()
     page.wait_for_url("**/u/*")
     said.wait_for()

@@ -1,0 +1,130 @@
+"""Monster Club later in a game, when every space holds a stack of three cards and the boards run taller than a
+phone's screen (375 x 812): the turn's controls (End turn, Play face down) stay on the first screen, held just
+above the Log/Chat bar until the page is scrolled to their place before the hand (before, they came after both
+boards and a player scrolled to find how to end the turn); a control the page or the keyboard brings into view
+lands above them, not under them; scrolled down, they sit before the hand and cover nothing. On a laptop
+(1366 x 900) they are on the first screen too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monsterlair import games
+from monsterlair.core import Rng, State
+from tests.browser.conftest import Server, shot
+from tests.browser.finished import Found, find_position, store_table
+from tests.browser.pages import guest, new_page
+from tests.browser.test_games_ui import CLUB
+from tests.browser.test_hands_fit import CLUB_PLACES, settled
+from tests.browser.test_phone_dock import decision_on_the_first_screen
+
+PHONE = {"width": 375, "height": 812}
+LAPTOP = {"width": 1366, "height": 900}
+OPTIONS = {"first_player": 0, "max_turns": 200}
+CARDS = "[data-testid=hand] .ccard"
+
+
+def _heights(state: State) -> list[int]:
+    """How many cards each of the six stacks holds (0 for an empty space)."""
+    boards = state.view(0)["boards"]
+    return [0 if not st else 1 + len(st["powers"]) for side in boards for st in side]
+
+
+def tall_stacks() -> Found:
+    """A position where Ann (seat 0) is to play and all six spaces hold stacks of three cards or more: both
+    players play a monster face up where they can, else anything but an attack (a random player seldom builds more
+    than a stack or two so high)."""
+    for seed in range(1, 40):
+        state: State = games.get("monster-club").new(2, seed, dict(OPTIONS))
+        rng = Rng(seed)
+        moves: list[tuple[int, str]] = []
+        while not state.over and len(moves) < 300:
+            if state.to_move == 0 and state.view(0)["phase"] == "play" and min(_heights(state)) >= 3:
+                return Found(seed, moves, None)
+            legal = [a for a in state.legal_actions() if not str(a).startswith("attack")] or state.legal_actions()
+            monsters = [a for a in legal if str(a).startswith("play") and not str(a).endswith("down")]
+            pick = monsters or legal
+            action = pick[rng.below(len(pick))]
+            assert state.to_move is not None
+            moves.append((state.to_move, str(action)))
+            state.apply(action)
+    raise AssertionError("no position with six tall stacks")
+
+
+# From the top of the page, each control on my stacks brought into view by focus (what Tab does) and by
+# scrollIntoView (what brings a refused move's reason into view; focus may centre what it brings): where it lands
+# against the turn's controls' row (and the Log/Chat bar under it), and how tall my board runs.
+UNDER_THE_ROW = """() => {
+  const outer = document.querySelector('[data-testid=turn-bar]');  // the words and the controls, on a laptop
+  const row = getComputedStyle(outer).display !== 'contents'
+    ? outer : document.querySelector('[data-testid=turn-controls]');
+  const bar = document.querySelector('[data-testid=phone-dock]').getBoundingClientRect();
+  const dock = bar.height ? bar.top : innerHeight;
+  const top = () => window.scrollTo({top: 0, behavior: 'instant'});
+  const out = [];
+  const under = (e, how) => {
+    const r = e.getBoundingClientRect(), held = row.getBoundingClientRect();
+    if (r.bottom > Math.min(held.top, dock) + 0.5)
+      out.push(`${e.textContent.trim()} ${Math.round(r.bottom)} > ${Math.round(held.top)} (${how})`);
+  };
+  const controls = [...document.querySelectorAll('[data-testid^=space-own-] button')];
+  for (const e of controls) {
+    top(); e.focus(); under(e, 'focus'); e.blur();
+    top(); e.scrollIntoView({block: 'nearest', behavior: 'instant'}); under(e, 'scrolled');  // as a reason is
+  }
+  top();
+  const own = Math.max(...[...document.querySelectorAll('[data-testid^=space-own-]')]
+    .map(e => e.getBoundingClientRect().bottom));
+  return {under: out, controls: controls.length, own, dock};
+}"""
+
+
+def test_with_tall_stacks_the_turns_controls_are_on_a_phones_first_screen(server: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium, PHONE)
+    ann = guest(page, server.url, "Ann")
+    table_id = store_table(server.data_dir, "monster-club", 2, OPTIONS, [(ann, "Ann"), (None, "Tumble")], tall_stacks())
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator(CLUB + "[data-my-turn=yes]").wait_for()
+    settled(page)
+    at = page.evaluate(UNDER_THE_ROW)
+    assert at["own"] > at["dock"] + 100, f"my stacks end on the first screen: not the position wanted: {at}"
+    shot(page, "club-tall-stacks-phone")
+    # scrolled to the top, End turn and Play face down show whole above the Log/Chat bar
+    decision_on_the_first_screen(page, "monster-club", "six tall stacks")
+    page.screenshot(path="test-artifacts/club-tall-stacks-phone-screen.png")  # the first screen
+    # a control on my stacks that focus brings into view is not left under the turn's controls
+    assert at["controls"] and at["under"] == [], at
+    # scrolled to the bottom, the controls are in their place, just before the hand, and cover nothing
+    page.evaluate("() => window.scrollTo({top: document.documentElement.scrollHeight, behavior: 'instant'})")
+    where = page.evaluate(CLUB_PLACES, CARDS)
+    assert where["rowBottom"] <= where["handTop"] <= where["rowBottom"] + 40, where
+    assert where["covered"] == [], where
+    page.set_viewport_size(LAPTOP)
+    settled(page)
+    at = page.evaluate(UNDER_THE_ROW)
+    assert at["own"] > at["dock"], f"my stacks end on the first screen: not the position wanted: {at}"
+    end = page.locator("[data-testid=end-turn]").evaluate("e => e.getBoundingClientRect().bottom")
+    assert end <= LAPTOP["height"], f"End turn is not on the first screen: {end}"
+    assert at["controls"] and at["under"] == [], at
+    page.screenshot(path="test-artifacts/club-tall-stacks-laptop-screen.png")
+    assert not problems, problems
+
+
+def test_a_shown_hand_is_on_a_phones_first_screen(server: Server, chromium: Any) -> None:
+    """The other player, with no monster on the board and only power cards in hand, shows their hand: its cards,
+    each with Destroy, and Spare them come before the boards, on the first screen (after the boards they were
+    under the Log/Chat bar)."""
+    page, problems = new_page(chromium, PHONE)
+    ann = guest(page, server.url, "Ann")
+    options = {"first_player": 0}
+    found = find_position("monster-club", 2, options, lambda st: st.to_move == 0 and st.view(0)["phase"] == "reveal")
+    table_id = store_table(server.data_dir, "monster-club", 2, options, [(ann, "Ann"), (None, "Tumble")], found)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator(CLUB + "[data-my-turn=yes][data-phase=reveal]").wait_for()
+    settled(page)
+    shown = page.locator("[role=group][aria-label='The shown hand']")
+    assert shown.locator("[data-action^=destroy]").count() >= 1
+    assert "Tumble shows their hand" in shown.inner_text()
+    decision_on_the_first_screen(page, "monster-club", "a shown hand")
+    page.screenshot(path="test-artifacts/club-shown-hand-phone-screen.png")
+    assert not problems, problems
