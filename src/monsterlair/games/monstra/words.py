@@ -40,6 +40,18 @@ WON_BY = {"knockouts": "with", "guardian-defeated": "by"}
 told in the result's lines decide (MO-9.2 to MO-9.4, MO-10.6)."""
 
 
+TARGET_WORDS = {"none": "", "enemy": "on an enemy", "ally": "on an ally", "fallen": "on a knocked-out creature"}
+"""Whom a signature move or a tactic is played on (its target rule, ``spec.TARGET_RULES``; MO-5.4, MO-7.6), in
+players' words; nothing for a card with no target."""
+
+
+def cost_words(cost: int, target: str) -> str:
+    """A card's cost and whom it is played on, as the terminal and the browser's pop-ups say them: "1 EN, on an
+    enemy", or "2 EN" for a card with no target (``target``: its target rule)."""
+    on = TARGET_WORDS[target]
+    return f"{cost} EN, {on}" if on else f"{cost} EN"
+
+
 def creature_name(creature_id: object) -> str:
     """A creature's name ("Pebblit"; "the Rift Guardian" for the Guardian)."""
     if creature_id == "guardian":
