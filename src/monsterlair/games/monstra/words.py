@@ -418,17 +418,18 @@ def round_limit_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> l
     return [round_limit_words(lost, hp, Table(v, options), in_log=False)]
 
 
-def round_limit_details(result: Result, v: Voice, options: Mapping[str, Any], players: int) -> tuple[str, list[str]]:
-    """The standings' column for a duel decided at the end of the last round: each seat's team's creatures
-    lost and HP left on its active creatures (what decided it, when the knockouts scored tie)."""
+def round_limit_details(
+    result: Result, v: Voice, options: Mapping[str, Any], players: int
+) -> tuple[str, list[str]] | None:
+    """The standings' column for a duel decided at the end of the last round by the HP left on the active
+    creatures (MO-9.3): each seat's team's HP left. ``None`` when fewer creatures lost decided it: the
+    knockouts scored (the other team's creatures lost) show that already."""
     lost, hp = duel_numbers(result)
+    if lost[0] != lost[1]:
+        return None
     tb = Table(v, options)
     team_of = {s: t for t, team in enumerate(TEAM_NAMES) for s in tb.seats(team)}
-    cells = []
-    for seat in range(players):
-        t = team_of.get(seat, 0)
-        cells.append(f"{lost[t]} lost · {hp[t]} HP left")
-    return "Creatures lost, then HP left", cells
+    return "HP left on the active creatures", [f"{hp[team_of.get(seat, 0)]} HP" for seat in range(players)]
 
 
 def mission(result: Result) -> bool:
@@ -446,17 +447,11 @@ def result_headline(result: Result, outcome: str) -> str | None:
 
 
 def result_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[str]:
-    """What a mission achieved, or how a duel stood."""
+    """What a mission achieved; nothing for a duel won by knockouts (the third knockout alone decided it, and
+    the standings show each side's knockouts scored; a duel at the round limit has ``round_limit_lines``)."""
     if mission(result):
         return mission_lines(result, options)
-    if not result.detail.get("knockouts"):
-        return []
-    lost, hp = duel_numbers(result)
-    a, b = _sides(Table(v, options))
-    return [
-        f"Creatures lost: {a} {lost[0]}, {b} {lost[1]}.",
-        f"HP left on the active creatures: {a} {hp[0]}, {b} {hp[1]}.",
-    ]
+    return []
 
 
 def mission_lines(result: Result, options: Mapping[str, Any]) -> list[str]:
