@@ -132,7 +132,8 @@ def test_an_effect_with_nothing_to_target_says_why_it_does_nothing() -> None:
     # Grave Rubbing: return a power card from your grave to your hand (the grave holds none).
     state = scenario(hands=(["grave-rubbing"], []), boards=(("pebble-imp", None, None), ((None,) * 3)))
     events = play(state, "stack 1 on 1")
-    assert lines(events[-1:], 1) == ["Ann's Grave Rubbing's effect does nothing: there is no power card in Ann's grave."]
+    told = "Ann's Grave Rubbing's effect does nothing: there is no power card in Ann's grave."
+    assert lines(events[-1:], 1) == [told]
     # Cutlass Corsair: move a stack on your opponent's board (it has none; then none has a free space beside it).
     state = scenario(hands=(["cutlass-corsair"], []))
     events = play(state, "play 1 to 1")
@@ -145,7 +146,8 @@ def test_an_effect_with_nothing_to_target_says_why_it_does_nothing() -> None:
     )
     events = play(state, "play 1 to 1")
     assert lines(events[-1:], 0) == [
-        "Your Cutlass Corsair's effect does nothing: no stack on Tumble (Greedy bot)'s board has a free space beside it."
+        "Your Cutlass Corsair's effect does nothing: "
+        "no stack on Tumble (Greedy bot)'s board has a free space beside it."
     ]
     # Anvil Drop: a monster with a printed score of 4 or less on your opponent's board; the only one is immune.
     state = scenario(hands=(["anvil-drop"], []), boards=(("pebble-imp", None, None), ("stone-sentinel", None, None)))

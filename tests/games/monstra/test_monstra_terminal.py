@@ -195,5 +195,8 @@ def test_a_cards_target_is_said_in_players_words_in_the_terminal_and_the_browser
         assert f"{c.move} ({c.cost} EN{', ' + target if target else ''}): " in text
     for t in view["teams"][0]["hand"]:
         target = shown["tactics"][t]["target"]
-        assert f"{TACTICS[TACTIC_INDEX[t]].name} ({shown['tactics'][t]['cost']} EN{', ' + target if target else ''}): " in text
+        assert (
+            f"{TACTICS[TACTIC_INDEX[t]].name} ({shown['tactics'][t]['cost']} EN{', ' + target if target else ''}): "
+            in text
+        )
     assert not re.search(r"EN, (none|enemy|ally|fallen)\b", text)

@@ -246,7 +246,9 @@ def _no_target(e: Mapping[str, Any], v: Voice) -> str:
         return f"the only stacks it could target on {board} are immune monsters' stacks"
     op = effect.op
     if op == "return":
-        thing = {"monster": "monster", "power": "power card"}.get(effect.what, "card") if effect.to == "hand" else "monster"
+        thing = "monster"  # a return to the board brings back a monster
+        if effect.to == "hand":
+            thing = {"monster": "monster", "power": "power card"}.get(effect.what, "card")
         return f"there is no {thing} in {_scope(effect.grave, seat, v, 'grave')}"
     if op == "destroy":
         if effect.what == "power":

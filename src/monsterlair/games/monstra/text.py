@@ -151,7 +151,8 @@ def _unit_line(u: Mapping[str, Any] | None, acting: str | None, v: Voice | None 
     else:
         c = CREATURES[CREATURE_INDEX[u["creature"]]]
         name = f"[bold {SIGN_COLOURS[c.sign]}]{c.name}[/]"
-        extra = f" Strike {c.strike} · {c.move} ({cost_words(c.cost, TARGET_RULES[c.target])}): {effect_text(c.effects)}"
+        cost = cost_words(c.cost, TARGET_RULES[c.target])
+        extra = f" Strike {c.strike} · {c.move} ({cost}): {effect_text(c.effects)}"
     place = "" if u["unit"] == "g" else f"{str(u['unit']).upper()} "  # as the order and the log label it
     fresh = " [dim](entered this round)[/]" if u.get("entered_this_round") else ""
     who = (v or Voice()).name(u["controller"]) if owner and u.get("controller") is not None else ""
