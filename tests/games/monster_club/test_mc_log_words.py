@@ -154,5 +154,12 @@ def test_an_effect_with_nothing_to_target_says_why_it_does_nothing() -> None:
     events = play(state, "stack 1 on 1")
     told = lines(events[-1:], 0)[0]
     assert told.startswith("Your Anvil Drop's effect does nothing: ") and "immune" in told, told
+    assert told.endswith("every stack it could target on Tumble (Greedy bot)'s board is an immune monster's."), told
     for reader in (0, 1, None):
         assert not any(t.endswith("has no target.") for t in lines(events, reader))
+    # a card whose name ends in s: "Origami Wings'", not "Origami Wings's"
+    state = scenario(hands=(["origami-wings"], []), boards=(("pebble-imp", "boulder-brute", "moss-giant"), (None,) * 3))
+    events = play(state, "stack 1 on 1")
+    assert lines(events[-1:], 0) == [
+        "Your Origami Wings' effect does nothing: no stack on your board has a free space beside it."
+    ]

@@ -161,6 +161,13 @@ def card_name(card_id: object) -> str:
     return card.name if card is not None else "a card"
 
 
+def card_possessive(card_id: object) -> str:
+    """A card's name as a possessive: "Blade Harpy's", "Origami Wings'" (a name ending in s gets only an
+    apostrophe, as ``Voice.possessive`` does for a player)."""
+    name = card_name(card_id)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def cards_text(ids: Sequence[str]) -> str:
     """Several cards by name: "Blade Harpy and Whittle"."""
     return join_words([card_name(c) for c in ids])
@@ -168,7 +175,7 @@ def cards_text(ids: Sequence[str]) -> str:
 
 def _by(e: Mapping[str, Any]) -> str:
     """The card whose effect caused an event, in brackets (" (Thorn Witch's effect)"); nothing for any other cause."""
-    return f" ({card_name(e['by'])}'s effect)" if str(e.get("by")) in BY_ID else ""
+    return f" ({card_possessive(e['by'])} effect)" if str(e.get("by")) in BY_ID else ""
 
 
 def _signed(value: object) -> str:
@@ -243,7 +250,7 @@ def _no_target(e: Mapping[str, Any], v: Voice) -> str:
     if why == "no_space":
         return f"there is no free space on {v.possessive(seat)} board"
     if why == "immune":
-        return f"the only stacks it could target on {board} are immune monsters' stacks"
+        return f"every stack it could target on {board} is an immune monster's"
     op = effect.op
     if op == "return":
         thing = "monster"  # a return to the board brings back a monster
@@ -348,7 +355,7 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
         return f"{v.says(seat, 'choose')} no target for {card_name(e['card'])}: its effect does nothing."
     if t == "no_target":
         # MC-8.5: nothing it could target, so the effect does nothing; whose card it was, and why
-        return f"{capitalise(v.possessive(seat))} {card_name(e['card'])}'s effect does nothing: {_no_target(e, v)}."
+        return f"{capitalise(v.possessive(seat))} {card_possessive(e['card'])} effect does nothing: {_no_target(e, v)}."
     if t == "returned":
         source = e.get("from")
         # the same player's grave and hand (or board) are named once: "from Ann's grave to their hand"
