@@ -94,9 +94,11 @@ def store_table(
     seats: Sequence[tuple[int | None, str]],
     found: Found,
     turn_seconds: float | None = None,
+    tutorial: bool = False,
 ) -> str:
     """Store ``found`` as a table with these seats ((user id or None for a bot, name)), its moves played (a
-    game that ended is a finished table, else one in play), with ``turn_seconds`` a turn; its id.
+    game that ended is a finished table, else one in play), with ``turn_seconds`` a turn (``tutorial``: a
+    tutorial's table, which shows its coach); its id.
 
     It runs in a thread of its own: Playwright's sync API keeps an event loop running in this one.
     """
@@ -122,6 +124,7 @@ def store_table(
                 invite=secrets.token_urlsafe(9),
             )
             table.meta.turn_seconds = turn_seconds  # (a finished game has no deadline; a rematch keeps the limit)
+            table.meta.tutorial = tutorial
             table.start(owner)
             await store.create_table(table.meta)
             for seat, text in found.moves:

@@ -102,7 +102,7 @@ CASES = {
         r"^You win",
         r"^Creatures lost were equal \(\d+ each\), so more HP left on the active creatures wins: you \d+, Gobble",
         ("Gobble (Random bot)",),
-        r"^\d+ lost · \d+ HP left$",
+        r"^\d+ HP$",
     ),
     "capped": Case(
         "monster-smash",
@@ -121,7 +121,7 @@ CASES = {
         lambda r: len(r.detail.get("eliminated", ())) == 3 and r.detail["eliminated"][0] == 0,
         "loss",
         r"wins$",
-        r"(?i)^Out of the game, first to last: (you|Ann), ",
+        r"^Out of the game: (you|Ann) first, then ",
         ("Gobble (Random bot)", "Tumble (Random bot)", "Pip (Random bot)"),
     ),
 }
@@ -152,13 +152,18 @@ def test_each_way_a_game_ends_has_its_own_end_screen(server: Server, chromium: A
     assert ranks == sorted(ranks)
     for text in page.locator("[data-testid^=standing-] .score").all_inner_texts():
         assert re.fullmatch(r"-?[\d.]+ [A-Za-z].*|[A-Za-z].*", text), f"an unlabelled number: {text!r}"
+    # each score names what it counts, so its column is headed "Score" (review: "Knockouts scored" over
+    # "0 knockouts scored" in every cell said it twice)
+    assert page.locator("[data-testid=score-label]").text_content() == "Score"
     assert "(you)" in page.locator("[data-testid=standing-0]").inner_text()
     if case.detail:
         label = str(page.locator("[data-testid=detail-label]").text_content())
         assert label
         # review: the caption read "…; what decided it: creatures lost, then hp left" (HP is never lower-case)
         caption = page.locator("[data-testid=standings] caption").inner_text()
-        assert caption.endswith(label[:1].lower() + label[1:]) and not re.search(r"\bhp\b", caption), caption
+        first = label.split()[0]
+        mid = label if len(first) > 1 and first.isupper() else label[:1].lower() + label[1:]  # "HP left …" stays
+        assert caption.endswith(f", then {mid}") and not re.search(r"\bhp\b", caption), caption
         assert re.search(case.detail, page.locator("[data-testid=detail-0]").inner_text())
     else:
         assert page.locator("[data-testid=detail-label]").count() == 0

@@ -198,7 +198,9 @@ def test_the_defence_banner_says_a_defence_needs_one_own_suit_card_and_why_none_
     """MS-6.1: up to two cards, at least one of the defender's own suit (any of them, not "the first")."""
     page, problems = new_page(chromium)
     ann = guest(page, server.url, "Ann")
-    for can_defend, words in ((True, "at least one of your own"), (False, "You hold none of your own")):
+    # the rules' words, "of your own suit" (review: "your own Gloomfang cards", while the cards read "gloom 3")
+    own = (True, "at least one of your own suit"), (False, "You hold no cards of your own suit")
+    for can_defend, words in own:
         found = find_position("monster-smash", 2, {}, _defending(can_defend), tries=400)
         table_id = store_table(
             server.data_dir, "monster-smash", 2, {}, [(ann, "Ann"), (None, "Gobble (Random bot)")], found

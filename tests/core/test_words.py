@@ -124,13 +124,20 @@ def test_a_duel_at_the_round_limit_says_what_decided_it_and_the_standings_show_i
         "The round limit ended the game.",
         "Creatures lost were equal (0 each), so more HP left on the active creatures wins: you 20, Tumble 16.",
     )
-    assert text.detail_label == "Creatures lost, then HP left"
-    assert [s.detail for s in text.standings] == ["0 lost · 20 HP left", "0 lost · 16 HP left"]
-    assert text.to_json()["standings"][0]["detail"] == "0 lost · 20 HP left"
+    # the knockouts scored tie, so the standings add only what decided it: the HP left (review: "0 lost · 20 HP
+    # left" under "Creatures lost, then HP left" repeated the tied knockouts as creatures lost)
+    assert text.detail_label == "HP left on the active creatures"
+    assert [s.detail for s in text.standings] == ["20 HP", "16 HP"]
+    assert text.to_json()["standings"][0]["detail"] == "20 HP"
     fewer = Result((1,), (2, 1), (1.0, 2.0), "round-limit", False, {**detail, "knockouts": {"A": 2, "B": 1}}, (0, 1))
-    assert "Fewer creatures lost wins: you 2, Tumble 1." in game.describe_result(fewer, 0, ["Ann", "Tumble"]).lines
+    fewer_text = game.describe_result(fewer, 0, ["Ann", "Tumble"])
+    assert "Fewer creatures lost wins: you 2, Tumble 1." in fewer_text.lines
+    assert fewer_text.detail_label == ""  # the knockouts scored (the other team's creatures lost) show it
     by_kos = Result((0,), (1, 2), (3.0, 1.0), "knockouts", False, detail, (1.0, 0.0))
-    assert game.describe_result(by_kos, 0, ["Ann", "Tumble"]).detail_label == ""  # the score shows it
+    ko_text = game.describe_result(by_kos, 0, ["Ann", "Tumble"])
+    assert ko_text.detail_label == ""  # the score shows it
+    # a knockout win is decided by the third knockout alone: no creatures lost or HP left (review)
+    assert ko_text.lines == ("Won with three knockouts scored.",)
 
 
 @pytest.mark.parametrize(("game_id", "termination"), [("monster-smash", "turn_cap"), ("monster-club", "turn_cap")])
@@ -150,7 +157,32 @@ def test_monster_smash_lists_the_order_of_elimination() -> None:
         detail={"eliminated": [1, 0]},
     )
     text = game.describe_result(r, 0, NAMES)  # type: ignore[attr-defined]
-    assert text.headline == "Cy wins" and "Out of the game, first to last: Bob, you." in text.lines
+    assert text.headline == "Cy wins" and "Out of the game: Bob first, then you." in text.lines
     assert [(s.name, s.out) for s in text.standings] == [("Cy", None), ("Ann", 2), ("Bob", 1)]
     assert "being the last monster standing" in text.lines[0].lower()
     assert text.plain().splitlines()[-1] == "  #3 Bob: 0 cards in hand, out 1st"
+    one = result(
+        "monster-smash",
+        winners=(2,),
+        ranks=(2, 3, 1),
+        scores=(4.0, 0.0, 9.0),
+        termination="turn_cap",
+        detail={"eliminated": [1]},
+    )[1]
+    assert "Bob went out of the game." in game.describe_result(one, 0, NAMES).lines  # type: ignore[attr-defined]
+
+
+def test_a_two_player_elimination_is_told_by_the_win_alone() -> None:
+    """Review: "Out of the game, first to last: you." under "Won by being the last monster standing" said
+    nothing the win had not: with two players, the one who went out is the one the winner outlasted."""
+    game, r = result(
+        "monster-smash",
+        winners=(1,),
+        ranks=(2, 1),
+        scores=(0.0, 11.0),
+        termination="last_standing",
+        detail={"eliminated": [0]},
+    )
+    text = game.describe_result(r, 0, NAMES[:2])  # type: ignore[attr-defined]
+    assert text.lines == ("Won by being the last monster standing.",), text.lines
+    assert [s.out for s in text.standings] == [None, 1]

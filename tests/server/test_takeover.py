@@ -141,3 +141,40 @@ async def test_leave_and_reclaim_over_the_websocket(tmp_path: Path) -> None:
         assert r.status_code == 200 and r.json()["table"]["seats"][1]["bot"] is None
         for p in (a, b, spectator):
             await p.close()
+
+
+async def test_the_players_bar_counts_the_bots_first_move_as_the_log_does(tmp_path: Path) -> None:
+    """A Monster Smash choice of cards is several actions but one move: after picks, the seat's ``bot_since``
+    (what the players' bar shows as "played by bot since move N", N = bot_since + 1) counts moves, as the
+    log's "a bot plays your seat from move N" does, not actions."""
+    app = create_app(make_settings(tmp_path, bot_delay=30.0), games=all_games())
+    async with running(app):
+        hub: Hub = app.state.hub
+        ann, bob = await users(hub, "Ann", "Bob")
+        table = await two_player_table(hub, "monster-smash", ann, bob, {"max_turns": 40})
+        people = {0: ann, 1: bob}
+        picks, last = 0, ""
+        for _ in range(60):
+            assert table.state is not None and table.to_move is not None
+            legal = [str(a) for a in table.state.legal_actions()]
+            # one card burned each turn: its pick and the done that confirms it are two actions but one move
+            if last.startswith("burn") and "done" in legal:
+                action = "done"
+            elif "keep" in legal:
+                action = "keep"
+            else:
+                action = next((a for a in legal if a.startswith("burn")), "pass" if "pass" in legal else legal[0])
+            picks += action.startswith("burn")
+            last = action
+            await hub.act(people[table.to_move].id, table.id, table.state_id, [action])
+            if picks >= 3 and table.to_move is not None:
+                break
+        assert picks >= 3
+        mover = table.to_move
+        assert mover is not None
+        await hub.leave(people[1 - mover], table.id)
+        (takeover,) = [e for e in table.log_for(1 - mover) if e["event"]["type"] == "seat_takeover"]
+        said = int(takeover["text"].split("from move ")[1].split(".")[0])
+        since = table.info()["seats"][1 - mover]["bot_since"]
+        assert table.meta.seats[1 - mover].bot_since != said - 1  # actions and moves differ here
+        assert since + 1 == said, (since, takeover["text"])

@@ -202,8 +202,7 @@ def result_text(
     lines.extend(game.result_lines(result, voice, opts))
     eliminated = tuple(int(s) for s in result.detail.get("eliminated", ()) if isinstance(s, int))
     out_order = {s: i + 1 for i, s in enumerate(eliminated)}
-    if eliminated:
-        lines.append("Out of the game, first to last: " + ", ".join(voice.obj(s) for s in eliminated) + ".")
+    lines.extend(_out_lines(eliminated, players, voice))
     details = game.standing_details(result, voice, opts)
     standings = tuple(
         sorted(
@@ -226,6 +225,18 @@ def result_text(
     )
     label = game.score_label(result, opts)
     return ResultText(outcome, headline, tuple(lines), how, label, standings, eliminated, details[0] if details else "")
+
+
+def _out_lines(eliminated: Sequence[int], players: int, voice: Voice) -> list[str]:
+    """Who went out of the game, in order: "Out of the game: Bob first, then you.", "Bob went out of the
+    game."; nothing in a two-player game, where the one who went out is the one the winner outlasted (the
+    win says so)."""
+    if not eliminated or (players == 2 and len(eliminated) == 1):
+        return []
+    if len(eliminated) == 1:
+        return [f"{voice.subject(eliminated[0])} went out of the game."]
+    first, *rest = (voice.obj(s) for s in eliminated)
+    return [f"Out of the game: {first} first, " + ", ".join(f"then {who}" for who in rest) + "."]
 
 
 def _headline(voice: Voice, outcome: str, winners: list[int], how: str) -> str:

@@ -105,3 +105,61 @@ def test_an_old_flipped_event_without_its_cards_still_reads() -> None:
     old = {"type": "flipped", "seat": 0, "space": 2, "up": False, "by": "blank-page"}
     told = GAME.describe_event(old, None, NAMES)
     assert told == "Ann's stack on space 2 turns face down (Blank Page's effect).", told
+
+
+def test_an_effect_with_nothing_to_target_says_why_it_does_nothing() -> None:
+    """MC-8.5: a targeted effect with no legal target does nothing; the log says whose card it was and why, in
+    the card's own terms (no power card on the board, no free space, a full hand, only immune stacks), not
+    just "Avalanche has no target"."""
+    # Avalanche: destroy the top power card of a stack on your opponent's board (Tumble's stack has none).
+    state = scenario(
+        hands=(["avalanche"], []),
+        boards=(("pebble-imp", None, None), ("boulder-brute", None, None)),
+    )
+    events = play(state, "stack 1 on 1")
+    assert lines(events[-1:], 0) == [
+        "Your Avalanche's effect does nothing: there is no power card on Tumble (Greedy bot)'s board."
+    ]
+    assert lines(events[-1:], 1) == ["Ann's Avalanche's effect does nothing: there is no power card on your board."]
+    # Fossil Call: return a monster from your grave to a free space on your board (none is free).
+    state = scenario(
+        hands=(["pebble-imp", "fossil-call"], []),
+        boards=(("boulder-brute", "moss-giant", "moss-giant"), ((None,) * 3)),
+        graves=(["tome-titan"], []),
+    )
+    events = play(state, "stack 2 on 2")
+    assert lines(events[-1:], 0) == ["Your Fossil Call's effect does nothing: there is no free space on your board."]
+    # Grave Rubbing: return a power card from your grave to your hand (the grave holds none).
+    state = scenario(hands=(["grave-rubbing"], []), boards=(("pebble-imp", None, None), ((None,) * 3)))
+    events = play(state, "stack 1 on 1")
+    told = "Ann's Grave Rubbing's effect does nothing: there is no power card in Ann's grave."
+    assert lines(events[-1:], 1) == [told]
+    # Cutlass Corsair: move a stack on your opponent's board (it has none; then none has a free space beside it).
+    state = scenario(hands=(["cutlass-corsair"], []))
+    events = play(state, "play 1 to 1")
+    assert lines(events[-1:], 0) == [
+        "Your Cutlass Corsair's effect does nothing: there is no stack on Tumble (Greedy bot)'s board."
+    ]
+    state = scenario(
+        hands=(["cutlass-corsair"], []),
+        boards=((None,) * 3, ("pebble-imp", "boulder-brute", "moss-giant")),
+    )
+    events = play(state, "play 1 to 1")
+    assert lines(events[-1:], 0) == [
+        "Your Cutlass Corsair's effect does nothing: "
+        "no stack on Tumble (Greedy bot)'s board has a free space beside it."
+    ]
+    # Anvil Drop: a monster with a printed score of 4 or less on your opponent's board; the only one is immune.
+    state = scenario(hands=(["anvil-drop"], []), boards=(("pebble-imp", None, None), ("stone-sentinel", None, None)))
+    events = play(state, "stack 1 on 1")
+    told = lines(events[-1:], 0)[0]
+    assert told.startswith("Your Anvil Drop's effect does nothing: ") and "immune" in told, told
+    assert told.endswith("every stack it could target on Tumble (Greedy bot)'s board is an immune monster's."), told
+    for reader in (0, 1, None):
+        assert not any(t.endswith("has no target.") for t in lines(events, reader))
+    # a card whose name ends in s: "Origami Wings'", not "Origami Wings's"
+    state = scenario(hands=(["origami-wings"], []), boards=(("pebble-imp", "boulder-brute", "moss-giant"), (None,) * 3))
+    events = play(state, "stack 1 on 1")
+    assert lines(events[-1:], 0) == [
+        "Your Origami Wings' effect does nothing: no stack on your board has a free space beside it."
+    ]

@@ -8,8 +8,9 @@ import re
 
 from monsterlair import games
 from monsterlair.games.monstra.display import display_data
-from monsterlair.games.monstra.spec import CREATURE_INDEX, CREATURES, TACTIC_INDEX, TACTICS
+from monsterlair.games.monstra.spec import CREATURE_INDEX, CREATURES, TACTIC_INDEX, TACTICS, TARGET_RULES
 from monsterlair.games.monstra.text import effect_text
+from monsterlair.games.monstra.words import cost_words
 
 GAME = games.get("monstra")
 
@@ -21,11 +22,12 @@ def test_moves_and_tactics_say_what_they_do_and_what_they_cost() -> None:
     team = view["teams"][0]
     for slot in team["slots"]:
         c = CREATURES[CREATURE_INDEX[slot["creature"]]]
-        assert f"{c.move} ({c.cost} EN): {effect_text(c.effects)}" in text
+        assert f"{c.move} ({cost_words(c.cost, TARGET_RULES[c.target])}): {effect_text(c.effects)}" in text
     for t in team["hand"]:
         tactic = TACTICS[TACTIC_INDEX[t]]
-        assert f"{tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects, tactic=True)}" in text
-        assert f"{tactic.name} ({tactic.cost} EN): {display_data()['tactics'][t]['text']}" in text  # as the browser
+        cost = cost_words(tactic.cost, TARGET_RULES[tactic.target])
+        assert f"{tactic.name} ({cost}): {effect_text(tactic.effects, tactic=True)}" in text
+        assert f"{tactic.name} ({cost}): {display_data()['tactics'][t]['text']}" in text  # as the browser
     assert "Win: defeat it before the last round ends" in text  # the Expert Guardian must be defeated
     assert "Team A (you)" in text and "(Ann)" not in text and "seat 0" not in text  # a solo team: named once
     acting = next(s for s in team["slots"] if s["unit"] == view["acting"])
@@ -173,3 +175,28 @@ def test_a_one_player_team_is_named_once_in_its_heading_a_shared_team_creature_b
         rows = [line for line in board.splitlines() if re.match(r"^(\[bold reverse\] ▶ \[/\]| {3})[AB][12] ", line)]
         assert len(rows) == 4 if mode == "2v2" else len(rows) == 2, board
         assert all(re.search(r"\[dim\]\((?:you|Ann|Tumble \(Greedy bot\)|Cy|Di)\)\[/\]$", row) for row in rows), rows
+
+
+def test_a_cards_target_is_said_in_players_words_in_the_terminal_and_the_browser() -> None:
+    """Whom a signature or tactic is played on reads "on an enemy", "on an ally", "on a knocked-out creature",
+    or nothing for a card with no target: never the data file's words ("none", "enemy", "fallen")."""
+    shown = display_data()
+    wanted = {"", "on an enemy", "on an ally", "on a knocked-out creature"}
+    targets = [c["target"] for c in shown["creatures"].values()] + [t["target"] for t in shown["tactics"].values()]
+    assert set(targets) == wanted
+    assert shown["tactics"]["riftbreaker"]["target"] == "" and shown["tactics"]["rift-snare"]["target"] == "on an enemy"
+    assert shown["creatures"]["zephyrk"]["target"] == "on an enemy"
+    state = GAME.new(2, seed=3, options={})
+    view = state.view(0)
+    text = GAME.render(view, 0, ["Ann", "Bob"])
+    for slot in view["teams"][0]["slots"]:
+        c = CREATURES[CREATURE_INDEX[slot["creature"]]]
+        target = shown["creatures"][c.id]["target"]
+        assert f"{c.move} ({c.cost} EN{', ' + target if target else ''}): " in text
+    for t in view["teams"][0]["hand"]:
+        target = shown["tactics"][t]["target"]
+        assert (
+            f"{TACTICS[TACTIC_INDEX[t]].name} ({shown['tactics'][t]['cost']} EN{', ' + target if target else ''}): "
+            in text
+        )
+    assert not re.search(r"EN, (none|enemy|ally|fallen)\b", text)

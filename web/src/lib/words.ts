@@ -20,8 +20,8 @@ export function plural(n: number, word: string, many?: string): string {
   return `${n} ${noun(n, word, many)}`;
 }
 
-/** A label inside a sentence: its first letter lower-case ("Creatures lost, then HP left" → "creatures lost,
- * then HP left"), a first word in capitals (HP, SPD, EN) kept as it is. */
+/** A label inside a sentence: its first letter lower-case ("Length of the token line" → "length of the token
+ * line"), a first word in capitals (HP, SPD, EN) kept as it is. */
 export function midSentence(label: string): string {
   const first = label.split(/\s/)[0];
   return first.length > 1 && first === first.toUpperCase() ? label : label.charAt(0).toLowerCase() + label.slice(1);

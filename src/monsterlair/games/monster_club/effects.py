@@ -345,8 +345,9 @@ def _shielded(st: Stack, rel: int) -> bool:
     return rel == 1 and st.mup and CODE_CARD[st.m].immune
 
 
-def candidates(state: ClubState, seat: int, e: Effect) -> list[Action]:
-    """The targets of a targeted effect, as actions, in a fixed order (own side first, spaces ascending)."""
+def candidates(state: ClubState, seat: int, e: Effect, *, immune_too: bool = False) -> list[Action]:
+    """The targets of a targeted effect, as actions, in a fixed order (own side first, spaces ascending);
+    ``immune_too``: as if no stack were immune (to tell why an effect has no target, :func:`why_no_target`)."""
     out: list[Action] = []
     op = e.op
     board = state.board
@@ -378,7 +379,7 @@ def candidates(state: ClubState, seat: int, e: Effect) -> list[Action]:
         row = board[side]
         for s in range(SPACES):
             st = row[s]
-            if st is None or _shielded(st, rel):
+            if st is None or (_shielded(st, rel) and not immune_too):
                 continue
             if op == "destroy":
                 if e.what == "power":
@@ -395,6 +396,25 @@ def candidates(state: ClubState, seat: int, e: Effect) -> list[Action]:
                 if st.mup == (e.dir == "down"):
                     out.append(T_STACK_ACT[rel][s])
     return out
+
+
+NO_TARGET_WHY = ("hand_full", "no_space", "immune", "stuck", "none")
+"""Why a targeted effect has no legal target (MC-8.5), the first that holds: a return to a full hand, a return
+to a board with no free space, only immune stacks to target (MC-8.7), stacks to move but none beside a free
+space, or nothing of the kind the effect names."""
+
+
+def why_no_target(state: ClubState, seat: int, e: Effect) -> str:
+    """Why :func:`candidates` is empty for this effect (one of :data:`NO_TARGET_WHY`); the log says it."""
+    if e.op == "return":
+        if e.to == "hand":
+            return "hand_full" if len(state.hands[seat]) >= state.hand_limit else "none"
+        return "no_space" if all(st is not None for st in state.board[seat]) else "none"
+    if candidates(state, seat, e, immune_too=True):
+        return "immune"
+    if e.op == "move" and any(st is not None for _, side in _sides(seat, e.board) for st in state.board[side]):
+        return "stuck"
+    return "none"
 
 
 def resolve_target(state: ClubState, seat: int, code: int, e: Effect, action: Action, ev: list[Event] | None) -> None:

@@ -46,7 +46,9 @@ def drain(state: ClubState, ev: list[Event] | None) -> None:
             acts = effects.candidates(state, seat, effect)
             if not acts:
                 if ev is not None:
-                    ev.append(Event("no_target", {"seat": seat, "card": CODE_ID[code]}))
+                    why = effects.why_no_target(state, seat, effect)
+                    data = {"seat": seat, "card": CODE_ID[code], "when": effect.when, "why": why}
+                    ev.append(Event("no_target", data))
                 continue
             acts.append(SKIP_ACT)
             state.choice = (seat, code, effect)

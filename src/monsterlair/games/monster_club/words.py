@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from monsterlair.core.words import Voice, capitalise, game_over_text, hand_cards, join_words, plural
 from monsterlair.games.monster_club.actions import ATTACK, END, FLIP, MOVE, PLAY, STACK, Action
 from monsterlair.games.monster_club.board import CODE_ID, CODE_LIMIT
-from monsterlair.games.monster_club.cards import BY_ID
+from monsterlair.games.monster_club.cards import ANY, BY_ID, YOUR, Effect
 
 if TYPE_CHECKING:
     from monsterlair.games.monster_club.state import ClubState
@@ -161,6 +161,13 @@ def card_name(card_id: object) -> str:
     return card.name if card is not None else "a card"
 
 
+def card_possessive(card_id: object) -> str:
+    """A card's name as a possessive: "Blade Harpy's", "Origami Wings'" (a name ending in s gets only an
+    apostrophe, as ``Voice.possessive`` does for a player)."""
+    name = card_name(card_id)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def cards_text(ids: Sequence[str]) -> str:
     """Several cards by name: "Blade Harpy and Whittle"."""
     return join_words([card_name(c) for c in ids])
@@ -168,7 +175,7 @@ def cards_text(ids: Sequence[str]) -> str:
 
 def _by(e: Mapping[str, Any]) -> str:
     """The card whose effect caused an event, in brackets (" (Thorn Witch's effect)"); nothing for any other cause."""
-    return f" ({card_name(e['by'])}'s effect)" if str(e.get("by")) in BY_ID else ""
+    return f" ({card_possessive(e['by'])} effect)" if str(e.get("by")) in BY_ID else ""
 
 
 def _signed(value: object) -> str:
@@ -214,6 +221,53 @@ def _from_reader(effect: str, seat: int, v: Voice) -> str:
     effect = effect.replace("your opponent's", "\0").replace("Your opponent's", "\1")
     effect = effect.replace("your ", f"{own} ").replace("Your ", f"{capitalise(own)} ")
     return effect.replace("\0", other).replace("\1", capitalise(other))
+
+
+def _scope(scope: int, seat: int, v: Voice, what: str) -> str:
+    """A board or grave scope of a card (MC-8.2, MC-8.3) for this reader: "your board", "Ann's grave",
+    "either board"."""
+    if scope == ANY:
+        return f"either {what}"
+    return f"{v.possessive(seat if scope == YOUR else 1 - seat)} {what}"
+
+
+def _no_target(e: Mapping[str, Any], v: Voice) -> str:
+    """Why a card's targeted effect found nothing to target (``effects.why_no_target``), in the card's terms:
+    "there is no power card on Tumble's board", "your hand is full"."""
+    seat = int(e.get("seat") or 0)
+    card = BY_ID.get(str(e.get("card")))
+    when = e.get("when")
+    effect: Effect | None = next(
+        (x for x in (card.effects() if card else ()) if x.targeted and x.when == when),
+        None,
+    )
+    why = e.get("why")
+    if effect is None:
+        return "it has nothing to target"
+    board = _scope(effect.board, seat, v, "board")
+    if why == "hand_full":
+        return f"{v.possessive(seat)} hand is full"
+    if why == "no_space":
+        return f"there is no free space on {v.possessive(seat)} board"
+    if why == "immune":
+        return f"every stack it could target on {board} is an immune monster's"
+    op = effect.op
+    if op == "return":
+        thing = "monster"  # a return to the board brings back a monster
+        if effect.to == "hand":
+            thing = {"monster": "monster", "power": "power card"}.get(effect.what, "card")
+        return f"there is no {thing} in {_scope(effect.grave, seat, v, 'grave')}"
+    if op == "destroy":
+        if effect.what == "power":
+            return f"there is no power card on {board}"
+        if effect.max_score >= 0:
+            return f"there is no face-up monster with a printed score of {effect.max_score} or less on {board}"
+        return f"there is no monster on {board}"
+    if op == "move":
+        return f"no stack on {board} has a free space beside it" if why == "stuck" else f"there is no stack on {board}"
+    if op == "flip":
+        return f"there is no {'face-down monster' if effect.dir == 'up' else 'face-up stack'} on {board}"
+    return "it has nothing to target"
 
 
 def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
@@ -300,7 +354,8 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
         # MC-8.5: the player declined every target offered (with none to offer, the event is "no_target")
         return f"{v.says(seat, 'choose')} no target for {card_name(e['card'])}: its effect does nothing."
     if t == "no_target":
-        return f"{card_name(e['card'])} has no target."
+        # MC-8.5: nothing it could target, so the effect does nothing; whose card it was, and why
+        return f"{capitalise(v.possessive(seat))} {card_possessive(e['card'])} effect does nothing: {_no_target(e, v)}."
     if t == "returned":
         source = e.get("from")
         # the same player's grave and hand (or board) are named once: "from Ann's grave to their hand"

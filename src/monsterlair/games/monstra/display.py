@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from monsterlair.games.monstra import spec, text
+from monsterlair.games.monstra.words import TARGET_WORDS
 
 
 def display_data() -> dict[str, Any]:
     """The board's data (JSON-ready)."""
-    targets = spec.TARGET_RULES
+    # whom each card is played on, in players' words ("on an enemy"; nothing for a card with no target)
+    targets = [TARGET_WORDS[t] for t in spec.TARGET_RULES]
     return {
         "creatures": {
             c.id: {

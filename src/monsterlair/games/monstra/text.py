@@ -34,7 +34,7 @@ from monsterlair.games.monstra.spec import (
 from monsterlair.games.monstra.spec import (
     TOS as _TOS,
 )
-from monsterlair.games.monstra.words import creature_name, decision_text
+from monsterlair.games.monstra.words import cost_words, creature_name, decision_text
 
 _WHO = {
     "target": "the target",
@@ -151,7 +151,8 @@ def _unit_line(u: Mapping[str, Any] | None, acting: str | None, v: Voice | None 
     else:
         c = CREATURES[CREATURE_INDEX[u["creature"]]]
         name = f"[bold {SIGN_COLOURS[c.sign]}]{c.name}[/]"
-        extra = f" Strike {c.strike} · {c.move} ({c.cost} EN): {effect_text(c.effects)}"
+        cost = cost_words(c.cost, TARGET_RULES[c.target])
+        extra = f" Strike {c.strike} · {c.move} ({cost}): {effect_text(c.effects)}"
     place = "" if u["unit"] == "g" else f"{str(u['unit']).upper()} "  # as the order and the log label it
     fresh = " [dim](entered this round)[/]" if u.get("entered_this_round") else ""
     who = (v or Voice()).name(u["controller"]) if owner and u.get("controller") is not None else ""
@@ -219,7 +220,8 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
                 # Only when this tactic is what takes the move out of reach: affordable before, not after.
                 if need is not None and tactic.cost <= energy and energy - tactic.cost < need[1] <= energy:
                     warn = f" [yellow](leaves too little EN for {need[0]}, {need[1]} EN)[/]"
-                lines.append(f"     {tactic.name} ({tactic.cost} EN): {effect_text(tactic.effects, tactic=True)}{warn}")
+                cost = cost_words(tactic.cost, TARGET_RULES[tactic.target])
+                lines.append(f"     {tactic.name} ({cost}): {effect_text(tactic.effects, tactic=True)}{warn}")
         if team["fallen"]:
             lines.append(f"   Knocked out: {', '.join(creature_name(c) for c in team['fallen'])}")
         if team["reserve_bottom"]:

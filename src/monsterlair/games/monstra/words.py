@@ -40,6 +40,18 @@ WON_BY = {"knockouts": "with", "guardian-defeated": "by"}
 told in the result's lines decide (MO-9.2 to MO-9.4, MO-10.6)."""
 
 
+TARGET_WORDS = {"none": "", "enemy": "on an enemy", "ally": "on an ally", "fallen": "on a knocked-out creature"}
+"""Whom a signature move or a tactic is played on (its target rule, ``spec.TARGET_RULES``; MO-5.4, MO-7.6), in
+players' words; nothing for a card with no target."""
+
+
+def cost_words(cost: int, target: str) -> str:
+    """A card's cost and whom it is played on, as the terminal and the browser's pop-ups say them: "1 EN, on an
+    enemy", or "2 EN" for a card with no target (``target``: its target rule)."""
+    on = TARGET_WORDS[target]
+    return f"{cost} EN, {on}" if on else f"{cost} EN"
+
+
 def creature_name(creature_id: object) -> str:
     """A creature's name ("Pebblit"; "the Rift Guardian" for the Guardian)."""
     if creature_id == "guardian":
@@ -406,17 +418,18 @@ def round_limit_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> l
     return [round_limit_words(lost, hp, Table(v, options), in_log=False)]
 
 
-def round_limit_details(result: Result, v: Voice, options: Mapping[str, Any], players: int) -> tuple[str, list[str]]:
-    """The standings' column for a duel decided at the end of the last round: each seat's team's creatures
-    lost and HP left on its active creatures (what decided it, when the knockouts scored tie)."""
+def round_limit_details(
+    result: Result, v: Voice, options: Mapping[str, Any], players: int
+) -> tuple[str, list[str]] | None:
+    """The standings' column for a duel decided at the end of the last round by the HP left on the active
+    creatures (MO-9.3): each seat's team's HP left. ``None`` when fewer creatures lost decided it: the
+    knockouts scored (the other team's creatures lost) show that already."""
     lost, hp = duel_numbers(result)
+    if lost[0] != lost[1]:
+        return None
     tb = Table(v, options)
     team_of = {s: t for t, team in enumerate(TEAM_NAMES) for s in tb.seats(team)}
-    cells = []
-    for seat in range(players):
-        t = team_of.get(seat, 0)
-        cells.append(f"{lost[t]} lost · {hp[t]} HP left")
-    return "Creatures lost, then HP left", cells
+    return "HP left on the active creatures", [f"{hp[team_of.get(seat, 0)]} HP" for seat in range(players)]
 
 
 def mission(result: Result) -> bool:
@@ -434,17 +447,11 @@ def result_headline(result: Result, outcome: str) -> str | None:
 
 
 def result_lines(result: Result, v: Voice, options: Mapping[str, Any]) -> list[str]:
-    """What a mission achieved, or how a duel stood."""
+    """What a mission achieved; nothing for a duel won by knockouts (the third knockout alone decided it, and
+    the standings show each side's knockouts scored; a duel at the round limit has ``round_limit_lines``)."""
     if mission(result):
         return mission_lines(result, options)
-    if not result.detail.get("knockouts"):
-        return []
-    lost, hp = duel_numbers(result)
-    a, b = _sides(Table(v, options))
-    return [
-        f"Creatures lost: {a} {lost[0]}, {b} {lost[1]}.",
-        f"HP left on the active creatures: {a} {hp[0]}, {b} {hp[1]}.",
-    ]
+    return []
 
 
 def mission_lines(result: Result, options: Mapping[str, Any]) -> list[str]:

@@ -64,11 +64,11 @@ def direction(degrees: float) -> str:
 
 
 def line_words(length: float) -> str:
-    """A player's line of tokens for people, its length in the rules' token units (rule PM-9.4): "a line of
-    tokens 27 token units long", or "no tokens"."""
+    """A player's line of tokens for people, its length in the rules' token units (rule PM-9.4): "a line 27
+    token units long", or "no tokens"."""
     if not length:
         return "no tokens"
-    return f"a line of tokens {plural(length, 'token unit')} long"
+    return f"a line {plural(length, 'token unit')} long"
 
 
 def result_lines(scores: Sequence[float], winners: Sequence[int], v: Voice) -> list[str]:

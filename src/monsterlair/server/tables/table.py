@@ -605,7 +605,7 @@ class Table:
                     "bot": s.bot,
                     "user": s.user_id,
                     "bot_account": s.bot_account,
-                    "bot_since": s.bot_since,
+                    "bot_since": self._moves_before_bot(i),
                     "invited": s.invited,
                 }
             )
@@ -635,6 +635,19 @@ class Table:
             "answer_by": answer_info(m),
             "tutorial": m.tutorial,
         }
+
+    def _moves_before_bot(self, seat: int) -> int | None:
+        """The moves made before a bot took ``seat`` over, counted as the log counts them (a Monster Smash choice
+        of cards is several actions but one move): one less than the move its takeover line names, so the
+        players' bar says "since move N" with the log's N. ``None`` while a person plays the seat."""
+        since = self.meta.seats[seat].bot_since
+        if since is None:
+            return None
+        marks = self._marks.update(self.log)
+        for entry, mark in zip(reversed(self.log), reversed(marks), strict=True):
+            if entry.event.type == "seat_takeover" and entry.event.data.get("seat") == seat and mark.named:
+                return mark.named[0] - 1
+        return since
 
     def _legal_for(self, seat: Seat | None) -> list[dict[str, str]]:
         state = self.state
