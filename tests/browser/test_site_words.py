@@ -70,3 +70,42 @@ def test_new_table_and_the_rules_pages_tutorial_ask_for_a_name_then_go_ahead(ser
     _choose_a_name(page, "Learner", "The Monster Smash tutorial starts")
     page.wait_for_url("**/t/*")
     assert not problems + problems2, problems + problems2
+
+
+def test_the_rules_page_sets_notes_apart_names_every_rule_in_its_contents_and_shows_the_example_moves(
+    server: Server, chromium: Any
+) -> None:
+    page, problems = new_page(chromium, WIDE)
+    page.goto(f"{server.url}/rules/monster-smash")
+    doc = page.locator("[data-testid=rules-doc]")
+    doc.locator("[id='MS-1.1']").wait_for()
+    # the reasons for a decision follow their rule in a note, not in the rule's own words
+    for rule, reason in (("MS-1.1", "card list is not public"), ("MS-8.2", "our reading of the printed rules")):
+        assert reason not in doc.locator(f"[id='{rule}']").inner_text()
+        note = doc.locator(f"[id='{rule}'] + [role=note]")
+        assert note.count() == 1 and reason in note.inner_text(), rule
+        assert note.inner_text().lower().startswith("note")
+    # the contents name every rule by its opening words, not by a bare number
+    toc = page.locator("[data-testid=rules-toc]")
+    assert "The deck has five suits" in toc.locator("a[href='#MS-1.1']").inner_text()
+    bare = toc.locator("a[href*='.']").evaluate_all(
+        "links => links.map((a) => a.innerText.trim()).filter((t) => !/^\\d+\\.\\d+\\s+[A-Za-z]\\S*/.test(t))"
+    )
+    assert not bare, bare
+    shot(page, "site-words-rules-notes")
+
+    # MONSTRA's guide says what Standard is, and a phone's example creatures show the moves its text names
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server.url}/rules/monstra")
+    figure = page.locator("[data-testid=guide-figure]").first
+    figure.wait_for()
+    goal = page.locator(".how").inner_text()
+    assert "Standard" in goal and "Expert" in goal and "44 HP" in goal, goal
+    moves = figure.locator(".moves")
+    assert moves.count() == 2
+    for k in range(2):
+        assert moves.nth(k).is_visible()
+        assert "Strike" in moves.nth(k).inner_text()
+    shot(page, "site-words-monstra-guide-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not problems, problems

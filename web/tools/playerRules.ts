@@ -121,6 +121,11 @@ export function playerRules(markdown: string): string {
     if (blockIsTable) {
       if (!block.some((line) => line.includes("`") || /\bmean\b|percentile/.test(line))) out.push(...block);
     }
+    // A note ("> " lines, the reason for a decision) reaches players as a note, set apart from the rules.
+    else if (/^\s{0,3}>/.test(block[0])) {
+      const body = stripBlock(block.map((l) => l.replace(/^\s{0,3}>\s?/, "").trim()).join(" ").trim());
+      if (body) out.push(`> ${body}`);
+    }
     else {
       // A list keeps one item per bullet; a paragraph is one block.
       const items: string[][] = [];
