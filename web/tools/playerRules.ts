@@ -1,7 +1,8 @@
 // The rules reference players read, made at build time from the developer documents (docs/rules/<game>.md).
 // Those documents stay whole for developers; players never see what is for developers only: the
 // introduction (game id, engine and data paths, sources, research notes), the sections about action
-// texts, records and bots, research-gap citations, test names, file names and option keys.
+// texts, records and bots, research-gap citations, test names, file names and option keys. A note ("> " lines
+// after a rule: the reason for a decision) stays a note, which the site shows set apart from the rules.
 // tests/test_player_rules.py runs it (through printPlayerRules.mjs): every numbered rule outside the developer
 // sections must reach players whole, with no sentence cut.
 import { readFileSync } from "node:fs";

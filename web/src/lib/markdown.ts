@@ -233,12 +233,15 @@ function slug(text: string): string {
 }
 
 /** A rule's opening words for the contents: its text up to the first stop, colon, semicolon or bracket, at
- * most ``words`` words (then "…"). */
+ * most ``words`` words (then "…"); a rule that opens by quoting ("The rulebook: "Arrange the monsters…"") by
+ * the quotation's words. */
 function gist(children: Inline[], words = 8): string {
   const text = plain(children.slice(1)).trim();
-  const first = text.split(/[.:;(]/, 1)[0].replace(/[,\s—–-]+$/, "").trim();
-  const cut = first.split(/\s+/);
-  return cut.length > words ? `${cut.slice(0, words).join(" ").replace(/[,—–-]+$/, "")}…` : first;
+  const quoted = /^[^.:;(]*:\s*["“]([^"”]+)/.exec(text);
+  const first = (quoted ? quoted[1] : text).split(/[.:;(]/, 1)[0].replace(/[,\s—–-]+$/, "").trim();
+  const head = first.replace(/^[a-z]/, (c) => c.toUpperCase());
+  const cut = head.split(/\s+/);
+  return cut.length > words ? `${cut.slice(0, words).join(" ").replace(/[,—–-]+$/, "")}…` : head;
 }
 
 /** The rule number a paragraph or list item opens with (its first node is **MO-3.2**), or null. */
