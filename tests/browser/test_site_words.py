@@ -44,7 +44,7 @@ def test_a_stranger_presses_play_now_on_a_phone_chooses_a_name_and_is_seated(ser
 def test_new_table_and_the_rules_pages_tutorial_ask_for_a_name_then_go_ahead(server: Server, chromium: Any) -> None:
     page, problems = new_page(chromium, WIDE)
     page.goto(server.url)
-    new = page.locator("[data-testid=game-push-a-monster] [data-testid=new-table]")
+    new = page.get_by_role("button", name="New table: Push a Monster")
     new.wait_for()
     assert new.is_enabled()
     # closed without a name, nothing starts
