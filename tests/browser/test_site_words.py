@@ -109,4 +109,3 @@ def test_the_rules_page_sets_notes_apart_names_every_rule_in_its_contents_and_sh
     shot(page, "site-words-monstra-guide-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not problems, problems
-
