@@ -164,3 +164,21 @@ def test_a_rule_that_a_table_chooses_names_the_choice_as_the_new_table_form_does
 def test_the_players_rules_speak_of_the_game_not_the_program(game: str) -> None:
     found = [f"{n}: {m.group(0)!r}" for n, text in rule_texts(game).items() if (m := DEVELOPER_PROSE.search(text))]
     assert not found, f"developer prose on the players' page of {game}: {found}"
+
+
+def notes(game: str) -> list[str]:
+    """The notes on the players' page of ``game`` ("> " paragraphs: the reasons for decisions), in order."""
+    return [line[2:] for line in player_text(game).split("\n") if line.startswith("> ")]
+
+
+def test_the_reasons_for_decisions_reach_players_as_notes_set_apart_from_the_rules() -> None:
+    """The walkthrough read MS-1.1 ("The publisher's card list is not public…") and MS-8.2 ("This is our reading
+    of the printed rules, for three reasons…") as rules: the reasons stay written down, in notes."""
+    rules, said = rule_texts("monster-smash"), notes("monster-smash")
+    for rule, reason in (("MS-1.1", "card list is not public"), ("MS-8.2", "our reading of the printed rules")):
+        assert reason not in rules[rule], rules[rule]
+        assert any(reason in note for note in said), said
+    # a note says nothing for developers, as the rules do not
+    for game in ALL_GAMES:
+        for note in notes(game):
+            assert not DEVELOPER_PROSE.search(note) and "`" not in note and "research" not in note, note

@@ -190,6 +190,16 @@ def test_lobby_and_dialogs_pass_axe_and_work_from_the_keyboard(lair: Server, chr
     page.goto(lair.url)
     page.wait_for_selector("input[name=guest-name]")
     axe(page, "the lobby, signed out")
+    # Play now before a name: the name dialog, its field focused; Escape closes it and focus comes back.
+    play = "[data-testid=game-monster-smash] [data-testid=play-now]"
+    page.locator(play).focus()
+    page.keyboard.press("Enter")
+    page.locator("[data-testid=name-dialog]").wait_for(state="visible")
+    page.wait_for_function("() => document.activeElement?.closest('[data-testid=name-dialog]') !== null")
+    axe(page, "the name dialog")
+    page.keyboard.press("Escape")
+    page.locator("[data-testid=name-dialog]").wait_for(state="hidden")
+    assert focused_matches(page, play)
     # The sign-in tabs: arrow keys move between them, the panel follows.
     tab_to(page, "[role=tab][aria-selected=true]")
     page.keyboard.press("ArrowRight")
@@ -244,6 +254,14 @@ def smash_form(page: Any, url: str, user: str, seats: dict[int, str]) -> Any:
         if kind != "open":
             form.locator(f"select[name=seat-{seat}-bot]").select_option(kind)
     return form
+
+
+def test_the_rules_page_passes_axe_with_its_notes_and_contents(lair: Server, chromium: Any) -> None:
+    page, problems = new_page(chromium)
+    page.goto(f"{lair.url}/rules/monster-smash")
+    page.locator("[data-testid=rules-doc] [role=note]").first.wait_for()
+    axe(page, "the Monster Smash rules")
+    assert not problems, problems
 
 
 def test_the_waiting_room_and_table_lists_pass_axe(lair: Server, chromium: Any) -> None:

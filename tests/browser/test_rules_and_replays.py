@@ -426,12 +426,14 @@ def test_a_replay_shows_the_games_own_board_and_steps(server: Server, chromium: 
     page.locator("[data-testid=step-slider]").fill(str(k + 1))
     _counter(page, k + 1, total)
     assert value(page, None) == after
-    if game != "push-a-monster":
+    if games.get(game).kind()["hidden_info"]:
         page.locator("[data-testid=viewer]").select_option("0")
         hand = "[data-testid=tactics]" if game == "monstra" else "[data-testid=hand]"
         page.locator(f"{board} {hand}").wait_for()
         assert "(you)" not in page.locator(board).inner_text()
         assert "as=0" in page.url
+    else:  # the game declares nothing hidden (Push a Monster): one view only, so no "Seen by" to choose from
+        assert page.locator("[data-testid=replay-controls]").inner_text().count("Seen by") == 0
     check_turns_and_words(page, info, k + 1)
     if game == "push-a-monster":  # the start monsters are set down before turn 1: the set-up
         page.goto(f"{server.url}/replay/{table_id}?step=1")
@@ -461,7 +463,9 @@ def check_turns_and_words(page: Any, info: dict[str, Any], k: int) -> None:
         page.locator("[data-testid=step-forward]").click()
         _counter(page, nxt["last"], total)
         played = len([t for t in turns if t["turn"] > 0])  # Push a Monster's set-up is no turn
-        counted = f"{nxt['unit'].capitalize()} {nxt['turn']} / {played}"  # MONSTRA counts rounds, as its board does
+        # MONSTRA counts rounds, as its board does; the count says it is of the rounds played (its board counts
+        # against the game's limit: "Round 3 of 12")
+        counted = f"{nxt['unit'].capitalize()} {nxt['turn']} of the {played} played"
         assert counted in page.locator("[data-testid=step-counter]").inner_text()
         moves = page.locator("[data-testid=step-move]")
         assert moves.count() == nxt["last"] - nxt["first"] + 1

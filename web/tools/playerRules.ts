@@ -1,7 +1,8 @@
 // The rules reference players read, made at build time from the developer documents (docs/rules/<game>.md).
 // Those documents stay whole for developers; players never see what is for developers only: the
 // introduction (game id, engine and data paths, sources, research notes), the sections about action
-// texts, records and bots, research-gap citations, test names, file names and option keys.
+// texts, records and bots, research-gap citations, test names, file names and option keys. A note ("> " lines
+// after a rule: the reason for a decision) stays a note, which the site shows set apart from the rules.
 // tests/test_player_rules.py runs it (through printPlayerRules.mjs): every numbered rule outside the developer
 // sections must reach players whole, with no sentence cut.
 import { readFileSync } from "node:fs";
@@ -120,6 +121,11 @@ export function playerRules(markdown: string): string {
     // A table of measurements or action texts (code in it) is for developers.
     if (blockIsTable) {
       if (!block.some((line) => line.includes("`") || /\bmean\b|percentile/.test(line))) out.push(...block);
+    }
+    // A note ("> " lines, the reason for a decision) reaches players as a note, set apart from the rules.
+    else if (/^\s{0,3}>/.test(block[0])) {
+      const body = stripBlock(block.map((l) => l.replace(/^\s{0,3}>\s?/, "").trim()).join(" ").trim());
+      if (body) out.push(`> ${body}`);
     }
     else {
       // A list keeps one item per bullet; a paragraph is one block.

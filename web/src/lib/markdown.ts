@@ -1,6 +1,6 @@
 // A small Markdown reader for the rules documents (docs/rules/*.md): headings, paragraphs, bullet and numbered
-// lists (a list inside an item is indented to the item's text), tables, fenced code, rules, and inline code /
-// emphasis / links. It builds a tree that Svelte renders
+// lists (a list inside an item is indented to the item's text), tables, fenced code, rules, notes ("> " lines:
+// a note set apart from the rules, such as the reason for a decision), and inline code / emphasis / links. It builds a tree that Svelte renders
 // as text nodes, so nothing in a document can ever become markup (raw HTML shows as the characters typed).
 // Numbered rules ("**MO-3.2** …" opening a paragraph or a list item) and numbered sections ("## MO-3 …") get
 // their number as an anchor id, and every other mention of a numbered rule links to it.
@@ -24,16 +24,23 @@ export interface ListItem {
 export type Block =
   | { t: "heading"; level: number; id: string; rule: string | null; children: Inline[] }
   | { t: "para"; id: string | null; children: Inline[] }
+  | { t: "note"; children: Inline[] }
   | { t: "list"; ordered: boolean; items: ListItem[] }
   | { t: "table"; align: Align[]; head: Inline[][]; rows: Inline[][][] }
   | { t: "code"; text: string }
   | { t: "hr" };
 
+/** A numbered rule in the contents: its number and its opening words ("The deck has five suits"). */
+export interface TocRule {
+  id: string;
+  gist: string;
+}
+
 export interface TocEntry {
   id: string;
   title: string;
   level: number;
-  rules: string[];
+  rules: TocRule[];
 }
 
 export interface RulesDocument {
@@ -55,6 +62,7 @@ const NUMBERED = /^\s{0,3}(\d{1,9})[.)]\s+(.*)$/;
 const FENCE = /^\s{0,3}(```+|~~~+)/;
 const RULER = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
 const TABLE_SEP = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+const QUOTE = /^\s{0,3}>\s?(.*)$/;
 
 // --- inline -------------------------------------------------------------------------------------------------
 
@@ -205,6 +213,7 @@ function startsBlock(line: string, next: string | undefined): boolean {
     NUMBERED.test(line) ||
     FENCE.test(line) ||
     RULER.test(line) ||
+    QUOTE.test(line) ||
     (line.trim().startsWith("|") && next !== undefined && TABLE_SEP.test(next))
   );
 }
@@ -221,6 +230,18 @@ function slug(text: string): string {
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "") || "section"
   );
+}
+
+/** A rule's opening words for the contents: its text up to the first stop, colon, semicolon or bracket, at
+ * most ``words`` words (then "…"); a rule that opens by quoting ("The rulebook: "Arrange the monsters…"") by
+ * the quotation's words. */
+function gist(children: Inline[], words = 8): string {
+  const text = plain(children.slice(1)).trim();
+  const quoted = /^[^.:;(]*:\s*["“]([^"”]+)/.exec(text);
+  const first = (quoted ? quoted[1] : text).split(/[.:;(]/, 1)[0].replace(/[,\s—–-]+$/, "").trim();
+  const head = first.replace(/^[a-z]/, (c) => c.toUpperCase());
+  const cut = head.split(/\s+/);
+  return cut.length > words ? `${cut.slice(0, words).join(" ").replace(/[,—–-]+$/, "")}…` : head;
 }
 
 /** The rule number a paragraph or list item opens with (its first node is **MO-3.2**), or null. */
@@ -305,6 +326,12 @@ function parseBlocks(lines: string[]): Block[] {
       blocks.push({ t: "table", align, head: head.map(parseInline), rows });
       continue;
     }
+    if (QUOTE.test(line)) {
+      const body: string[] = [];
+      while (i < lines.length && QUOTE.test(lines[i])) body.push((QUOTE.exec(lines[i++])?.[1] ?? "").trim());
+      blocks.push({ t: "note", children: parseInline(body.join(" ").trim()) });
+      continue;
+    }
     const bullet = BULLET.exec(line);
     const numbered = bullet ? null : NUMBERED.exec(line);
     if (bullet || numbered) {
@@ -377,13 +404,14 @@ function finish(blocks: Block[]): RulesDocument {
         if (rule && !ids.has(rule)) item.id = unique(rule);
       }
     }
-    const ruleId = b.t === "para" ? b.id : null;
     const owner = toc[toc.length - 1];
-    if (owner && ruleId) owner.rules.push(ruleId);
-    if (owner && b.t === "list") for (const item of allItems(b)) if (item.id) owner.rules.push(item.id);
+    if (owner && b.t === "para" && b.id) owner.rules.push({ id: b.id, gist: gist(b.children) });
+    if (owner && b.t === "list")
+      for (const item of allItems(b)) if (item.id) owner.rules.push({ id: item.id, gist: gist(item.children) });
   }
   for (const b of blocks) {
     if (b.t === "para") b.children = selfLink(linkMentions(b.children, ids, b.id), b.id);
+    else if (b.t === "note") b.children = linkMentions(b.children, ids, null);
     else if (b.t === "list")
       for (const item of allItems(b)) item.children = selfLink(linkMentions(item.children, ids, item.id), item.id);
     else if (b.t === "table") {

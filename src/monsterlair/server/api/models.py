@@ -71,6 +71,10 @@ class GameInfo(Out):
     summary: str
     score_meaning: str
     default_players: int
+    hidden_info: bool = Field(
+        description="Whether a seat's view hides anything (cards in hand, a deck's order): from the game's own "
+        "declaration (its GameKind). Where it hides nothing, every seat sees what a spectator sees."
+    )
     options: dict[str, OptionSchema]
     display: dict[str, Any] = Field(
         description="The game's display data (names, colours, texts and rule numbers its board shows), "

@@ -20,7 +20,10 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 @router.get("", response_model=Catalogue)
 async def list_games(hub: HubDep) -> dict[str, Any]:
     """Every game offered (option schema, renderer data), the bot kinds with strengths, and the turn clocks."""
-    games = [{**game.info(), "display": display_data(game)} for game in hub.games.values()]
+    games = [
+        {**game.info(), "hidden_info": game.kind()["hidden_info"], "display": display_data(game)}
+        for game in hub.games.values()
+    ]
     return {"games": games, "bots": hub.bots.kinds(), "clocks": hub.controls.limits.choices()}
 
 
