@@ -1,0 +1,67 @@
+"""On arriving at a game on a laptop (1366 x 900), what the player must act on is on the first screen: their cards
+and the decision's buttons, with the tutorial's coach showing too. (Stacked above the board, the players' bar,
+the last move, the coach and the Hint button pushed the hand and Keep hand / Mulligan, Strike / Guard and the
+tactics, Monster Club's whole hand, under the fold; Monster Club's turn bar, held to the window's bottom edge,
+lay over the player's own spaces.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server, shot
+from tests.browser.pages import guest, new_page
+from tests.browser.test_games_ui import wait_turn_or_end
+from tests.browser.test_learn import BOARDS, TITLES
+
+LAPTOP = {"width": 1366, "height": 900}
+
+# What the player acts on first in each game's tutorial: the cards in hand and the first decision's buttons.
+FIRST: dict[str, tuple[str, str]] = {
+    "monster-smash": ("[data-testid=hand] .card", "[data-testid=keep], [data-testid=mulligan]"),
+    "monstra": (
+        "[data-testid=tactics] .tactic",
+        "[data-testid=act-strike], [data-testid=act-signature], [data-testid=act-guard]",
+    ),
+    "monster-club": ("[data-testid=hand] .ccard", "[data-testid=end-turn], [data-testid=face-down]"),
+}
+
+# Each thing the player needs that is not whole inside the window (or lies under Monster Club's turn bar).
+OFF_SCREEN = """([cards, buttons]) => {
+  const need = [...document.querySelectorAll(cards), ...document.querySelectorAll(buttons),
+                document.querySelector('[data-testid=tutorial]')];
+  const bar = document.querySelector('[data-testid=turn-bar]');
+  const row = bar ? bar.getBoundingClientRect() : null;
+  const spaces = [...document.querySelectorAll('[data-testid^=space-own-]')];
+  const out = need.map(e => {
+    if (!e) return 'missing';
+    const r = e.getBoundingClientRect();
+    const name = e.getAttribute('data-testid') || e.textContent.trim().slice(0, 20);
+    return r.height && r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= 0 && r.right <= innerWidth
+      ? null : `${name} at ${Math.round(r.top)}-${Math.round(r.bottom)}`;
+  }).filter(Boolean);
+  for (const s of spaces) {
+    const r = s.getBoundingClientRect();
+    if (row && r.top < row.bottom - 0.5 && row.top < r.bottom - 0.5) out.push(`${s.dataset.testid} under the turn bar`);
+  }
+  return {out, scrollY, height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("game", list(FIRST))
+def test_on_arrival_at_a_tutorial_the_hand_and_the_decision_are_on_a_laptops_first_screen(
+    server: Server, chromium: Any, game: str
+) -> None:
+    page, problems = new_page(chromium, LAPTOP)
+    guest(page, server.url, "Newbie")
+    page.goto(f"{server.url}/rules/{game}")
+    page.get_by_role("button", name=f"Play the tutorial: {TITLES[game]}").click()
+    page.locator(BOARDS[game]).wait_for()
+    assert wait_turn_or_end(page, BOARDS[game], timeout=60) == "turn"
+    page.locator("[data-testid=tutorial][data-step]:not([data-step=wait])").wait_for()
+    cards, buttons = FIRST[game]
+    at = page.evaluate(OFF_SCREEN, [cards, buttons])
+    shot(page, f"first-screen-{game}")
+    assert at["scrollY"] == 0 and at["out"] == [], f"{game}: not on the first screen: {at}"
+    assert not problems, problems
