@@ -930,7 +930,7 @@ def test_PM_10_3_players_read_monsters_from_1_while_texts_and_records_count_from
     screen = render(view, 0, ["Ann", "Bob"])
     plain_screen = re.sub(r"\[/?[^\]]*\]", "", screen)
     assert f"the red Imp (r) #{monster('red') + 1}, on the large pusher" in plain_screen, plain_screen
-    assert "'shove #7 angle=90' to shove monster #7 (the number drawn on it)" in screen
+    assert "'shove #7 angle=90' to shove monster #7 on the arena (the number drawn on it)" in screen
     # a player types the number drawn on the monster; the text it stands for keeps the id
     assert parse("shove #1 angle=90 dist=0.20") == shove and parse("Shove  #27 angle=90").monster == 26
     for wrong in ("shove #0 angle=90", "shove #1 monster=0 angle=90", "shove 1 angle=90", "shove #x angle=90"):
