@@ -1,0 +1,84 @@
+"""A phone (375 x 812), with motion: when it becomes my move, the decision's buttons show at once where they stay,
+with nothing drawn over them. Before, the hand's cards glided for 0.3 s from where they stood before the buttons
+appeared above them (on a phone the buttons come before the hand), so for that time the cards were drawn over
+Defend and No defence, and a quick tap could land on a card. Sampled on every frame from page script, from the
+bot's move on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monsterlair.core import State
+from tests.browser.conftest import Server, shot
+from tests.browser.finished import find_position, store_table
+from tests.browser.pages import guest
+
+PHONE = {"width": 375, "height": 812}
+
+# On every frame from my move on, once my move's buttons went and the next decision's showed: each card that was in
+# the hand before that (its drawn place, transforms included) overlapping a decision's button, and what a tap on a
+# button would touch instead of the button (a card flying in from the deck, say), at five points of each.
+SAMPLE = """() => {
+  window.__overlaps = []; window.__frames = 0;
+  let before = null;  // the hand's cards in the last frame without the decision's buttons
+  const box = e => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const name = e => (e.closest('[data-card]') || e).dataset?.card || e.className || e.tagName;
+  const frame = () => {
+    const buttons = [...document.querySelectorAll('[data-testid=actions] button')];
+    const cards = [...document.querySelectorAll('[data-testid=hand] .slot:not([inert]) .card')];
+    if (!buttons.length) before = new Set(cards.map(c => c.dataset.card));
+    else if (before) {
+      const n = ++window.__frames;
+      for (const b of buttons) {
+        const r = box(b), what = b.textContent.trim();
+        for (const c of cards)
+          if (before.has(c.dataset.card) && meet(box(c), r))
+            window.__overlaps.push(`${c.dataset.card} over ${what} (frame ${n})`);
+        for (const [fx, fy] of [[0.5, 0.5], [0.2, 0.3], [0.8, 0.3], [0.2, 0.7], [0.8, 0.7]]) {
+          const x = r.left + fx * r.width, y = r.top + fy * r.height;
+          if (y < 0 || y > innerHeight) continue;
+          const hit = document.elementFromPoint(x, y);
+          if (hit && !b.contains(hit) && !hit.closest('[data-testid=phone-dock]'))
+            window.__overlaps.push(`a tap on ${what} touches ${name(hit)} (frame ${n})`);
+        }
+      }
+    }
+    if (window.__frames < 40) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}"""
+
+
+def _my_pass_ends_my_turn(state: State) -> bool:
+    """I (seat 0) may pass, and then the bot (seat 1) is to move."""
+    if state.over or state.to_move != 0 or "pass" not in [str(a) for a in state.legal_actions()]:
+        return False
+    after = state.clone()
+    after.apply(after.parse_action("pass"))
+    return not after.over and after.to_move == 1
+
+
+def test_a_smash_turn_shows_its_buttons_clear_of_the_hand_from_the_first_frame(server: Server, chromium: Any) -> None:
+    context = chromium.new_context(viewport=PHONE, reduced_motion="no-preference")
+    # moves shown one by one (a quicker pace than the first one, 'Normal'), then my turn
+    context.add_init_script("localStorage.setItem('monsterlair.pace', 'fast')")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    ann = guest(page, server.url, "Ann")
+    options: dict[str, Any] = {}
+    found = find_position("monster-smash", 2, options, _my_pass_ends_my_turn)
+    table = store_table(
+        server.data_dir, "monster-smash", 2, options, [(ann, "Ann"), (None, "Gobble (Random bot)")], found
+    )
+    page.goto(f"{server.url}/t/{table}")
+    page.locator("[data-testid=smash-board][data-busy=no]").wait_for()
+    page.evaluate(SAMPLE)
+    page.locator("[data-testid=skip]").click()
+    page.wait_for_function("() => window.__frames >= 40", timeout=20_000)
+    shot(page, "phone-smash-turn-steady")
+    assert page.locator("[data-testid=smash-board]").get_attribute("data-my-turn") == "yes"
+    overlaps = page.evaluate("window.__overlaps")
+    assert overlaps == [], "\n".join(overlaps)
+    assert not problems, problems
