@@ -12,6 +12,7 @@ from monsterlair.core import State
 from tests.browser.conftest import Server, shot
 from tests.browser.finished import find_position, store_table
 from tests.browser.pages import guest
+from tests.browser.test_monstra_tips import _a_strike_that_goes_on, _open
 
 PHONE = {"width": 375, "height": 812}
 
@@ -81,4 +82,32 @@ def test_a_smash_turn_shows_its_buttons_clear_of_the_hand_from_the_first_frame(s
     assert page.locator("[data-testid=smash-board]").get_attribute("data-my-turn") == "yes"
     overlaps = page.evaluate("window.__overlaps")
     assert overlaps == [], "\n".join(overlaps)
+    assert not problems, problems
+
+
+# Each MONSTRA action button's lines: the first shown character of each line (a hidden character has no box).
+LINE_STARTS = """() => [...document.querySelectorAll('[data-testid=actions] button')].map(b => {
+  const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT), chars = [];
+  for (let t; (t = walker.nextNode()); )
+    for (let i = 0; i < t.data.length; i++) {
+      if (!t.data[i].trim()) continue;
+      const range = document.createRange(); range.setStart(t, i); range.setEnd(t, i + 1);
+      const box = range.getClientRects()[0];
+      if (box) chars.push([t.data[i], box.top]);
+    }
+  const starts = chars.filter(([, top], k) => k === 0 || top > chars[k - 1][1] + 2).map(([c]) => c);
+  return {text: b.innerText.replace(/\\s+/g, ' '), starts};
+})"""
+
+
+def test_monstras_action_buttons_wrap_without_a_dot_starting_a_line(server: Server, chromium: Any) -> None:
+    """At 375 px a third of the row is too narrow for "Strike · 2 dmg": the number goes on a line of its own, and the
+    separating dot is not left at the start of it ("Strike" over "· 2 dmg" read as a list)."""
+    page, problems = _open(chromium, server, PHONE, _a_strike_that_goes_on)
+    buttons = page.evaluate(LINE_STARTS)
+    shot(page, "phone-monstra-actions")
+    assert len(buttons) == 3, buttons
+    for b in buttons:
+        assert "·" not in b["starts"], buttons
+    assert [len(b["starts"]) for b in buttons] == [2, 2, 2], buttons  # the name, then its number below
     assert not problems, problems
