@@ -11,8 +11,8 @@ from typing import Any
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
 from tests.browser.finished import find_position, store_table
-from tests.browser.pages import guest
-from tests.browser.test_monstra_tips import _a_strike_that_goes_on, _open
+from tests.browser.pages import guest, new_page
+from tests.browser.test_monstra_tips import SEATS_OF, _a_strike_that_goes_on, _open
 
 PHONE = {"width": 375, "height": 812}
 
@@ -110,4 +110,44 @@ def test_monstras_action_buttons_wrap_without_a_dot_starting_a_line(server: Serv
     for b in buttons:
         assert "·" not in b["starts"], buttons
     assert [len(b["starts"]) for b in buttons] == [2, 2, 2], buttons  # the name, then its number below
+    assert not problems, problems
+
+
+# The last move's words: whether all of them show (none cut off or scrolled out of its box), its height in lines,
+# and the "More" control if any.
+LAST_MOVE = """() => {
+  const p = document.querySelector('[data-testid=last-move] .move');
+  const more = document.querySelector('[data-testid=last-move-more]');
+  const lh = parseFloat(getComputedStyle(p).lineHeight);
+  return {whole: p.scrollHeight <= p.clientHeight + 1, lines: p.clientHeight / lh, more: !!more,
+          text: p.innerText};
+}"""
+
+
+def test_a_long_last_move_on_my_turn_can_be_read_whole(server: Server, chromium: Any) -> None:
+    """My turn on a phone: the bot's move above the board (long here: the bot has a long name) showed three lines
+    and a half and its end was cut ("…down to 9 HP" half shown), to be scrolled inside a small box. It shows three
+    whole lines (no taller than before: the turn's buttons stay where they were) and a "More" that shows all of it."""
+    page, problems = new_page(chromium, PHONE)
+    ann = guest(page, server.url, "Ann")
+    found = find_position(*SEATS_OF, _a_strike_that_goes_on)
+    bot = "Gobble the Unusually Long-Named Random Bot of the Deep Caves"
+    table_id = store_table(server.data_dir, *SEATS_OF, [(ann, "Ann"), (None, bot)], found)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("[data-testid=monstra-board][data-busy=no]").wait_for()
+    page.locator("[aria-label='Enemy team'] button.creature.targetable").first.click()
+    page.locator("[data-testid=monstra-board][data-my-turn=yes][data-busy=no]").wait_for()
+    page.wait_for_function(
+        "name => document.querySelector('[data-testid=last-move-text]')?.textContent.includes(name)", arg=bot
+    )
+    before = page.evaluate(LAST_MOVE)
+    shot(page, "phone-last-move-folded")
+    assert before["more"] and not before["whole"], before  # (a long move: else this test shows nothing)
+    assert before["lines"] <= 3.05, before
+    page.locator("[data-testid=last-move-more]").click()
+    after = page.evaluate(LAST_MOVE)
+    shot(page, "phone-last-move-whole")
+    assert after["whole"] and after["lines"] > before["lines"], after
+    page.locator("[data-testid=last-move-more]").click()  # and folds again
+    assert page.evaluate(LAST_MOVE)["lines"] == before["lines"]
     assert not problems, problems
