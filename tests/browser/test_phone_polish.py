@@ -6,13 +6,15 @@ bot's move on."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
 from tests.browser.finished import find_position, store_table
 from tests.browser.pages import guest, new_page
-from tests.browser.test_monstra_tips import SEATS_OF, _a_strike_that_goes_on, _open
+from tests.browser.test_monstra_tips import SEATS_OF, _a_strike_that_goes_on, _open, _phase
+from tests.browser.test_phone_dock import decision_on_the_first_screen
 
 PHONE = {"width": 375, "height": 812}
 
@@ -110,6 +112,11 @@ def test_monstras_action_buttons_wrap_without_a_dot_starting_a_line(server: Serv
     for b in buttons:
         assert "·" not in b["starts"], buttons
     assert [len(b["starts"]) for b in buttons] == [2, 2, 2], buttons  # the name, then its number below
+    # a laptop: one line each, the dot between the name and the number
+    page.set_viewport_size({"width": 1366, "height": 900})
+    wide = page.evaluate(LINE_STARTS)
+    assert [len(b["starts"]) for b in wide] == [1, 1, 1], wide
+    assert all(re.fullmatch(r"\S.* · \S.*", b["text"]) for b in wide), wide
     assert not problems, problems
 
 
@@ -150,4 +157,41 @@ def test_a_long_last_move_on_my_turn_can_be_read_whole(server: Server, chromium:
     assert after["whole"] and after["lines"] > before["lines"], after
     page.locator("[data-testid=last-move-more]").click()  # and folds again
     assert page.evaluate(LAST_MOVE)["lines"] == before["lines"]
+    assert not problems, problems
+
+
+def _my_act_in_a_mission(state: State) -> bool:
+    """A solo mission: I am to act (Strike, the signature move or Guard), the round's behaviour revealed."""
+    view = state.view(0)
+    return not state.over and state.to_move == 0 and _phase(state) == "act" and bool(view["guardian"]["behaviour"])
+
+
+def test_a_missions_behaviour_panel_folds_to_one_line_on_a_phone(server: Server, chromium: Any) -> None:
+    """A MONSTRA mission at 375 px: the Rift Guardian's behaviour for the round took about 160 px, and the action
+    buttons were under the Log/Chat bar as the turn began. The panel is one line (what the Guardian will do, by
+    name) that opens to its words; the buttons are on the first screen."""
+    page, problems = new_page(chromium, PHONE)
+    ann = guest(page, server.url, "Ann")
+    options = {"mode": "mission"}
+    found = find_position("monstra", 1, options, _my_act_in_a_mission)
+    table_id = store_table(server.data_dir, "monstra", 1, options, [(ann, "Ann")], found)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("[data-testid=monstra-board][data-my-turn=yes][data-busy=no]").wait_for()
+    panel = page.locator("[data-testid=behaviour]")
+    name = panel.locator("h3").inner_text()
+    shot(page, "phone-mission-behaviour-folded")
+    decision_on_the_first_screen(page, "monstra", "a mission's turn")
+    folded = panel.bounding_box()
+    assert folded and folded["height"] <= 56, folded
+    assert name and name in panel.inner_text()
+    page.locator("[data-testid=behaviour-more]").click()
+    opened = panel.bounding_box()
+    assert opened and opened["height"] > folded["height"] + 20, opened
+    assert "HP or less" in panel.inner_text(), panel.inner_text()
+    shot(page, "phone-mission-behaviour-open")
+    page.locator("[data-testid=behaviour-more]").click()  # folded again; a laptop shows it all, with no "More"
+    page.set_viewport_size({"width": 1366, "height": 900})
+    assert not page.locator("[data-testid=behaviour-more]").is_visible()
+    assert "HP or less" in panel.inner_text(), panel.inner_text()
+    shot(page, "mission-behaviour-1366")
     assert not problems, problems
