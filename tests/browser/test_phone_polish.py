@@ -1,8 +1,14 @@
-"""A phone (375 x 812), with motion: when it becomes my move, the decision's buttons show at once where they stay,
-with nothing drawn over them. Before, the hand's cards glided for 0.3 s from where they stood before the buttons
-appeared above them (on a phone the buttons come before the hand), so for that time the cards were drawn over
-Defend and No defence, and a quick tap could land on a card. Sampled on every frame from page script, from the
-bot's move on."""
+"""A phone (375 x 812), from a stranger's walkthrough:
+
+* with motion, when it becomes my move the decision's buttons show at once where they stay, with nothing drawn over
+  them (sampled on every frame from page script). Before, the hand's cards glided for 0.3 s from where they stood
+  before the buttons appeared above them (on a phone the buttons come before the hand), over Defend / No defence;
+  and a card flying in from the deck (Monster Smash) or out to its stack (Monster Club) was drawn over them, so a
+  quick tap could land on a card;
+* MONSTRA's action buttons wrap without the separating dot starting a line;
+* on my turn, a long last move can be read whole ("More");
+* a MONSTRA mission's behaviour panel is one line until opened (the action buttons on the first screen).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,7 @@ from typing import Any
 
 from monsterlair.core import State
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import find_position, store_table
+from tests.browser.finished import find_position, position, store_table
 from tests.browser.pages import guest, new_page
 from tests.browser.test_monstra_tips import SEATS_OF, _a_strike_that_goes_on, _open, _phase
 from tests.browser.test_phone_dock import decision_on_the_first_screen
@@ -195,3 +201,75 @@ def test_a_missions_behaviour_panel_folds_to_one_line_on_a_phone(server: Server,
     assert "HP or less" in panel.inner_text(), panel.inner_text()
     shot(page, "mission-behaviour-1366")
     assert not problems, problems
+
+
+# Monster Club: on every frame from the targets' appearance, what a tap on a target button would touch instead.
+TARGETS_CLEAR = """() => {
+  window.__covered = []; window.__frames = 0;
+  const frame = () => {
+    const buttons = [...document.querySelectorAll('[role=group][aria-label=Targets] button')];
+    if (buttons.length) {
+      const n = ++window.__frames;
+      for (const b of buttons) {
+        const r = b.getBoundingClientRect();
+        for (const [fx, fy] of [[0.5, 0.5], [0.15, 0.3], [0.85, 0.3], [0.15, 0.7], [0.85, 0.7]]) {
+          const y = r.top + fy * r.height;
+          if (y < 0 || y > innerHeight) continue;
+          const hit = document.elementFromPoint(r.left + fx * r.width, y);
+          if (hit && !b.contains(hit) && !hit.closest('[data-testid=phone-dock]'))
+            window.__covered.push(`${b.textContent.trim()}: a tap touches ${hit.className} (frame ${n})`);
+        }
+      }
+    }
+    if (window.__frames < 40) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}"""
+
+
+def _a_stack_that_asks_for_a_target(state: State) -> bool:
+    """I (seat 0) may stack a power card face up, and its effect asks me for a target."""
+    if state.over or state.to_move != 0:
+        return False
+    for action in state.legal_actions():
+        if str(action).startswith("stack ") and not str(action).endswith(" down"):
+            if _asks_for_a_target(state, str(action)):
+                return True
+    return False
+
+
+def test_a_club_card_flying_to_its_stack_passes_under_the_targets(server: Server, chromium: Any) -> None:
+    """Monster Club on a phone, with motion: a power card stacked face up flies from the hand to its stack while
+    its effect's targets show ("Target your opponent's stack at space 2", "Use no target"); it was drawn over them,
+    and a tap there touched the card. The targets are drawn over it: a tap on one is the target's."""
+    context = chromium.new_context(viewport=PHONE, reduced_motion="no-preference")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    ann = guest(page, server.url, "Ann")
+    options = {"first_player": 0}
+    found = find_position("monster-club", 2, options, _a_stack_that_asks_for_a_target)
+    state = position("monster-club", 2, options, found)
+    stack = next(
+        str(a)
+        for a in state.legal_actions()
+        if str(a).startswith("stack ") and not str(a).endswith(" down") and _asks_for_a_target(state, str(a))
+    )
+    card, space = int(stack.split()[1]), int(stack.split()[3])
+    table_id = store_table(server.data_dir, "monster-club", 2, options, [(ann, "Ann"), (None, "Tumble")], found)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("[data-testid=club-board][data-my-turn=yes]").wait_for()
+    page.locator(f"[data-testid=hand-{card - 1}]").click()
+    page.evaluate(TARGETS_CLEAR)
+    page.locator(f"[data-testid=place-{space}]").click()
+    page.wait_for_function("() => window.__frames >= 40", timeout=20_000)
+    shot(page, "phone-club-targets-clear")
+    covered = page.evaluate("window.__covered")
+    assert covered == [], "\n".join(covered)
+    assert not problems, problems
+
+
+def _asks_for_a_target(state: State, action: str) -> bool:
+    after = state.clone()
+    after.apply(after.parse_action(action))
+    return not after.over and after.to_move == 0 and "skip" in [str(a) for a in after.legal_actions()]
