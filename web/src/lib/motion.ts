@@ -2,6 +2,7 @@
 // when the person asked for less motion.
 import { cubicOut } from "svelte/easing";
 import { prefersReducedMotion } from "svelte/motion";
+import type { AnimationConfig } from "svelte/animate";
 import { crossfade, fade, fly, type TransitionConfig } from "svelte/transition";
 
 /** ``ms``, or 0 when the person prefers reduced motion. */
@@ -39,6 +40,45 @@ export function travel(duration = 520): {
     },
   });
   return { send, receive } as ReturnType<typeof travel>;
+}
+
+/** Where a card stands inside its row, by layout (a transform moving it does not count), and how wide the row was
+ * then (a row of another width wraps its cards anew). */
+interface Place {
+  x: number;
+  y: number;
+  width: number;
+}
+const places = new WeakMap<Element, Place>();
+
+function placeInRow(node: Element): Place {
+  const card = node as HTMLElement;
+  const row = card.parentElement as HTMLElement;
+  const own = card.offsetParent === row; // else both are placed from the same ancestor
+  return {
+    x: card.offsetLeft - (own ? 0 : row.offsetLeft),
+    y: card.offsetTop - (own ? 0 : row.offsetTop),
+    width: row.clientWidth,
+  };
+}
+
+/** ``use:inRow`` on the element ``animate:flipInRow`` moves: where it stands in its row as it arrives. */
+export function inRow(node: Element): void {
+  places.set(node, placeInRow(node));
+}
+
+/** Svelte's ``flip`` for cards in a row, counting only a card's move inside its row (a card taken out or put in
+ * before it). When the row as a whole moves — a decision's buttons appearing above a phone's hand, words above it
+ * growing — its cards are drawn at their new place from the first frame: Svelte measures where the cards were
+ * before the buttons were put in, and ``flip`` glided them from there for 0.3 s, over the new buttons. */
+export function flipInRow(node: Element, _rects: { from: DOMRect; to: DOMRect }, { duration = 300 } = {}): AnimationConfig {
+  const before = places.get(node);
+  const now = placeInRow(node);
+  places.set(node, now);
+  const dx = before && before.width === now.width ? before.x - now.x : 0;
+  const dy = before && before.width === now.width ? before.y - now.y : 0;
+  if (dx === 0 && dy === 0) return { duration: 0 };
+  return { duration: ms(duration), easing: cubicOut, css: (_t, u) => `transform: translate(${u * dx}px, ${u * dy}px);` };
 }
 
 /** A number floating up over a creature and fading (damage or a heal). */
