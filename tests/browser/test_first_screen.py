@@ -65,3 +65,34 @@ def test_on_arrival_at_a_tutorial_the_hand_and_the_decision_are_on_a_laptops_fir
     shot(page, f"first-screen-{game}")
     assert at["scrollY"] == 0 and at["out"] == [], f"{game}: not on the first screen: {at}"
     assert not problems, problems
+
+
+def test_the_coach_keeps_its_step_when_the_window_crosses_to_the_narrow_layout_and_back(
+    server: Server, chromium: Any
+) -> None:
+    """A review: the coach is drawn beside the board on a laptop and above it on a narrower window, and crossing
+    900 px (a tablet turned) made a new coach, which chose its step again with the one just shown counted as seen:
+    the learner's tip changed and the count went up with nothing played. The step, the count and the "New" mark
+    stay as they were, both ways."""
+    page, problems = new_page(chromium, LAPTOP)
+    guest(page, server.url, "Newbie")
+    page.goto(f"{server.url}/rules/monstra")
+    page.get_by_role("button", name=f"Play the tutorial: {TITLES['monstra']}").click()
+    page.locator(BOARDS["monstra"]).wait_for()
+    assert wait_turn_or_end(page, BOARDS["monstra"], timeout=60) == "turn"
+    coach = page.locator("[data-testid=tutorial][data-step]:not([data-step=wait])")
+    coach.wait_for()
+
+    def told() -> tuple[str | None, str, int]:
+        return (
+            coach.get_attribute("data-step"),
+            page.locator("[data-testid=tutorial-count]").inner_text(),
+            page.locator("[data-testid=tutorial-new]").count(),
+        )
+
+    before = told()
+    for width in (800, LAPTOP["width"]):
+        page.set_viewport_size({"width": width, "height": LAPTOP["height"]})
+        page.wait_for_timeout(300)
+        assert told() == before, f"at {width} px"
+    assert not problems, problems

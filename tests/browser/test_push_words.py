@@ -14,8 +14,8 @@ import pytest
 from monsterlair.core import State
 from monsterlair.games.push_a_monster.words import compass, direction
 from tests.browser.conftest import Server, shot
-from tests.browser.finished import Found, find_position, position, store_table
-from tests.browser.pages import guest
+from tests.browser.finished import Found, find_position, position
+from tests.browser.test_push_laptop import open_at_my_push
 
 PHONE = {"width": 375, "height": 812}
 LAPTOP = {"width": 1366, "height": 768}
@@ -43,9 +43,7 @@ def nudging() -> Found:
 
 
 def open_at(page: Any, server: Server, found: Found) -> None:
-    me = guest(page, server.url, "Pia")
-    table = store_table(server.data_dir, "push-a-monster", 2, {}, [(me, "Pia"), (None, "Bot")], found)
-    page.goto(f"{server.url}/t/{table}")
+    open_at_my_push(page, server, found)
     page.wait_for_selector("[data-testid=aim-text]")
 
 

@@ -157,6 +157,20 @@ def test_an_effect_with_nothing_to_target_says_why_it_does_nothing() -> None:
     assert told.endswith("every stack it could target on Tumble (Greedy bot)'s board is an immune monster's."), told
     for reader in (0, 1, None):
         assert not any(t.endswith("has no target.") for t in lines(events, reader))
+    # Quake moves a stack on either board: Ann's stacks have no free space beside them, Tumble's only one is immune
+    # (only the other player's monsters are immune, MC-8.7), so the reason names Tumble's board, not "either board"
+    state = scenario(
+        hands=(["quake"], []),
+        boards=(("pebble-imp", "boulder-brute", "moss-giant"), ("stone-sentinel", None, None)),
+    )
+    events = play(state, "stack 1 on 1")
+    assert lines(events[-1:], 0) == [
+        "Your Quake's effect does nothing: every stack it could target on Tumble (Greedy bot)'s board is an immune "
+        "monster's."
+    ]
+    assert lines(events[-1:], 1) == [
+        "Ann's Quake's effect does nothing: every stack it could target on your board is an immune monster's."
+    ]
     # a card whose name ends in s: "Origami Wings'", not "Origami Wings's"
     state = scenario(hands=(["origami-wings"], []), boards=(("pebble-imp", "boulder-brute", "moss-giant"), (None,) * 3))
     events = play(state, "stack 1 on 1")

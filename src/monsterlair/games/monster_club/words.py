@@ -249,8 +249,8 @@ def _no_target(e: Mapping[str, Any], v: Voice) -> str:
         return f"{v.possessive(seat)} hand is full"
     if why == "no_space":
         return f"there is no free space on {v.possessive(seat)} board"
-    if why == "immune":
-        return f"every stack it could target on {board} is an immune monster's"
+    if why == "immune":  # only the other player's monsters are immune to a card (MC-8.7), whatever its scope
+        return f"every stack it could target on {v.possessive(1 - seat)} board is an immune monster's"
     op = effect.op
     if op == "return":
         thing = "monster"  # a return to the board brings back a monster
