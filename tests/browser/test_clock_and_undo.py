@@ -146,6 +146,13 @@ def test_a_clock_that_runs_out_lets_a_bot_play_and_the_seat_can_be_taken_back(
     # Dora starts the game once her page shows the table: her six seconds are not spent loading the page.
     page.locator("[data-testid=start]").click()
     page.wait_for_selector(CLUB)
+    # Leaving asks first; staying changes nothing. (Asked while the six seconds are fresh: later in the game the
+    # clock, running out again during the question, would hand the seat to a bot and end the question with it.)
+    page.locator("[data-testid=leave-game]").click()
+    assert page.evaluate("() => document.activeElement?.dataset.testid") == "leave-confirm"
+    shot(page, "leave-confirm")
+    page.locator("[data-testid=leave-cancel]").click()
+    assert page.locator("[data-testid=takeover-0]").count() == 0
     page.wait_for_selector("[data-testid=turn-clock][data-low=yes]", timeout=10_000)
     assert page.locator("[data-testid=clock-warning]").is_visible()
     shot(page, "clock-low")
@@ -160,12 +167,7 @@ def test_a_clock_that_runs_out_lets_a_bot_play_and_the_seat_can_be_taken_back(
     page.locator("[data-testid=reclaim]").click()
     page.wait_for_selector("[data-testid=takeover-0]", state="detached")
     assert re.search(r"(take|took) (your|their) seat back", page.locator("[data-testid=log]").inner_text())
-    # Leaving asks first; staying changes nothing, leaving hands the seat to a bot again.
-    page.locator("[data-testid=leave-game]").click()
-    assert page.evaluate("() => document.activeElement?.dataset.testid") == "leave-confirm"
-    shot(page, "leave-confirm")
-    page.locator("[data-testid=leave-cancel]").click()
-    assert page.locator("[data-testid=takeover-0]").count() == 0
+    # Leaving hands the seat to a bot again.
     page.locator("[data-testid=leave-game]").click()
     page.locator("[data-testid=leave-confirm]").click()
     page.wait_for_selector("[data-testid=takeover-0]")

@@ -73,7 +73,7 @@ def test_the_coach_keeps_its_step_when_the_window_crosses_to_the_narrow_layout_a
     """A review: the coach is drawn beside the board on a laptop and above it on a narrower window, and crossing
     900 px (a tablet turned) made a new coach, which chose its step again with the one just shown counted as seen:
     the learner's tip changed and the count went up with nothing played. The step, the count and the "New" mark
-    stay as they were, both ways."""
+    stay as they were, both ways, and so does an open "Leave?" question of the players' bar."""
     page, problems = new_page(chromium, LAPTOP)
     guest(page, server.url, "Newbie")
     page.goto(f"{server.url}/rules/monstra")
@@ -91,8 +91,12 @@ def test_the_coach_keeps_its_step_when_the_window_crosses_to_the_narrow_layout_a
         )
 
     before = told()
+    page.locator("[data-testid=leave-game]").click()  # the players' bar's question moves with it too
     for width in (800, LAPTOP["width"]):
         page.set_viewport_size({"width": width, "height": LAPTOP["height"]})
         page.wait_for_timeout(300)
         assert told() == before, f"at {width} px"
+        assert page.locator("[data-testid=leave-cancel]").is_visible(), f"at {width} px the Leave? question closed"
+    page.locator("[data-testid=leave-cancel]").click()
+    assert page.locator("[data-testid=leave-game]").is_visible()
     assert not problems, problems
