@@ -128,3 +128,47 @@ def test_a_shown_hand_is_on_a_phones_first_screen(server: Server, chromium: Any)
     decision_on_the_first_screen(page, "monster-club", "a shown hand")
     page.screenshot(path="test-artifacts/club-shown-hand-phone-screen.png")
     assert not problems, problems
+
+
+def can_attack(state: State) -> bool:
+    """Ann (seat 0) to play, with an attack to make."""
+    return state.to_move == 0 and any(str(a).startswith("attack") for a in state.legal_actions())
+
+
+# Where the told conflict's words lie against the conflict's own box (its backdrop), with the hand's cards.
+CONFLICT_WORDS = """() => {
+  const box = document.querySelector('[data-testid=conflict]').getBoundingClientRect();
+  const why = document.querySelector('[data-testid=conflict] .why').getBoundingClientRect();
+  // what a person sees at the start of its first and of its last line: the conflict's words, nothing over them
+  const seen = [why.top + 4, why.bottom - 4].map(y => document.elementFromPoint(why.left + 10, y))
+    .filter(e => !e || !e.closest('[data-testid=conflict]'))
+    .map(e => e ? e.textContent.trim().slice(0, 30) : 'nothing');
+  return {boxBottom: box.bottom, whyBottom: why.bottom, covered: seen};
+}"""
+
+
+def test_a_conflict_told_on_a_phone_keeps_its_words_on_its_own_backdrop(server: Server, chromium: Any) -> None:
+    """A walkthrough at 375 px: the conflict told over the boards was as tall as the boards, and on a phone its
+    last line ("Phoebe's stack is destroyed: the higher score wins.") ran out of it, bare over the hand's cards.
+    The box grows to hold its words, and for its while it lies over the turn's controls held at the screen's
+    bottom, which covered its first line."""
+    page, problems = new_page(chromium, PHONE)
+    ann = guest(page, server.url, "Ann")
+    table_id = store_table(
+        server.data_dir,
+        "monster-club",
+        2,
+        OPTIONS,
+        [(ann, "Ann"), (None, "Tumble")],
+        find_position("monster-club", 2, OPTIONS, can_attack),
+    )
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator(CLUB + "[data-my-turn=yes]").wait_for()
+    settled(page)
+    page.locator("[data-testid^=do-opp-]").first.click()
+    page.locator("[data-testid=conflict][data-beat=resolved] .why").wait_for()
+    at = page.evaluate(CONFLICT_WORDS)
+    page.screenshot(path="test-artifacts/club-conflict-phone.png")
+    assert at["whyBottom"] <= at["boxBottom"] + 0.5, at
+    assert at["covered"] == [], at  # (the turn's controls held above the Log/Chat bar lay over its first line)
+    assert not problems, problems
