@@ -193,6 +193,14 @@ def test_a_hint_at_a_table_against_a_bot_and_none_at_a_table_of_people(server: S
     body = {"game": "monster-club", "players": 2, "options": {"first_player": 0}, "start": True}
     seats = [{"kind": "me"}, {"kind": "bot", "bot": "random"}]
     page.goto(f"{server.url}/t/{new_table(page, server.url, {**body, 'seats': seats})}")
+    # Before a hint is asked, the place its words will come (a polite live region) is on the page, taking no room:
+    # a screen reader announces only what changes in a region that was there (it was display: none while empty).
+    region = page.locator("[data-testid=hint-bar] [aria-live]")
+    for size in (PHONE, {"width": 1280, "height": 900}):
+        page.set_viewport_size(size)
+        page.locator("[data-testid=hint-button]").wait_for()
+        shown = region.evaluate("e => [getComputedStyle(e).display, e.getBoundingClientRect().height]")
+        assert shown[0] != "none" and shown[1] <= 1, (size, shown)
     page.locator("[data-testid=hint-button]").click()
     hint = page.locator("[data-testid=hint]")
     hint.wait_for()
