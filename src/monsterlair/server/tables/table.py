@@ -643,11 +643,9 @@ class Table:
         since = self.meta.seats[seat].bot_since
         if since is None:
             return None
-        marks = self._marks.update(self.log)
-        for entry, mark in zip(reversed(self.log), reversed(marks), strict=True):
-            if entry.event.type == "seat_takeover" and entry.event.data.get("seat") == seat and mark.named:
-                return mark.named[0] - 1
-        return since
+        self._marks.update(self.log)
+        first_move = self._marks.bots.get(seat)
+        return since if first_move is None else first_move - 1
 
     def _legal_for(self, seat: Seat | None) -> list[dict[str, str]]:
         state = self.state

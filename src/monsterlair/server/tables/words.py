@@ -131,8 +131,8 @@ class LogMarks:
         self.mover: Seat | None = None
         self.tail: Entry | None = None
         self.moves = MoveNumbers()
-        self.bots: set[int] = set()
-        """The seats a takeover bot plays now."""
+        self.bots: dict[int, int] = {}
+        """The seats a takeover bot plays now, each with the move its takeover line names (the bot's first)."""
         self.said = 0
         """The last action whose first told line was seen (the next told line of that action is no move's
         first)."""
@@ -179,11 +179,12 @@ class LogMarks:
                 self.step_ply = -1
             elif kind == "seat_takeover":
                 since = int(e.event.data.get("since", e.ply))
-                self.marks.append(Mark(self.turn, False, 0, (self.moves.move_of(since + 1),)))
-                self.bots.add(int(e.event.data["seat"]))
+                first_move = self.moves.move_of(since + 1)
+                self.marks.append(Mark(self.turn, False, 0, (first_move,)))
+                self.bots[int(e.event.data["seat"])] = first_move
             elif kind in PLATFORM:
                 if kind == "seat_reclaimed":
-                    self.bots.discard(int(e.event.data["seat"]))
+                    self.bots.pop(int(e.event.data["seat"]), None)
                 self.marks.append(Mark(self.turn, False))
             else:
                 told = kind not in self.minor
