@@ -18,6 +18,8 @@ from tests.browser.finished import find_position, store_table
 from tests.browser.pages import guest, sign_in
 
 DESKTOP = {"width": 1366, "height": 900}
+NORMAL_MS = 1100
+"""The normal pace: how long a bot's short move stays before the next shows (web/src/lib/pacing.svelte.ts)."""
 
 SAMPLE = """() => {
   const strip = document.querySelector('[data-testid=last-move]');
@@ -153,8 +155,8 @@ def test_a_bots_move_that_says_more_stays_longer_so_it_can_be_read(server: Serve
     long = long_moves_held(samples)
     assert long, f"no long move was held back: {held}"
     for words, stayed, said in long:
-        # about 200 ms a word at the normal pace (less the samples' 100 ms steps), up to four paces
-        assert stayed > min(180 * words, 4 * 1300) - 200, (words, stayed, said)
+        # about 160 ms a word at the normal pace (less the samples' 100 ms steps), up to three paces
+        assert stayed > min(150 * words, 3 * NORMAL_MS) - 200, (words, stayed, said)
     assert not page.problems, page.problems
 
 
@@ -412,7 +414,7 @@ def test_the_rift_guardians_turn_and_the_next_rounds_set_up_are_shown_as_steps_o
     # my strike and the Guardian's turn each stay on screen at least the normal pace before the next step
     for i in (mine[-1], guardian[0]):
         stayed = shown[i + 1]["t"] - shown[i]["t"]
-        assert stayed > 1300 - 150, (stayed, said[i])
+        assert stayed > NORMAL_MS - 150, (stayed, said[i])
     # a stranger's review: while the Guardian's blow was still being told, the banner already said "Your move"
     # and the buttons played a move. While the game's own steps are told, the board offers no decision and says
     # what is happening; once the last step is shown, it is my move again, with its controls.

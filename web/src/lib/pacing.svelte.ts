@@ -13,16 +13,17 @@ export interface PaceChoice {
 
 export const PACES: readonly PaceChoice[] = [
   { name: "slow", label: "Slow", dwell: 2200 },
-  { name: "normal", label: "Normal", dwell: 1300 },
+  { name: "normal", label: "Normal", dwell: 1100 },
   { name: "fast", label: "Fast", dwell: 550 },
   { name: "instant", label: "Instant", dwell: 0 },
 ];
 
 /** The words a person reads in one dwell of the chosen pace: a move that says more stays longer, in
- * proportion (about 200 ms a word at the normal pace), so a long one is read before the next shows. */
-export const WORDS_PER_DWELL = 6;
+ * proportion (about 160 ms a word at the normal pace: a log line is skimmed, not studied; at 200 ms a word a
+ * newcomer waited 12–18 s for each MONSTRA round of a bot), so a long one is read before the next shows. */
+export const WORDS_PER_DWELL = 7;
 /** The longest a move stays, in dwells, however much it says ("Skip to now" is there for the impatient). */
-export const MOST_DWELLS = 4;
+export const MOST_DWELLS = 3;
 
 /** How long a move saying ``words`` words stays at a pace of ``dwell`` ms: at least the pace, longer as it
  * says more, at most ``MOST_DWELLS`` paces. */
@@ -47,7 +48,7 @@ class PaceSetting {
   name = $state<PaceName>(stored());
 
   get dwell(): number {
-    return PACES.find((p) => p.name === this.name)?.dwell ?? 1300;
+    return PACES.find((p) => p.name === this.name)?.dwell ?? 1100;
   }
 
   set(name: PaceName): void {
