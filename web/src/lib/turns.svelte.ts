@@ -33,10 +33,13 @@ class Turns {
     this.inFlight = true;
     try {
       const got = await api.turns();
-      this.listed = got.tables;
+      // A tutorial waits for nobody but its learner, who goes back to it from its game's Tutorial button or
+      // "My tables": counted here, one left half-way said "Your turn" on every page, for good.
+      const waiting = got.tables.filter((t) => !t.tutorial);
+      this.listed = waiting;
       this.invitations = got.invitations ?? [];
       this.receivedAt = Date.now();
-      alerts.waitingNow(got.tables);
+      alerts.waitingNow(waiting);
       alerts.invitedNow(this.invitations);
     } catch {
       // Signed out, or the server is away for a moment: show nothing rather than something stale.
