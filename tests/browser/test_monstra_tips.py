@@ -97,11 +97,14 @@ def test_a_tie_on_spd_tags_neither_creature_as_acting_first(server: Server, chro
         page.close()
 
 
-def _moves_words() -> dict[str, tuple[int, str, int, str]]:
-    """Each creature's name, Strike, signature move, cost and its words, as the game's display data has them."""
+def _moves_words() -> dict[str, tuple[int, str, str, str]]:
+    """Each creature's name, Strike, signature move, cost words ("2 EN, on an enemy") and its words, as the game's
+    display data has them."""
     from monsterlair.games.monstra.display import display_data
 
-    return {c["name"]: (c["strike"], c["move"], c["cost"], c["text"]) for c in display_data()["creatures"].values()}
+    return {
+        c["name"]: (c["strike"], c["move"], c["cost_text"], c["text"]) for c in display_data()["creatures"].values()
+    }
 
 
 def _dock_top(page: Any) -> float:
@@ -125,6 +128,11 @@ def test_on_a_phone_the_acting_creatures_signature_is_read_before_choosing(serve
         line = page.locator("[data-testid=signature-text]")
         assert line.is_visible(), size
         assert line.inner_text().strip() in words, line.inner_text()
+        # the signature button's tooltip gives its cost as the pop-ups do, with whom it is played on
+        move = line.inner_text().strip().split(": ")[0]
+        cost = next(c for _s, m, c, _t in _moves_words().values() if m == move)
+        title = str(page.locator("[data-testid=act-signature]").get_attribute("title"))
+        assert title.startswith(f"{move} ({cost}): "), title
         if size is PHONE:
             _whole_on_the_first_screen(page, "[data-testid=actions], [data-testid=signature-text]")
             _whole_on_the_first_screen(page, "[data-testid=tactics] .tactic >> nth=0")
@@ -149,7 +157,8 @@ def test_choosing_which_tied_creature_acts_first_shows_what_each_does(server: Se
             assert told.is_visible(), code
             name = told.inner_text().split(" (")[0]
             strike, move, cost, text = moves[name]
-            assert told.inner_text().endswith(f"Strike {strike} dmg · {move} ({cost} EN): {text}"), told.inner_text()
+            # its cost in the pop-ups' and the terminal's words, with whom it is played on ("2 EN, on an enemy")
+            assert told.inner_text().endswith(f"Strike {strike} dmg · {move} ({cost}): {text}"), told.inner_text()
         if size is PHONE:
             _whole_on_the_first_screen(page, "button[data-action^='first '], [data-testid^=moves-]")
             assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]

@@ -2,7 +2,7 @@
 set-up the words said "near mark M" while the fields showed 0, 0 from the centre; and a nudge's or shove's direction
 was a number of degrees in its field ("0 points right") while the push's words said "heading east". Now the set-up's
 words give the fields' own numbers (from the centre, turned), and every direction reads as its degrees with the
-compass word beside them, in the field and in the words, from the game's words module (the view's arena.compass)."""
+compass word beside them, in the field and in the words, from the game's words module (its display data)."""
 
 from __future__ import annotations
 
@@ -53,6 +53,16 @@ def value(page: Any, testid: str) -> float:
 
 def note(page: Any, testid: str) -> str:
     return page.locator(f"[data-testid={testid}-note]").inner_text()
+
+
+def label(page: Any, testid: str) -> str:
+    """The words of a field's label, as they show beside it."""
+    return str(page.locator(f"[data-testid={testid}]").evaluate("e => e.labels[0].innerText")).strip()
+
+
+DIRECTION_LABEL = f"Direction in degrees (0° = {compass(0)}, 90° = {compass(90)})"
+"""A nudge's or shove's direction field: it read "Direction (0 points right, 90 up) (degrees)", two brackets in a
+row, in screen terms beside a compass word; the rules' convention (0° east, counter-clockwise) in the game's words."""
 
 
 PLACE = re.compile(r"^Place an? [a-z]+ [A-Za-z]+ (?P<spot>at the centre|.+ from the centre), facing (?P<dir>.+)\.$")
@@ -113,6 +123,7 @@ def test_a_nudges_and_a_shoves_direction_read_in_degrees_with_the_compass_word(
         assert note(page, "nudge-angle") == compass(angle)
         assert re.fullmatch(rf"Nudge toward {re.escape(direction(angle))}, [\d.]+ cm\.", words.inner_text())
     assert note(page, "nudge-angle") == "south-east" and "300° (south-east)" in words.inner_text()
+    assert label(page, "nudge-angle") == DIRECTION_LABEL
     shot(page, "push-nudge-words-laptop")
     # a shove reads the same way
     page.locator("[data-testid=mode-shove]").click()
@@ -121,4 +132,5 @@ def test_a_nudges_and_a_shoves_direction_read_in_degrees_with_the_compass_word(
     page.locator("[data-testid=shove-angle]").fill("90")
     page.locator("[data-testid=shove-angle]").press("Enter")
     assert note(page, "shove-angle") == "north"
+    assert label(page, "shove-angle") == DIRECTION_LABEL
     assert re.fullmatch(r"Shove an? [a-z]+ [A-Za-z]+ toward 90° \(north\), [\d.]+ cm\.", words.inner_text())

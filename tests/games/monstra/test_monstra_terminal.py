@@ -182,21 +182,33 @@ def test_a_cards_target_is_said_in_players_words_in_the_terminal_and_the_browser
     or nothing for a card with no target: never the data file's words ("none", "enemy", "fallen")."""
     shown = display_data()
     wanted = {"", "on an enemy", "on an ally", "on a knocked-out creature"}
-    targets = [c["target"] for c in shown["creatures"].values()] + [t["target"] for t in shown["tactics"].values()]
-    assert set(targets) == wanted
-    assert shown["tactics"]["riftbreaker"]["target"] == "" and shown["tactics"]["rift-snare"]["target"] == "on an enemy"
-    assert shown["creatures"]["zephyrk"]["target"] == "on an enemy"
+    cards = [*shown["creatures"].values(), *shown["tactics"].values()]
+    assert {c["cost_text"].partition(" EN")[2].removeprefix(", ") for c in cards} == wanted
+    assert shown["tactics"]["riftbreaker"]["cost_text"].endswith(" EN")
+    assert shown["tactics"]["rift-snare"]["cost_text"].endswith(" EN, on an enemy")
+    assert shown["creatures"]["zephyrk"]["cost_text"].endswith(" EN, on an enemy")
     state = GAME.new(2, seed=3, options={})
     view = state.view(0)
     text = GAME.render(view, 0, ["Ann", "Bob"])
     for slot in view["teams"][0]["slots"]:
         c = CREATURES[CREATURE_INDEX[slot["creature"]]]
-        target = shown["creatures"][c.id]["target"]
-        assert f"{c.move} ({c.cost} EN{', ' + target if target else ''}): " in text
+        assert f"{c.move} ({shown['creatures'][c.id]['cost_text']}): " in text
     for t in view["teams"][0]["hand"]:
-        target = shown["tactics"][t]["target"]
-        assert (
-            f"{TACTICS[TACTIC_INDEX[t]].name} ({shown['tactics'][t]['cost']} EN{', ' + target if target else ''}): "
-            in text
-        )
+        assert f"{TACTICS[TACTIC_INDEX[t]].name} ({shown['tactics'][t]['cost_text']}): " in text
     assert not re.search(r"EN, (none|enemy|ally|fallen)\b", text)
+
+
+def test_the_browser_reads_each_cards_cost_in_the_terminals_words() -> None:
+    """The browser rebuilt a card's cost words itself ("2 EN" + ", on an enemy" from the target word), and its
+    tie choice and signature tooltip said "(2 EN)" without the target while its pop-ups said "2 EN, on an enemy".
+    The display data carries each card's cost words as the terminal writes them (``cost_text``), which every
+    place in the browser shows; the bare target word it was rebuilt from is no longer sent."""
+    data = display_data()
+    for c in CREATURES:
+        shown = data["creatures"][c.id]
+        assert shown["cost_text"] == cost_words(c.cost, TARGET_RULES[c.target]) and "target" not in shown
+    for t in TACTICS:
+        shown = data["tactics"][t.id]
+        assert shown["cost_text"] == cost_words(t.cost, TARGET_RULES[t.target]) and "target" not in shown
+    texts = {c["cost_text"] for c in data["creatures"].values()}
+    assert any(x.endswith(" EN, on an enemy") for x in texts) and any(x.endswith(" EN") for x in texts), texts

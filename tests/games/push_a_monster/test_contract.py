@@ -178,7 +178,7 @@ def test_menu_hint_and_log_words_speak_centimetres_as_the_browsers_controls_do()
 def test_directions_read_as_degrees_with_their_compass_word_everywhere() -> None:
     """A stranger read the browser's pushes "heading east" and its nudges "90 degrees": one thing, two systems. A
     direction reads as its degrees with the compass word beside them, in the menus and the terminal as in the
-    browser, whose compass words come from the view (``arena.compass``, the words module's ``COMPASS``)."""
+    browser, whose words come from the game's display data (the test after this one)."""
     from monsterlair.games.push_a_monster.text import help_text, render
     from monsterlair.games.push_a_monster.words import COMPASS, compass, direction
 
@@ -187,8 +187,7 @@ def test_directions_read_as_degrees_with_their_compass_word_everywhere() -> None
         "east", "south",
     ]  # fmt: skip
     assert direction(90) == "90° (north)" and direction(360) == "0° (east)"
-    state = GAME.new(2, 1)
-    assert state.view(0)["arena"]["compass"] == list(COMPASS)
+    assert COMPASS[2] == "north"
     assert GAME.describe_action("nudge angle=120") == "nudge toward 120° (north-west), 1.2 cm"
     helped = " ".join(help_text().split())
     assert "0 points right (east), 90 up (north), 180 left (west), 270 down (south)" in helped, helped
@@ -229,3 +228,18 @@ def test_the_terminal_prompts_say_the_typed_numbers_are_decimetres_and_what_that
     assert str(refused.value) == (
         "This push cannot start: x and y must each be -25 cm to 25 cm (typed in decimetres: -2.50 to 2.50)."
     )
+
+
+def test_the_browser_reads_every_direction_in_the_words_modules_words() -> None:
+    """The browser named a direction by its own copy of the rule (nearest of the view's eight compass words, and
+    "90° (north)" put together in the client): one rule written twice. Now the game's display data, sent once
+    with the game, holds every whole degree's words from the words module (its ``direction`` and ``compass``),
+    and the browser only looks them up; the view carries no compass words any more."""
+    from monsterlair.games.push_a_monster.display import display_data
+    from monsterlair.games.push_a_monster.words import compass, direction
+
+    data = display_data()
+    assert data["directions"] == [direction(d) for d in range(360)]
+    assert data["compass"] == [compass(d) for d in range(360)]
+    assert data["directions"][90] == "90° (north)" and data["compass"][338] == "east"
+    assert "compass" not in GAME.new(2, 1).view(0)["arena"]

@@ -9,6 +9,7 @@ import type { Component } from "svelte";
 import type { BoardProps } from "./board.svelte";
 import { asClubDisplay } from "./club/club";
 import { asMonstraDisplay } from "./monstra/monstra";
+import { asPushDisplay } from "./push/display";
 import { asDisplay } from "./smash/cards";
 
 /** A board of any game: its display data's type is its own (``BoardKind.display`` reads it). */
@@ -40,7 +41,7 @@ export const BOARDS: Record<string, BoardKind> = {
   "monster-smash": board({ load: () => import("./smash/SmashBoard.svelte"), display: asDisplay, revealsHands: true }),
   monstra: board({ load: () => import("./monstra/MonstraBoard.svelte"), display: asMonstraDisplay }),
   "monster-club": board({ load: () => import("./club/ClubBoard.svelte"), display: asClubDisplay, animates: true }),
-  "push-a-monster": board({ load: () => import("./push/PushBoard.svelte"), animates: true }),
+  "push-a-monster": board({ load: () => import("./push/PushBoard.svelte"), display: asPushDisplay, animates: true }),
 };
 
 /** The board for ``game`` and its display data, or null for the generic board. */

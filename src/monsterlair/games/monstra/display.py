@@ -9,13 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from monsterlair.games.monstra import spec, text
-from monsterlair.games.monstra.words import TARGET_WORDS
+from monsterlair.games.monstra.words import cost_words
 
 
 def display_data() -> dict[str, Any]:
     """The board's data (JSON-ready)."""
-    # whom each card is played on, in players' words ("on an enemy"; nothing for a card with no target)
-    targets = [TARGET_WORDS[t] for t in spec.TARGET_RULES]
+
+    # each card's cost and whom it is played on, as the terminal says them ("2 EN, on an enemy"; "1 EN")
+    def cost(c: spec.Creature | spec.Tactic) -> str:
+        return cost_words(c.cost, spec.TARGET_RULES[c.target])
+
     return {
         "creatures": {
             c.id: {
@@ -28,7 +31,7 @@ def display_data() -> dict[str, Any]:
                 "premium": c.premium,
                 "move": c.move,
                 "cost": c.cost,
-                "target": targets[c.target],
+                "cost_text": cost(c),
                 "text": text.effect_text(c.effects),
             }
             for c in spec.CREATURES
@@ -37,7 +40,7 @@ def display_data() -> dict[str, Any]:
             t.id: {
                 "name": t.name,
                 "cost": t.cost,
-                "target": targets[t.target],
+                "cost_text": cost(t),
                 "text": text.effect_text(t.effects, tactic=True),
             }
             for t in spec.TACTICS

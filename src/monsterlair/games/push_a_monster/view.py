@@ -15,8 +15,8 @@ and the spectator get the same content apart from ``seat``. A view holds (rule P
 * ``where``: where each of the 27 monsters is (``supply``, ``pusher``, ``arena``, ``fallen``);
 * ``supply``: monsters left per die kind; ``tokens``: each seat's tokens per kind; ``lines``: each
   seat's line length; ``token_stacks``: tokens left per kind;
-* ``arena``: the outline, the entry marks (label, x, y, inward heading in degrees) and the compass words for
-  the headings 0°, 45°, 90°, … (``words.COMPASS``: the browser names directions in them); ``kinds``: the
+* ``arena``: the outline and the entry marks (label, x, y, inward heading in degrees; the browser names a
+  direction from the game's display data, ``display.py``, in the words module's words); ``kinds``: the
   kinds' names, colours (terminal and ``rgb``), letters, token widths and outlines (convex parts in the
   monster's own frame, centre of mass at the origin, facing +x).
 
@@ -44,7 +44,6 @@ from monsterlair.games.push_a_monster.spec import (
     START_MONSTERS,
     face_name,
 )
-from monsterlair.games.push_a_monster.words import COMPASS
 
 if TYPE_CHECKING:
     from monsterlair.games.push_a_monster.state import PushState
@@ -58,7 +57,6 @@ ARENA_VIEW: dict[str, Any] = {
         {"label": MARK_LABELS[i], "x": round(x, 4), "y": round(y, 4), "angle": round(math.degrees(h), 2)}
         for i, (x, y, h) in enumerate(ARENA.marks)
     ],
-    "compass": list(COMPASS),
 }
 KINDS_VIEW: list[dict[str, Any]] = [
     {
@@ -154,7 +152,6 @@ def build_view(state: PushState, seat: int | None) -> dict[str, Any]:
         "arena": {
             "outline": [list(p) for p in ARENA_VIEW["outline"]],
             "marks": [dict(m) for m in ARENA_VIEW["marks"]],
-            "compass": list(ARENA_VIEW["compass"]),
         },
         "kinds": [{**k, "outline": [[list(p) for p in part] for part in k["outline"]]} for k in KINDS_VIEW],
     }

@@ -49,7 +49,8 @@ def cm(dm: float) -> str:
 
 COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
 """The compass words for the headings 0°, 45°, 90°, … (degrees counter-clockwise from east, north up the
-picture: rules doc, PM-1). The browser takes them from the view (``arena.compass``), so it speaks these words."""
+picture: rules doc, PM-1). The browser looks every whole degree's words up in the game's display data
+(``display.py``: ``direction`` and ``compass`` of 0° to 359°), so it speaks these words by this rule."""
 
 
 def compass(degrees: float) -> str:

@@ -12,7 +12,7 @@ export function creatureHelp(display: MonstraDisplay, unit: Unit, guardian: bool
   ];
   if (info) {
     lines.push(`Strike: ${info.strike} damage to an enemy, free.`);
-    lines.push(`${info.move} (${info.cost} EN${info.target ? `, ${info.target}` : ""}): ${info.text}`);
+    lines.push(`${info.move} (${info.cost_text}): ${info.text}`);
     lines.push("Guard: +2 Shield, free.");
   }
   if (unit.burn) lines.push("Burn: loses 1 HP after its next action.");
@@ -29,7 +29,7 @@ export function tacticHelp(display: MonstraDisplay, id: string): HelpContent {
   return {
     title: tacticName(display, id),
     lines: [
-      info ? `${info.cost} EN${info.target ? `, ${info.target}` : ""}: ${info.text}` : "",
+      info ? `${info.cost_text}: ${info.text}` : "",
       "A team plays at most one tactic a round, just before one of its creatures acts.",
     ],
   };

@@ -12,14 +12,16 @@ export interface CreatureInfo {
   premium: boolean;
   move: string;
   cost: number;
-  target: string;
+  /** Its cost and whom it is played on, as the terminal says them: "2 EN, on an enemy", "1 EN". */
+  cost_text: string;
   text: string;
 }
 
 export interface TacticInfo {
   name: string;
   cost: number;
-  target: string;
+  /** As a creature's: "1 EN, on an ally". */
+  cost_text: string;
   text: string;
 }
 

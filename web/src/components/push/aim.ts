@@ -120,22 +120,6 @@ export function aimWords(turn: number): string {
   return t === 0 ? "straight in" : `turned ${Math.abs(t)}° ${t > 0 ? "left" : "right"}`;
 }
 
-/** The compass word nearest a heading in degrees (0 = east, anticlockwise, y up: north is up the screen), in
- * the game's own words: ``words`` is the view's ``arena.compass`` (the words module's ``COMPASS``, for 0°, 45°, …). */
-export function compass(words: readonly string[], degrees: number): string {
-  if (!words.length) return "";
-  const step = 360 / words.length;
-  return words[Math.round((((degrees % 360) + 360) % 360) / step) % words.length];
-}
-
-/** A heading as players read it, its number and its compass word together, as the game's words give it
- * (``words.direction``): "90° (north)". */
-export function direction(words: readonly string[], degrees: number): string {
-  const d = ((Math.round(degrees) % 360) + 360) % 360;
-  const word = compass(words, d);
-  return word ? `${d}° (${word})` : `${d}°`;
-}
-
 /** A spot from the arena's centre in the words of the set-up's fields (Left / right, Up / down of the centre):
  * "2.5 cm right and 1 cm down from the centre", or "at the centre". */
 export function spotText(x: number, y: number): string {
