@@ -81,8 +81,13 @@ def players_rules(game: str) -> list[str]:
     return [n for n in numbers if n.split(".")[0] not in DEVELOPER_SECTIONS[game]]
 
 
+NOTE_LINE = re.compile(r"^\s*> (.*)$")
+"""A note on the players' page: "> " opening a line, or indented under a list item (the note of that item)."""
+
+
 def rule_texts(game: str) -> dict[str, str]:
-    """Each numbered rule on the players' page and its text (the lines of its paragraph or list item)."""
+    """Each numbered rule on the players' page and its text (the lines of its paragraph or list item, without its
+    note)."""
     out: dict[str, str] = {}
     number = None
     for line in player_text(game).split("\n"):
@@ -90,6 +95,8 @@ def rule_texts(game: str) -> dict[str, str]:
         if m:
             number = m.group(1)
             out[number] = m.group(2)
+        elif NOTE_LINE.match(line):
+            number = None
         elif number and line.strip() and not line.startswith("#"):
             out[number] += "\n" + line  # a list or table under the rule
         else:
@@ -167,8 +174,23 @@ def test_the_players_rules_speak_of_the_game_not_the_program(game: str) -> None:
 
 
 def notes(game: str) -> list[str]:
-    """The notes on the players' page of ``game`` ("> " paragraphs: the reasons for decisions), in order."""
-    return [line[2:] for line in player_text(game).split("\n") if line.startswith("> ")]
+    """The notes on the players' page of ``game`` ("> " paragraphs: the reasons for decisions, and those indented
+    under a list item), in order."""
+    return [m.group(1) for line in player_text(game).split("\n") if (m := NOTE_LINE.match(line))]
+
+
+def item_notes(game: str) -> dict[str, str]:
+    """Each numbered rule that is a list item on the players' page, and the note indented under it."""
+    out: dict[str, str] = {}
+    number = None
+    for line in player_text(game).split("\n"):
+        if m := re.match(r"^\* \*\*([A-Z]{2}-\d+\.\d+)\*\*", line):
+            number = m.group(1)
+        elif number and (m := re.match(r"^  > (.*)$", line)):
+            out[number] = m.group(1)
+        else:
+            number = None
+    return out
 
 
 def test_the_reasons_for_decisions_reach_players_as_notes_set_apart_from_the_rules() -> None:
@@ -182,3 +204,23 @@ def test_the_reasons_for_decisions_reach_players_as_notes_set_apart_from_the_rul
     for game in ALL_GAMES:
         for note in notes(game):
             assert not DEVELOPER_PROSE.search(note) and "`" not in note and "research" not in note, note
+
+
+def test_a_monster_club_rules_reason_is_a_note_under_its_item_not_a_rule() -> None:
+    """Monster Club's rules are list items; their reasons ran on in them ("Without this rule, a hand of power cards
+    … never changes", MC-6.5) and read as rules. Each reason is a note indented under its item (shown inside it),
+    and the rule keeps its operative words and the choice of the new-table form that switches it."""
+    rules, said = rule_texts("monster-club"), item_notes("monster-club")
+    for rule, words, reason in (
+        ("MC-6.5", "you show your hand and redraw", "a hand of power cards with no free slot never changes"),
+        ("MC-11.5", "“End a stand-off (our rule)”", "Such stand-offs are real"),
+        ("MC-11.6", "after 200 turns the game stops", "a game between players who both refuse to attack"),
+        ("MC-2.6", "“Attacks in the first round (off: a rule of ours)”", "The first player has nothing to attack"),
+        ("MC-6.3", "you lose", "the redraw (**MC-6.2**) would otherwise repeat for ever"),
+    ):
+        assert words in rules[rule] and reason not in rules[rule], (rule, rules[rule])
+        assert reason in said.get(rule, ""), (rule, said.get(rule))
+    # and Monster Smash's reasons for MS-4.1 and MS-12.2, after their paragraphs
+    rules, smash = rule_texts("monster-smash"), notes("monster-smash")
+    for rule, reason in (("MS-4.1", "equally exposed to a bad deal"), ("MS-12.2", "would repeat it for ever")):
+        assert reason not in rules[rule] and any(reason in note for note in smash), rule

@@ -261,6 +261,10 @@ def test_the_rules_page_passes_axe_with_its_notes_and_contents(lair: Server, chr
     page.goto(f"{lair.url}/rules/monster-smash")
     page.locator("[data-testid=rules-doc] [role=note]").first.wait_for()
     axe(page, "the Monster Smash rules")
+    # Monster Club's notes sit inside their rules' list items
+    page.goto(f"{lair.url}/rules/monster-club")
+    page.locator("[data-testid=rules-doc] li > [role=note]").first.wait_for()
+    axe(page, "the Monster Club rules")
     assert not problems, problems
 
 

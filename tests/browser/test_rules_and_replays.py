@@ -110,6 +110,43 @@ def test_the_rules_page_shows_the_numbered_rules_of_the_document(server: Server,
     assert not problems, problems
 
 
+def test_a_monster_club_rules_reason_is_a_note_inside_its_item_after_the_rule(server: Server, chromium: Any) -> None:
+    """Monster Club's rules are list items, and their reasons ran on inside them ("Without this rule, a hand of
+    power cards … never changes"), read as rules: each is now a Note box inside its item, after the rule's
+    words, and a rule it mentions is still a link."""
+    page, problems = new_page(chromium, {"width": 1366, "height": 900})
+    page.goto(f"{server.url}/rules/monster-club")
+    doc = page.locator("[data-testid=rules-doc]")
+    doc.locator("[id='MC-6.5']").wait_for()
+    for rule, words, reason in (
+        ("MC-6.5", "you show your hand and redraw", "a hand of power cards with no free slot never changes"),
+        ("MC-11.5", "the game ends when that many turns in a row", "Such stand-offs are real"),
+        ("MC-11.6", "after 200 turns the game stops", "a game between players who both refuse to attack"),
+        ("MC-2.6", "Stacks may attack from the first round on", "The first player has nothing to attack"),
+    ):
+        item = doc.locator(f"li[id='{rule}']")
+        note = item.locator(":scope > [role=note]")
+        assert note.count() == 1, rule
+        assert note.inner_text().lower().startswith("note") and reason in note.inner_text(), (rule, note.inner_text())
+        # the rule's own words, without its note: the operative text stays, the reason is gone
+        own = item.evaluate(
+            "li => { const c = li.cloneNode(true); c.querySelector('[role=note]').remove(); return c.textContent; }"
+        )
+        assert words in own and reason not in own, (rule, own)
+        # the note follows the rule's words, inside the item
+        assert item.evaluate("li => li.lastElementChild.getAttribute('role')") == "note", rule
+    # a rule named in a note links to it
+    link = doc.locator("li[id='MC-11.5'] > [role=note] a[href='#MC-11.6']")
+    assert link.count() == 1
+    link.click()
+    page.wait_for_function("() => location.hash === '#MC-11.6'")
+    shot(page, "rules-club-notes")
+    fits_a_phone(
+        page, f"{server.url}/rules/monster-club#MC-6.5", "li[id='MC-6.5'] > [role=note]", "rules-club-notes-phone"
+    )
+    assert not problems, problems
+
+
 def players_rules(
     page: Any, server: Server, game: str, prefix: str, hidden: tuple[str, ...]
 ) -> tuple[Any, dict[str, str]]:

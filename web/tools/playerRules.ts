@@ -2,7 +2,8 @@
 // Those documents stay whole for developers; players never see what is for developers only: the
 // introduction (game id, engine and data paths, sources, research notes), the sections about action
 // texts, records and bots, research-gap citations, test names, file names and option keys. A note ("> " lines
-// after a rule: the reason for a decision) stays a note, which the site shows set apart from the rules.
+// after a rule: the reason for a decision) stays a note, which the site shows set apart from the rules; a note
+// under a list item ("  > " lines indented to its text, no blank line before) stays under that item.
 // tests/test_player_rules.py runs it (through printPlayerRules.mjs): every numbered rule outside the developer
 // sections must reach players whole, with no sentence cut.
 import { readFileSync } from "node:fs";
@@ -108,6 +109,11 @@ function stripBlock(text: string): string {
   return body ? label + body : "";
 }
 
+/** A note's text as players read it ("" when it only speaks to developers), from its "> " lines. */
+function noteOf(lines: string[]): string {
+  return stripBlock(lines.map((l) => l.replace(/^\s*>\s?/, "").trim()).join(" ").trim());
+}
+
 /** The players' rules reference from a developer rules document (Markdown in, Markdown out). */
 export function playerRules(markdown: string): string {
   const lines = markdown.replace(/\r\n/g, "\n").split("\n");
@@ -124,22 +130,29 @@ export function playerRules(markdown: string): string {
     }
     // A note ("> " lines, the reason for a decision) reaches players as a note, set apart from the rules.
     else if (/^\s{0,3}>/.test(block[0])) {
-      const body = stripBlock(block.map((l) => l.replace(/^\s{0,3}>\s?/, "").trim()).join(" ").trim());
+      const body = noteOf(block);
       if (body) out.push(`> ${body}`);
     }
     else {
-      // A list keeps one item per bullet; a paragraph is one block.
-      const items: string[][] = [];
+      // A list keeps one item per bullet, and an item its note (indented "> " lines, and any line after them);
+      // a paragraph is one block.
+      const items: { text: string[]; note: string[] }[] = [];
       for (const line of block) {
-        if (/^\s{0,3}(?:[*+-]|\d+[.)])\s/.test(line) || !items.length) items.push([line]);
-        else items[items.length - 1].push(line);
+        const last = items[items.length - 1];
+        if (/^\s{0,3}(?:[*+-]|\d+[.)])\s/.test(line) || !last) items.push({ text: [line], note: [] });
+        else if (/^\s+>/.test(line) || last.note.length) last.note.push(line);
+        else last.text.push(line);
       }
       for (const item of items) {
-        const m = /^(\s{0,3}(?:[*+-]|\d+[.)])\s+)?(.*)$/s.exec(item.map((l) => l.trim()).join(" "));
+        const m = /^(\s{0,3}(?:[*+-]|\d+[.)])\s+)?(.*)$/s.exec(item.text.map((l) => l.trim()).join(" "));
         const lead = m?.[1] ?? "";
         const body = stripBlock(m?.[2] ?? "");
         // A numbered rule left with only its number keeps nothing worth reading.
-        if (body) out.push(lead + body);
+        if (!body) continue;
+        out.push(lead + body);
+        // the item's note, indented to the item's text
+        const note = item.note.length ? noteOf(item.note) : "";
+        if (note) out.push(`${" ".repeat(lead.length)}> ${note}`);
       }
     }
     out.push("");

@@ -1,6 +1,7 @@
 // A small Markdown reader for the rules documents (docs/rules/*.md): headings, paragraphs, bullet and numbered
 // lists (a list inside an item is indented to the item's text), tables, fenced code, rules, notes ("> " lines:
-// a note set apart from the rules, such as the reason for a decision), and inline code / emphasis / links. It builds a tree that Svelte renders
+// a note set apart from the rules, such as the reason for a decision; a note under a list item, indented to its
+// text as "  > …" with no blank line before it, belongs to that item), and inline code / emphasis / links. It builds a tree that Svelte renders
 // as text nodes, so nothing in a document can ever become markup (raw HTML shows as the characters typed).
 // Numbered rules ("**MO-3.2** …" opening a paragraph or a list item) and numbered sections ("## MO-3 …") get
 // their number as an anchor id, and every other mention of a numbered rule links to it.
@@ -14,12 +15,16 @@ export type Inline =
 
 export type Align = "left" | "center" | "right" | null;
 
-/** One item of a list: its text, and the lists nested in it (indented to its text), if any. */
+/** One item of a list: its text, then what is indented to its text under it, if anything: the lists nested in
+ * it and its notes (the reason for a rule that is a list item), in the document's order. */
 export interface ListItem {
   id: string | null;
   children: Inline[];
-  lists?: (Block & { t: "list" })[];
+  blocks?: ItemBlock[];
 }
+
+/** What a list item may hold after its text: a nested list or a note. */
+export type ItemBlock = Block & { t: "list" | "note" };
 
 export type Block =
   | { t: "heading"; level: number; id: string; rule: string | null; children: Inline[] }
@@ -283,6 +288,11 @@ export function parseMarkdown(src: string): RulesDocument {
   return finish(parseBlocks(src.replace(/\r\n?/g, "\n").split("\n")));
 }
 
+/** A line (from the item's text column on) that opens a block inside a list item: a list or a note. */
+function opensInItem(rest: string): boolean {
+  return BULLET.test(rest) || NUMBERED.test(rest) || QUOTE.test(rest);
+}
+
 function parseBlocks(lines: string[]): Block[] {
   const blocks: Block[] = [];
   let i = 0;
@@ -328,7 +338,11 @@ function parseBlocks(lines: string[]): Block[] {
     }
     if (QUOTE.test(line)) {
       const body: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i])) body.push((QUOTE.exec(lines[i++])?.[1] ?? "").trim());
+      // A line that opens no other block continues the note (a "lazy" line, as in CommonMark).
+      while (i < lines.length && (QUOTE.test(lines[i]) || (lines[i].trim() && !startsBlock(lines[i], lines[i + 1])))) {
+        body.push((QUOTE.exec(lines[i])?.[1] ?? lines[i]).trim());
+        i++;
+      }
       blocks.push({ t: "note", children: parseInline(body.join(" ").trim()) });
       continue;
     }
@@ -348,10 +362,10 @@ function parseBlocks(lines: string[]): Block[] {
           items.push({ text: m[2], nested: [] });
           column = m[0].length - m[2].length;
         } else if (!last || !here.trim() || !/^\s/.test(here)) break;
-        else if (indent >= column && (last.nested.length || BULLET.test(here.slice(column)) || NUMBERED.test(here.slice(column)))) {
-          // A list inside the item, and the lines that continue its items.
+        else if (indent >= column && (last.nested.length || opensInItem(here.slice(column)))) {
+          // A list or a note inside the item, and the lines that continue them.
           const rest = here.slice(column);
-          last.nested.push(/^\s/.test(rest) || BULLET.test(rest) || NUMBERED.test(rest) ? rest : ` ${rest}`);
+          last.nested.push(/^\s/.test(rest) || opensInItem(rest) ? rest : ` ${rest}`);
         } else last.text += ` ${here.trim()}`; // an indented continuation line
         i++;
       }
@@ -359,8 +373,8 @@ function parseBlocks(lines: string[]): Block[] {
         t: "list",
         ordered,
         items: items.map(({ text, nested }) => {
-          const lists = parseBlocks(nested).filter((b): b is Block & { t: "list" } => b.t === "list");
-          return { id: null, children: parseInline(text), ...(lists.length ? { lists } : {}) };
+          const blocks = parseBlocks(nested).filter((b): b is ItemBlock => b.t === "list" || b.t === "note");
+          return { id: null, children: parseInline(text), ...(blocks.length ? { blocks } : {}) };
         }),
       });
       continue;
@@ -375,7 +389,7 @@ function parseBlocks(lines: string[]): Block[] {
 
 /** Every item of a list, the items of the lists nested in them included, in reading order. */
 function allItems(list: Block & { t: "list" }): ListItem[] {
-  return list.items.flatMap((item) => [item, ...(item.lists ?? []).flatMap(allItems)]);
+  return list.items.flatMap((item) => [item, ...(item.blocks ?? []).flatMap((b) => (b.t === "list" ? allItems(b) : []))]);
 }
 
 /** Gives every heading and numbered rule its id, links rule mentions, and builds the table of contents. */
@@ -413,7 +427,11 @@ function finish(blocks: Block[]): RulesDocument {
     if (b.t === "para") b.children = selfLink(linkMentions(b.children, ids, b.id), b.id);
     else if (b.t === "note") b.children = linkMentions(b.children, ids, null);
     else if (b.t === "list")
-      for (const item of allItems(b)) item.children = selfLink(linkMentions(item.children, ids, item.id), item.id);
+      for (const item of allItems(b)) {
+        item.children = selfLink(linkMentions(item.children, ids, item.id), item.id);
+        // a note under the rule names other rules as links; its own rule too (it is not the rule's number)
+        for (const note of item.blocks ?? []) if (note.t === "note") note.children = linkMentions(note.children, ids, null);
+      }
     else if (b.t === "table") {
       b.head = b.head.map((c) => linkMentions(c, ids, null));
       b.rows = b.rows.map((r) => r.map((c) => linkMentions(c, ids, null)));
