@@ -172,3 +172,61 @@ def test_a_conflict_told_on_a_phone_keeps_its_words_on_its_own_backdrop(server: 
     assert at["whyBottom"] <= at["boxBottom"] + 0.5, at
     assert at["covered"] == [], at  # (the turn's controls held above the Log/Chat bar lay over its first line)
     assert not problems, problems
+
+
+def tall_with_two_attacks(state: State) -> bool:
+    """Ann (seat 0) to play, with attacks from two of her stacks (after the first she may still attack, or end),
+    the boards tall enough on a phone that the turn's controls are held at the screen's bottom, over them."""
+    attacks = sorted((a for a in state.legal_actions() if str(a).startswith("attack")), key=str)
+    if state.to_move != 0 or len(attacks) < 2 or sum(_heights(state)) < 14:
+        return False
+    after = state.clone()
+    after.apply(attacks[0])  # the first attack the board offers (its leftmost space)
+    return not after.over and after.to_move == 0
+
+
+# What a tap at the middle of the turn's End turn button would press now (its test id, or what lies over it).
+UNDER_END_TURN = """() => {
+  const end = document.querySelector('[data-testid=end-turn]');
+  if (!end || !end.getClientRects().length) return null;
+  const r = end.getBoundingClientRect();
+  const e = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return e?.closest('[data-testid=conflict]') ? 'conflict' : e?.closest('[data-testid]')?.dataset.testid ?? null;
+}"""
+
+
+def test_a_tap_on_a_conflict_told_on_a_phone_closes_it(server: Server, chromium: Any) -> None:
+    """Review: on a phone the conflict told over the boards lies over the turn's controls (End turn) for its
+    while, 2.6 s. A tap on it closes it at once and does only that (it does not press End turn under it); the
+    controls are then reachable, and the last conflict's sums stay under the boards."""
+    page = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    ann = guest(page, server.url, "Ann")
+    table_id = store_table(
+        server.data_dir,
+        "monster-club",
+        2,
+        OPTIONS,
+        [(ann, "Ann"), (None, "Tumble")],
+        find_position("monster-club", 2, OPTIONS, tall_with_two_attacks),
+    )
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator(CLUB + "[data-my-turn=yes]").wait_for()
+    settled(page)
+    turn = page.locator(CLUB).get_attribute("data-turn")
+    page.locator("[data-testid^=do-opp-]").first.tap()
+    told = page.locator("[data-testid=conflict]")
+    told.wait_for()
+    assert page.evaluate(UNDER_END_TURN) == "conflict"  # my other stack may still attack, or I end the turn
+    end = page.locator("[data-testid=end-turn]").bounding_box()
+    assert end is not None
+    page.touchscreen.tap(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2)
+    told.wait_for(state="detached", timeout=1000)  # at once, not after its 2.6 s
+    page.wait_for_timeout(300)
+    assert page.locator(CLUB).get_attribute("data-turn") == turn, "the tap that closed the conflict ended the turn"
+    assert page.locator(CLUB).get_attribute("data-my-turn") == "yes"
+    assert page.locator("[data-testid=last-conflict]").is_visible()
+    assert page.evaluate(UNDER_END_TURN) == "end-turn"
+    shot(page, "club-conflict-phone-closed")
+    assert not problems, problems

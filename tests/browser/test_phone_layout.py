@@ -230,3 +230,97 @@ def test_the_phone_header_is_one_row_with_a_menu(server: Server, chromium: Any) 
         assert header.get_by_role("link", name=name).is_visible()
     assert header.evaluate("e => e.getBoundingClientRect().height") <= 60
     assert not page.problems, page.problems
+
+
+def test_a_tap_outside_the_phone_headers_menu_closes_it_and_does_nothing_else(server: Server, chromium: Any) -> None:
+    """Review: the open header menu closed with Escape or a link taken, not with a tap beside it. A tap (or a
+    mouse's click) outside it closes it and only that: the menu's row going moves the page up under the finger, so
+    the tap does not also press what is under it ("New table" here; a card or End turn at a game). Focus that was
+    in the menu goes back to the Menu button; Escape still closes it, and so does a tap on the Menu button."""
+    page = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    sign_in(page, server.url, "Dana Longfellow")
+    header = page.locator(SITE_HEADER)
+    menu = page.locator("[data-testid=menu-button]")
+    leaderboard = header.get_by_role("link", name="Leaderboard")
+    new_table = page.locator("[data-testid=game-monster-smash] [data-testid=new-table]")
+    for how in ("tap", "click"):
+        menu.click()
+        assert leaderboard.is_visible()
+        target = box(page, "[data-testid=game-monster-smash] [data-testid=new-table]")
+        x, y = (target["left"] + target["right"]) / 2, (target["top"] + target["bottom"]) / 2
+        if how == "tap":
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        page.wait_for_timeout(300)
+        assert menu.get_attribute("aria-expanded") == "false", f"a {how} outside left the menu open"
+        assert not leaderboard.is_visible(), how
+        assert page.locator("[data-testid=create-table]").count() == 0, f"the {how} that closed the menu made a table"
+    # the next tap is the player's own again
+    new_table.click()
+    page.wait_for_selector("[data-testid=create-table]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=create-table]", state="detached")
+    # focus in the menu goes back to the Menu button when the menu closes (Escape, or a tap outside)
+    for how in ("Escape", "tap"):
+        menu.click()
+        leaderboard.focus()
+        if how == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.touchscreen.tap(PHONE["width"] / 2, PHONE["height"] - 60)
+        assert not leaderboard.is_visible(), how
+        assert page.evaluate("document.activeElement?.dataset?.testid") == "menu-button", how
+    menu.click()
+    menu.click()  # the Menu button still toggles: its own tap is not taken for one outside
+    assert menu.get_attribute("aria-expanded") == "false"
+    assert not problems, problems
+
+
+# Every item the site header shows, where it is.
+HEADER_ITEMS = """header => {
+  const items = [...header.querySelectorAll(`a.brand, nav.links a, #site-rules, [data-testid=turns-button],
+      [data-testid=who] .avatar, [data-testid=who] .name, [data-testid=who] .badge, #site-account button,
+      [data-testid=menu-button]`)]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+  return items.map(e => { const r = e.getBoundingClientRect();
+    return {what: (e.textContent || '').trim() || e.className,
+            left: r.left, right: r.right, top: r.top, bottom: r.bottom}; });
+}"""
+
+
+@pytest.mark.parametrize("name", ["Dana Longfellow", "Wilhelmina Longfellowson"])
+def test_the_header_fits_between_a_phone_and_a_laptop(server: Server, chromium: Any, name: str) -> None:
+    """Review: at about 800 px (a tablet) the header's name was squeezed to nothing and the "guest" badge lay
+    over "Save account"; the logo's words took two lines and below 720 px the header ran off the screen; on a
+    phone a long name pushed the turn button and Menu onto a second row. At every width its items sit side by
+    side on one row inside the screen, the name shows (cut with "…" when long, whole on hover) and the page does
+    not scroll sideways."""
+    page = phone_page(chromium)
+    sign_in(page, server.url, name)  # a guest: "Save account" and "Log out" in the header too
+    start_game(page, "monster-club", players=2, bot="random", options={"first_player": "0"})  # a game waits
+    page.wait_for_selector(CLUB)
+    page.goto(server.url)
+    page.wait_for_function("() => document.querySelector('[data-testid=turns-count]')?.textContent === '1'")
+    header = page.locator(SITE_HEADER)
+    for width in (375, 520, 600, 700, 760, 800, 850, 900, 1000, 1100, 1366):
+        page.set_viewport_size({"width": width, "height": 900})
+        items = header.evaluate(HEADER_ITEMS)
+        for i, a in enumerate(items):
+            assert a["left"] >= 0 and a["right"] <= width, f"{width} px: {a} off the screen"
+            for b in items[i + 1 :]:
+                apart = a["right"] <= b["left"] or b["right"] <= a["left"]
+                apart = apart or a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
+                assert apart, f"{width} px: {a} and {b} overlap"
+        assert header.evaluate("e => e.getBoundingClientRect().height") <= 60, f"{width} px: more than one row"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{width} px: the page scrolls sideways"
+        shown = page.locator("[data-testid=who] .name")
+        assert shown.evaluate("e => e.getBoundingClientRect().width") >= 40, f"{width} px: the name is squeezed out"
+        if shown.evaluate("e => e.scrollWidth > e.clientWidth"):
+            title = page.locator("[data-testid=who]").get_attribute("title") or ""
+            assert name in title, f"{width} px: the name is cut and not whole on hover"
+        if width in (800, 1366):
+            shot(page, f"header-{width}-{len(name)}")
+    assert not page.problems, page.problems
