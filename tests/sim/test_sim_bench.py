@@ -130,7 +130,9 @@ def test_monster_smash_is_measured_against_its_reference_engine() -> None:
         assert len(figures[key + "_runs"]) == 2 and all(v > 0 for v in figures[key + "_runs"]), key
     pairs = zip(figures["decisions_per_s_runs"], figures["reference_decisions_per_s_runs"], strict=True)
     ratios = [g / r for g, r in pairs]
-    assert figures["vs_reference_runs"] == pytest.approx(ratios, rel=1e-2)
+    # each run's figure is kept to 3 decimals: a ratio near 0.03 (a 0.02 s run on a loaded machine) is off by
+    # more than 1 % from that rounding alone
+    assert figures["vs_reference_runs"] == pytest.approx(ratios, rel=1e-2, abs=1e-3)
     toy = bench_game(example_game.GAME, seconds=0.01, repeats=1)
     assert toy["reference_decisions_per_s"] is None and toy["vs_reference"] is None  # no reference engine
     args = ["bench", "monster-smash", "toy-race", "--seconds", "0.01", "--repeats", "1"]
