@@ -13,7 +13,7 @@ import pytest
 from tests.browser.conftest import Server, shot
 from tests.browser.pages import guest, new_page
 from tests.browser.test_games_ui import wait_turn_or_end
-from tests.browser.test_learn import BOARDS, TITLES
+from tests.browser.test_learn import BOARDS, TITLES, started
 
 LAPTOP = {"width": 1366, "height": 900}
 
@@ -99,4 +99,30 @@ def test_the_coach_keeps_its_step_when_the_window_crosses_to_the_narrow_layout_a
         assert page.locator("[data-testid=leave-cancel]").is_visible(), f"at {width} px the Leave? question closed"
     page.locator("[data-testid=leave-cancel]").click()
     assert page.locator("[data-testid=leave-game]").is_visible()
+    assert not problems, problems
+
+
+def test_the_focus_stays_on_the_hint_and_the_players_bar_when_the_window_crosses_900_px(
+    server: Server, chromium: Any
+) -> None:
+    """The players' bar and the Hint are beside the board on a laptop and above it on a narrower window. They were
+    drawn anew in their other place when the window crossed 900 px (a tablet turned), and a keyboard user's focus on
+    the Hint button or on "Leave game…" went back to the page's start. Each is drawn once and only moved now: the
+    focus stays on the same button, both ways."""
+    page, problems = new_page(chromium, LAPTOP)
+    guest(page, server.url, "Keys")
+    page.goto(f"{server.url}/t/{started(page, server.url, 'monstra')}")
+    assert wait_turn_or_end(page, BOARDS["monstra"], timeout=60) == "turn"
+    for control in ("hint-button", "leave-game"):
+        button = page.locator(f"[data-testid={control}]")
+        button.focus()
+        button.evaluate("b => (window.__focused = b)")
+        for width in (800, LAPTOP["width"]):
+            page.set_viewport_size({"width": width, "height": LAPTOP["height"]})
+            page.wait_for_timeout(300)
+            focused = page.evaluate(
+                "() => document.activeElement === window.__focused ? 'the same button'"
+                " : document.activeElement.getAttribute('data-testid') || document.activeElement.tagName"
+            )
+            assert focused == "the same button", f"{control} at {width} px: the focus is on {focused}"
     assert not problems, problems

@@ -51,9 +51,11 @@ def test_players_chat_a_spectator_is_listed_and_the_mover_sees_a_turn_badge(serv
     ann.locator("[data-testid=start]").click()
     for page in (ann, bob):
         page.wait_for_selector("[data-testid=smash-board]")
-        # (on Bob's phone the players' presence is in the chat sheet, one tap away)
-        page.wait_for_selector("[data-testid=seat-presence-0][data-online=yes]", state="attached")
-        page.wait_for_selector("[data-testid=seat-presence-1][data-online=yes]", state="attached")
+        # Each player is named once during the game: in the players' bar, a dot saying they are connected (the
+        # list of who is here named them all again under it; it now names who watches).
+        page.wait_for_selector("[data-testid=seat-chip-0][data-online=yes]")
+        page.wait_for_selector("[data-testid=seat-chip-1][data-online=yes]")
+        assert page.locator("[data-testid^=seat-presence-]").count() == 0
 
     # A signed-in spectator appears by name, a viewer without a name is counted, both live.
     sign_in(cy, server.url, "Cy")
