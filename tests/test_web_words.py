@@ -81,8 +81,8 @@ def test_the_texts_with_a_count_read_right_for_one_and_for_more() -> None:
     poison = [line for line in one_poison["lines"] if line.startswith("Poison")]
     assert poison == ["Poison: loses 1 HP after its next action."]  # not "after each of its next 1 actions"
     assert "Poison: loses 1 HP after each of its next 2 actions." in two_poison["lines"]
-    assert one_try == "1 try left before it is set down by hand"
-    assert no_try == "0 tries left before it is set down by hand"
+    assert one_try == "1 try left to get it fully on the arena, then it is placed for you"
+    assert no_try == "0 tries left to get it fully on the arena, then it is placed for you"
     assert (one_day, three_days) == ("1 day", "3 days")
 
 

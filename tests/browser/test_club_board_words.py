@@ -45,8 +45,10 @@ def test_an_empty_board_says_why_the_turn_cannot_end_and_cards_read_plainly(serv
     tremor = hand.locator("[data-card=tremor]")
     face = tremor.locator("[data-testid=calc]").inner_text()
     assert "opp" not in face and "−2" in face and "conflicting stack" in face, face
-    # 3. the turn count with its limit
-    assert page.locator("[data-testid=turn-count]").inner_text().startswith("Turn 1 of 200")
+    # 3. the turn count; its limit (MC-11.6, a safety limit, not the game's length) only in its tooltip this far from it
+    count = page.locator("[data-testid=turn-count]")
+    assert count.inner_text().startswith("Turn 1") and "200" not in count.inner_text(), count.inner_text()
+    assert "safety limit" in (count.get_attribute("title") or "")
     page.set_viewport_size({"width": 1366, "height": 900})
     shot(page, "club-end-block")
     page.set_viewport_size({**PHONE, "width": 375})

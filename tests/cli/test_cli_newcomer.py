@@ -48,9 +48,10 @@ def test_push_a_monster_says_its_units_and_its_prompts_read_as_sentences() -> No
     view["lines"] = [27, 0]
     view["tokens"] = [{"orange": 2, "yellow": 1}, {}]
     shown = push.render(view, 0, ["Ann", "Bob"])
-    assert "Ann (you): a line 27 token units long [dim](2 orange, 1 yellow)" in shown
+    assert "Ann (you): a line of tokens 27 units long [dim](2 orange, 1 yellow)" in shown
     done = Result(winners=(0,), ranks=(1, 2), scores=(27.0, 0.0), termination="supply_empty")
-    assert push.score_text(27.0, done, {}) == "a line 27 token units long"  # review: "of tokens … token units"
+    # review: "of tokens … token units"; a newcomer: "a line 10 token units long" was hard to read
+    assert push.score_text(27.0, done, {}) == "a line of tokens 27 units long"
     assert push.score_text(0.0, done, {}) == "no tokens"
     assert "token units" in push.help_text() and "sum of its tokens' widths" in push.help_text()
 

@@ -61,7 +61,7 @@ def test_an_ending_that_only_stops_the_game_is_told_apart_from_what_decided_the_
     game, r = result("push-a-monster", winners=(1,), ranks=(2, 1), scores=(4.0, 8.0), termination="kind_exhausted")
     text = game.describe_result(r, 0, ["Stranger", "Tumble"])  # type: ignore[attr-defined]
     assert text.lines[:2] == (
-        "The die showing a kind with no monster left in the supply ended the game.",
+        "A roll of a kind when none was left in the supply ended the game.",
         "The longest line of tokens wins: Tumble 8, you 4.",
     )
     assert not any("decided it" in line for line in text.lines)

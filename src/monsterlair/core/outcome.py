@@ -196,7 +196,7 @@ def result_text(
         joint = game.won_by.get(result.termination)
         lines.append(f"Won {joint} {how}." if joint else f"{capitalise(how)} ended the game.")
     elif outcome == "shared_win":
-        lines.append(f"It ended by {how}, with a tie at the top that the rules do not break: the win is shared.")
+        lines.append(f"{capitalise(how)} ended the game. Tied at the top: the win is shared.")
     elif outcome in ("draw", "capped"):
         lines.append(f"The game ended at {how}." if outcome == "capped" else f"It ended by {how}, with no winner.")
     lines.extend(game.result_lines(result, voice, opts))

@@ -86,6 +86,12 @@ class PushAMonster(Game):
         """A log sentence in the reader's person (``words.py``); motion frames are left out."""
         return _words.event_text(event, voice)
 
+    def termination_of(self, result: Result, voice: Voice, options: Mapping[str, Any]) -> str:
+        """A roll of a kind with none left names the kind (``words.kind_exhausted``, rule PM-9.1)."""
+        if result.termination == "kind_exhausted":
+            return _words.kind_exhausted(result.detail.get("face"))
+        return super().termination_of(result, voice, options)
+
     def score_label(self, result: Result, options: Mapping[str, Any]) -> str:
         """What the scores mean."""
         return "length of the token line"

@@ -407,7 +407,7 @@ def describe(action: Action) -> str:
         kind = KINDS[action.kind]
         return f"take {with_article(f'{kind.id} {kind.name}')}"
     if isinstance(action, Assist):
-        return "have the monster set down by hand (no push can start)"
+        return "have the monster placed for you (no push can start)"
     if isinstance(action, Place):
         return f"set the start monster down {_spot(action)}, facing {direction(action.angle)}"
     if isinstance(action, Shove):

@@ -926,7 +926,8 @@ class PushState(State):
 
     def _finish(self, termination: str, events: list[Event]) -> None:
         """The longest line wins; tied players share the victory (rule PM-9.4). The game ends on a turn's roll
-        (PM-9), so it lasted that turn too, as the board and the log number it ("Turn 15")."""
+        (PM-9), so it lasted that turn too, as the board and the log number it ("Turn 15"); a kind the die showed
+        with none left (PM-9.1) is in the detail's ``face``, for the end screen to name."""
         self._phase = Phase.OVER
         self._active = -1
         scores = tuple(float(self.line_length(s)) for s in range(self.players))
@@ -937,7 +938,12 @@ class PushState(State):
             ranks=ranks_from_scores(scores),
             scores=scores,
             termination=termination,
-            detail={"turns": self._turn + 1, "falls": self._falls, "set_downs": self._set_downs},
+            detail={
+                "turns": self._turn + 1,
+                "falls": self._falls,
+                "set_downs": self._set_downs,
+                **({"face": face_name(self._face)} if termination == KIND_EXHAUSTED and self._face is not None else {}),
+            },
         )
         events.append(Event("game_over", {"result": self._result.to_json()}))
 

@@ -15,9 +15,17 @@ from typing import Any
 
 from rich.markup import escape
 
-from monsterlair.core.words import Voice
+from monsterlair.core.words import Voice, capitalise
 from monsterlair.games.push_a_monster.spec import DEFAULT_DEPTH, DEFAULT_NUDGE
-from monsterlair.games.push_a_monster.words import cm, direction, line_words, monster_number, token_widths
+from monsterlair.games.push_a_monster.words import (
+    cm,
+    direction,
+    line_words,
+    monster_number,
+    supply_words,
+    token_widths,
+    tries_words,
+)
 
 CELL_X = 0.06
 CELL_Y = 0.125
@@ -219,9 +227,12 @@ def render(view: Mapping[str, Any], seat: int | None, names: Sequence[str] | Non
         lines.append(
             "[dim]Or 'shove #7 angle=90' to shove monster #7 on the arena (the number drawn on it) "
             f"toward {direction(90)}. "
-            f"Tries left before the monster is set down by hand: {active['tries_left']}.[/dim]"
+            f"{capitalise(tries_words(active['tries_left']))}.[/dim]"
         )
-    supply = ", ".join(f"{name(k)} {n}" for k, n in view["supply"].items())
+    supply = ", ".join(
+        f"{name(k)} {n}" if n else f"{name(k)}: {supply_words(0, bool(view['over']))}"
+        for k, n in view["supply"].items()
+    )
     lines.append(f"Supply: {supply}")
     for s in range(view["players"]):
         held = ", ".join(f"{n} {k}" for k, n in view["tokens"][s].items() if n)

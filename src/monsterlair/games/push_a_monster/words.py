@@ -14,9 +14,37 @@ from monsterlair.core.words import Voice, capitalise, join_words, plural, shown_
 from monsterlair.games.push_a_monster.spec import KIND_INDEX, KINDS, MONSTER_KIND
 
 TERMINATIONS = {
-    "kind_exhausted": "the die showing a kind with no monster left in the supply",
+    "kind_exhausted": "a roll of a kind when none was left in the supply",
     "supply_empty": "an empty supply",
 }
+
+
+def kind_exhausted(face: object) -> str:
+    """How a game ended by rule PM-9.1, naming the kind the die showed when the result records it: "a roll of the
+    orange Mammoth when none was left in the supply" (a result stored before it did: ``TERMINATIONS``)."""
+    if str(face) not in KIND_INDEX:
+        return TERMINATIONS["kind_exhausted"]
+    return f"a roll of the {kind_name(face)} when none was left in the supply"
+
+
+EMPTY_KIND = "none left (if the die shows it, the game ends)"
+"""A die kind with no monster left in the supply, where the supply is shown (rule PM-9.1): the terminal's supply
+line and the browser's (``supplyWords`` in ``web/src/components/push/push.ts``, tested to match)."""
+
+
+def supply_words(count: int, over: bool = False) -> str:
+    """A die kind's monsters left in the supply: "3 in the supply", or that rolling it ends the game (PM-9.1), or
+    only "none left" once the game is over."""
+    if count:
+        return f"{count} in the supply"
+    return "none left" if over else EMPTY_KIND
+
+
+def tries_words(left: int) -> str:
+    """The tries left in a turn before the monster is placed for its player (rule PM-6.6): "12 tries left to get it
+    fully on the arena; after that it is placed for you". The browser's ``tries`` (``push.ts``) says the same."""
+    return f"{plural(left, 'try')} left to get it fully on the arena, then it is placed for you"
+
 
 _FALL = {
     "fell off": "falls off",
@@ -65,11 +93,11 @@ def direction(degrees: float) -> str:
 
 
 def line_words(length: float) -> str:
-    """A player's line of tokens for people, its length in the rules' token units (rule PM-9.4): "a line 27
-    token units long", or "no tokens"."""
+    """A player's line of tokens for people, its length in the rules' token units (rule PM-9.4; each token as
+    long as the board's "token 2 long"): "a line of tokens 27 units long", or "no tokens"."""
     if not length:
         return "no tokens"
-    return f"a line {plural(length, 'token unit')} long"
+    return f"a line of tokens {plural(length, 'unit')} long"
 
 
 def result_lines(scores: Sequence[float], winners: Sequence[int], v: Voice) -> list[str]:
@@ -170,11 +198,10 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
             "missed": f"{named} goes back on the pusher: {_left(e, 'attempt')}.",
             "shoved": f"{named} was shoved: {_left(e, 'attempt')}.",
         }[t]
-    if t == "set_down":
+    if t == "set_down":  # rule PM-6.6: the tries ran out, or no push could start
         why = f" ({e['why']})" if e.get("why") else ""
-        return (
-            f"{capitalise(monster_name(e['monster'], e.get('kind')))} is set down by hand{why}; nobody takes a token."
-        )
+        named = capitalise(monster_name(e["monster"], e.get("kind")))
+        return f"{named} is placed on the arena for {v.obj(seat)}{why}; nobody takes a token."
     if t == "set_aside":
         why = f" ({e['why']})" if e.get("why") else ""
         return (
@@ -184,7 +211,11 @@ def event_text(e: Mapping[str, Any], v: Voice) -> str | None:
     if t == "game_over":
         result = e.get("result") or {}
         winners = list(result.get("winners") or [])
-        how = TERMINATIONS.get(str(result.get("termination")), "the end of the game")
+        termination = str(result.get("termination"))
+        if termination == "kind_exhausted":
+            how = kind_exhausted((result.get("detail") or {}).get("face"))
+        else:
+            how = TERMINATIONS.get(termination, "the end of the game")
         if len(winners) > 1:
             return f"The game ends by {how}: {v.group(winners, start=False)} share the win with equal lines."
         if winners:

@@ -1,6 +1,7 @@
 // Monster Club in the browser: card data (from the server's display data, read from the game's data files),
 // the legal action texts grouped by board place, and the last conflict's score breakdown. Action texts: actions.py / rules MC-5..MC-8.
 import type { LegalAction, LogEntry } from "../../lib/types";
+import { plural } from "../../lib/words";
 
 export interface ClubCard {
   id: string;
@@ -219,4 +220,31 @@ export function partSource(
   const earlier = parts.slice(0, j).map((q) => q.card);
   if (earlier.includes(p.card)) return earlier[j - 1] === p.card ? "from its own effect" : `from ${name}'s own effect`;
   return p.owner !== side ? `${possessive(p.owner)} ${name}` : name;
+}
+
+/** How near the turn limit (MC-11.6) the count names it and warns of it. */
+const NEAR_LIMIT = 20;
+
+/** The turn count beside the turn's controls, with the stall rule's count when a table chose it (MC-11.5). The
+ * turn limit (MC-11.6, 200 by default) is a safety limit of ours, not the game's length, so the count names it
+ * only near it, with what happens there (``warn``); before that it is in the count's tooltip (``title``). The
+ * log's headings count turns the same way. */
+export function turnCount(view: {
+  turn?: unknown;
+  max_turns?: unknown;
+  stall_turns?: unknown;
+  stall?: unknown;
+  over?: unknown;
+}): { text: string; warn: string; title: string } {
+  const turn = Number(view.turn ?? 0);
+  const cap = Number(view.max_turns ?? 0);
+  const stallCap = Number(view.stall_turns ?? 0);
+  const near = cap > 0 && !view.over && cap - turn < NEAR_LIMIT;
+  let text = near ? `Turn ${turn} of ${cap}` : `Turn ${turn}`;
+  if (stallCap) text += ` · ${Number(view.stall ?? 0)} of ${plural(stallCap, "turn")} without a destroy`;
+  const warn = near ? `The game stops after turn ${cap}: more destroys wins, else it is a draw.` : "";
+  const title = cap
+    ? `A game has no fixed number of turns. A safety limit of ours, not a rule, stops it after turn ${cap}: more destroys wins, else it is a draw.`
+    : "";
+  return { text, warn, title };
 }

@@ -55,3 +55,26 @@ export function conflictIn(entries: readonly LogEntry[], before: Boards | null):
     sides: [sideOf(attacker), sideOf(1 - attacker)],
   };
 }
+
+/** A seat's name for the telling: "Seat 2" when the table has no name for it. */
+function seatName(names: readonly string[], seat: number): string {
+  return names[seat] ?? `Seat ${seat + 1}`;
+}
+
+/** Who a side of the conflict is, in the reader's person (the reader: the seat looking, null for an observer),
+ * as the log's words (the server's ``Voice``) say it: "You attack", "Tumble defends". */
+export function sideWho(seat: number, attacker: number, names: readonly string[], reader: number | null): string {
+  const attacks = seat === attacker;
+  if (seat === reader) return attacks ? "You attack" : "You defend";
+  return `${seatName(names, seat)} ${attacks ? "attacks" : "defends"}`;
+}
+
+/** Which stacks the conflict destroyed, in the reader's person: "Your stack is destroyed", "Tumble's stack is
+ * destroyed", "Both stacks are destroyed". */
+export function lossWords(losers: readonly number[], names: readonly string[], reader: number | null): string {
+  if (losers.length === 2) return "Both stacks are destroyed";
+  const seat = losers[0];
+  if (seat === reader) return "Your stack is destroyed";
+  const name = seatName(names, seat);
+  return `${name}${name.endsWith("s") ? "'" : "'s"} stack is destroyed`;
+}

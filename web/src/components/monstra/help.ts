@@ -1,8 +1,8 @@
 // What MONSTRA's creatures, tactics and Guardian behaviours say about themselves on hover, tap and focus
 // (lib/help.ts): rules text and the numbers now (HP, Shield, SPD, conditions).
 import type { HelpContent } from "../../lib/help";
-import { creatureName, tacticName, type MonstraDisplay, type Unit } from "./monstra";
 import { plural } from "../../lib/words";
+import { creatureName, tacticName, type MonstraDisplay, type Unit } from "./monstra";
 
 export function creatureHelp(display: MonstraDisplay, unit: Unit, guardian: boolean): HelpContent {
   const info = guardian ? null : display.creatures[unit.creature];
@@ -37,4 +37,22 @@ export function tacticHelp(display: MonstraDisplay, id: string): HelpContent {
 
 export function behaviourHelp(behaviour: { name: string; text: string }): HelpContent {
   return { title: behaviour.name, lines: [behaviour.text, "The Rift Guardian does this on its turn this round."] };
+}
+
+/** The team bar's face-down replacements (rules MO-2, MO-7.4): the label after the count, and what they are. */
+export function reserveHelp(count: number): { label: string; title: string } {
+  return {
+    label: "replacements, face down",
+    title:
+      `${plural(count, "replacement creature")}, face down in a pile, their order unknown to everyone: when one of ` +
+      "the team's active creatures is knocked out, the top one takes its place.",
+  };
+}
+
+/** What the "first team" badge means (rules MO-4.7, MO-4.2, MO-4.12). */
+export function firstTeamHelp(): string {
+  return (
+    "This team holds the first-team marker: when creatures of both teams have the same SPD, this team's creatures act " +
+    "first, and it draws its tactic first. After each round the marker passes to the other team."
+  );
 }

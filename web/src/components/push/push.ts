@@ -208,10 +208,21 @@ export function fallStart(
   return { x: b[1], y: b[2], a: b[3], vx: dt > 0 ? (b[1] - a[1]) / dt : 0, vy: dt > 0 ? (b[2] - a[2]) / dt : 0 };
 }
 
-/** "3 tries left before it is set down by hand". */
+/** "3 tries left to get it fully on the arena, then it is placed for you" (rule PM-6.6): the words of the
+ * server's ``words.tries_words``, which the terminal shows (tests/test_newcomer_words_2.py checks they match). */
 export function tries(left: unknown): string {
   const n = Number(left);
-  return `${plural(n, "try")} left before it is set down by hand`;
+  return `${plural(n, "try")} left to get it fully on the arena, then it is placed for you`;
+}
+
+/** A kind's monsters left in the supply: "3 in the supply"; an empty die kind warns that rolling it ends the game
+ * (rule PM-9.1; the server's ``words.supply_words``, as the terminal says it; only "none left" once the game is
+ * over); "start pieces only" for a kind
+ * the die never shows (the purple Drakes). */
+export function supplyWords(count: number, onDie: boolean, over = false): string {
+  if (!onDie) return "start pieces only";
+  if (count) return `${count} in the supply`;
+  return over ? "none left" : "none left (if the die shows it, the game ends)";
 }
 
 export function article(word: string): string {
