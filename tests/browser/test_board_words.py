@@ -1,5 +1,5 @@
 """A newcomer's second walkthrough, in the browser: the words it found unclear, on the screens it saw them on
-(the words themselves are tested in tests/test_newcomer_words_2.py), at 375x812 and 1366x900."""
+(the words themselves are tested in tests/test_board_words.py), at 375x812 and 1366x900."""
 
 from __future__ import annotations
 
@@ -54,10 +54,10 @@ def test_club_shown_hand_cards_say_what_they_do(server: Server, chromium: Any) -
         assert face.locator("[data-testid=card-text]").inner_text() == CLUB_CARDS[card]["text"]
         assert "✦" not in face.inner_text()
     shown.scroll_into_view_if_needed()
-    shot(page, "newcomer2-club-shown-hand-375")
+    shot(page, "board-words-club-shown-hand-375")
     page.set_viewport_size(WIDE)
     page.wait_for_timeout(200)
-    shot(page, "newcomer2-club-shown-hand-1366")
+    shot(page, "board-words-club-shown-hand-1366")
     assert not problems, problems
 
 
@@ -92,7 +92,7 @@ def test_club_conflict_over_the_boards_says_you(server: Server, chromium: Any) -
     assert "You attack" in text and "Ann attacks" not in text and "Tumble (Greedy bot) defends" in text, text
     # the scores under the boards, shown with it (before the bot's own move, which waits for the telling)
     expect(page.locator("[data-testid=last-conflict]")).to_contain_text("Ann (you, attacking)")
-    shot(page, "newcomer2-club-conflict-375")
+    shot(page, "board-words-club-conflict-375")
     assert not problems, problems
 
 
@@ -121,10 +121,10 @@ def test_push_supply_warns_that_an_empty_kind_ends_the_game(server: Server, chro
     tries = page.locator("[data-testid=tries]").inner_text()
     assert "left to get it fully on the arena, then it is placed for you" in tries, tries
     page.locator("section.supply").scroll_into_view_if_needed()
-    shot(page, "newcomer2-push-supply-375")
+    shot(page, "board-words-push-supply-375")
     page.set_viewport_size(WIDE)
     page.wait_for_timeout(200)
-    shot(page, "newcomer2-push-supply-1366")
+    shot(page, "board-words-push-supply-1366")
     assert not problems, problems
 
 
@@ -145,10 +145,10 @@ def test_push_end_screen_names_the_roll_and_reads_plainly(server: Server, chromi
     text = end.inner_text()
     assert "when none was left in the supply ended the game" in text and "A roll of the " in text, text
     assert "token units" not in text and "rules do not break" not in text, text
-    shot(page, "newcomer2-push-end-1366")
+    shot(page, "board-words-push-end-1366")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
-    shot(page, "newcomer2-push-end-375")
+    shot(page, "board-words-push-end-375")
     assert not problems, problems
 
 
@@ -169,10 +169,10 @@ def test_monstra_team_bar_says_what_its_labels_mean(server: Server, chromium: An
     assert "same SPD" in described(page, badge)
     badge.focus()  # its help shows on focus (and on a tap on a phone)
     page.wait_for_timeout(300)
-    shot(page, "newcomer2-monstra-teams-375")
+    shot(page, "board-words-monstra-teams-375")
     page.set_viewport_size(WIDE)
     page.wait_for_timeout(200)
-    shot(page, "newcomer2-monstra-teams-1366")
+    shot(page, "board-words-monstra-teams-1366")
     assert not problems, problems
 
 
