@@ -106,3 +106,18 @@ export function keyed(codes: readonly string[]): KeyedCard[] {
     return { code, key: `${code}#${n}` };
   });
 }
+
+/** Whether all of ``el`` is inside the window (below its top edge, above its bottom edge less the room the
+ * document's scroll-padding keeps there: a phone's Log/Chat bar, a row of controls held over it). */
+export function fullyShown(el: Element): boolean {
+  const box = el.getBoundingClientRect();
+  const padded = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+  return box.top >= 0 && box.bottom <= window.innerHeight - padded;
+}
+
+/** Scrolls the page so that ``el`` starts at the window's top, smoothly unless the person asked for less
+ * motion, and only when some of it is out of view: a page that already shows it does not move. */
+export function bringIntoView(el: Element): void {
+  if (fullyShown(el)) return;
+  el.scrollIntoView({ block: "start", behavior: prefersReducedMotion.current ? "instant" : "smooth" });
+}
