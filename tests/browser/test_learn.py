@@ -694,8 +694,9 @@ def test_on_a_phone_a_tutorial_step_already_read_shrinks_to_its_first_line(serve
         known = len(steps)
         coach_step(page, steps)
         step = str(coach.get_attribute("data-step"))
-        if len(steps) > known:  # a new step: the whole tip shows
+        if len(steps) > known:  # a new step: its first lines show (the hand beside them), not one line
             assert "short" not in (coach.get_attribute("class") or ""), step
+            assert "lead" in (coach.get_attribute("class") or ""), step
             driver.play_one_decision(page)
             page.wait_for_function(driver.IDLE)
             continue
