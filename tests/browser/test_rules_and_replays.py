@@ -172,7 +172,7 @@ def test_push_a_monster_rules_players_read_keep_every_rule_in_their_words(server
     # the order the game asks for (the page once said purple before yellow)
     assert "the largest first (by area, PM-1.1: orange, red, yellow, purple, purple, blue, green)" in shown["PM-2.2"]
     assert "A player names the monster to shove by the number drawn on it" in shown["PM-6.7"]
-    assert "Tries before the monster is set down by hand" in shown["PM-6.6"]
+    assert "Tries before the monster is placed for its player" in shown["PM-6.6"]
     assert "Monsters already on the arena may be pushed" in shown["PM-6.7"]
     assert "chooses how the monster lies on the pusher" in shown["PM-4.5"]
     assert "a table may choose a number of misses" in shown["PM-5.5"]

@@ -147,10 +147,16 @@ export class Pacer<T> {
     this.timer = null;
   }
 
+  /** How long (ms) the frame shown last still stays its while before another may show (0 once it has, or for an
+   * unpaced one). */
+  stayLeft(): number {
+    if (this.immediate()) return 0;
+    return Math.max(0, this.lastAt + dwellFor(this.dwell(), this.lastWords) - performance.now());
+  }
+
   private schedule(): void {
     if (this.timer || !this.queue.length) return;
-    const wait = this.immediate() ? 0 : Math.max(0, this.lastAt + dwellFor(this.dwell(), this.lastWords) - performance.now());
-    this.timer = setTimeout(() => this.step(), wait);
+    this.timer = setTimeout(() => this.step(), this.stayLeft());
   }
 
   private step(): void {

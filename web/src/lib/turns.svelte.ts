@@ -7,6 +7,13 @@ import type { TableSummary } from "./types";
 const POLL_MS = 10_000;
 export const SITE = "Monster Lair";
 
+/** Whether ``t`` is a game waiting for this user's move, as the header, the tab title and the lobby count them.
+ * A tutorial is not: it waits for nobody but its learner, who goes back to it from its game's Tutorial button or
+ * "My tables" (counted, one left half-way said "Your turn" on every page, for good). */
+export function waitsForYou(t: TableSummary): boolean {
+  return t.your_turn && !t.tutorial;
+}
+
 class Turns {
   /** The games the server says wait for this user's move. */
   private listed = $state<TableSummary[]>([]);
@@ -33,9 +40,7 @@ class Turns {
     this.inFlight = true;
     try {
       const got = await api.turns();
-      // A tutorial waits for nobody but its learner, who goes back to it from its game's Tutorial button or
-      // "My tables": counted here, one left half-way said "Your turn" on every page, for good.
-      const waiting = got.tables.filter((t) => !t.tutorial);
+      const waiting = got.tables.filter(waitsForYou);
       this.listed = waiting;
       this.invitations = got.invitations ?? [];
       this.receivedAt = Date.now();

@@ -359,11 +359,11 @@ OPTIONS = OptionSet(
             "max_tries",
             12,
             "A safety limit of ours, so that every turn ends: after this many pushes, nudges and shoves in one turn "
-            "without the monster lying fully on the arena, it is set down by hand on the nearest free place "
+            "without the monster lying fully on the arena, it is placed for its player on the nearest free place "
             "fully on the arena; nobody takes a token. Rule PM-6.6.",
             minimum=1,
             maximum=50,
-            label="Tries before the monster is set down by hand",
+            label="Tries before the monster is placed for its player",
         ),
     ]
 )

@@ -42,7 +42,7 @@ def supply_words(count: int, over: bool = False) -> str:
 
 def tries_words(left: int) -> str:
     """The tries left in a turn before the monster is placed for its player (rule PM-6.6): "12 tries left to get it
-    fully on the arena; after that it is placed for you". The browser's ``tries`` (``push.ts``) says the same."""
+    fully on the arena, then it is placed for you". The browser's ``tries`` (``push.ts``) says the same."""
     return f"{plural(left, 'try')} left to get it fully on the arena, then it is placed for you"
 
 

@@ -44,7 +44,7 @@ export function reserveHelp(count: number): { label: string; title: string } {
   return {
     label: "replacements, face down",
     title:
-      `${plural(count, "replacement creature")}, face down in a pile, their order unknown to everyone: when one of ` +
+      `${plural(count, "replacement creature")}, face down in a pile: when one of ` +
       "the team's active creatures is knocked out, the top one takes its place.",
   };
 }

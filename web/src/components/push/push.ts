@@ -209,7 +209,7 @@ export function fallStart(
 }
 
 /** "3 tries left to get it fully on the arena, then it is placed for you" (rule PM-6.6): the words of the
- * server's ``words.tries_words``, which the terminal shows (tests/test_newcomer_words_2.py checks they match). */
+ * server's ``words.tries_words``, which the terminal shows (tests/test_board_words.py checks they match). */
 export function tries(left: unknown): string {
   const n = Number(left);
   return `${plural(n, "try")} left to get it fully on the arena, then it is placed for you`;
