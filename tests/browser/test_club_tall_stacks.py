@@ -7,6 +7,7 @@ lands above them, not under them; scrolled down, they sit before the hand and co
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from monsterlair import games
@@ -130,6 +131,22 @@ def test_a_shown_hand_is_on_a_phones_first_screen(server: Server, chromium: Any)
     assert not problems, problems
 
 
+def ann_to_move_at(page: Any, server: Server, position: Callable[[State], bool]) -> None:
+    """A guest, Ann, opens a stored Monster Club table against a bot at the first ``position`` found, her move."""
+    ann = guest(page, server.url, "Ann")
+    table_id = store_table(
+        server.data_dir,
+        "monster-club",
+        2,
+        OPTIONS,
+        [(ann, "Ann"), (None, "Tumble")],
+        find_position("monster-club", 2, OPTIONS, position),
+    )
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator(CLUB + "[data-my-turn=yes]").wait_for()
+    settled(page)
+
+
 def can_attack(state: State) -> bool:
     """Ann (seat 0) to play, with an attack to make."""
     return state.to_move == 0 and any(str(a).startswith("attack") for a in state.legal_actions())
@@ -153,18 +170,7 @@ def test_a_conflict_told_on_a_phone_keeps_its_words_on_its_own_backdrop(server: 
     The box grows to hold its words, and for its while it lies over the turn's controls held at the screen's
     bottom, which covered its first line."""
     page, problems = new_page(chromium, PHONE)
-    ann = guest(page, server.url, "Ann")
-    table_id = store_table(
-        server.data_dir,
-        "monster-club",
-        2,
-        OPTIONS,
-        [(ann, "Ann"), (None, "Tumble")],
-        find_position("monster-club", 2, OPTIONS, can_attack),
-    )
-    page.goto(f"{server.url}/t/{table_id}")
-    page.locator(CLUB + "[data-my-turn=yes]").wait_for()
-    settled(page)
+    ann_to_move_at(page, server, can_attack)
     page.locator("[data-testid^=do-opp-]").first.click()
     page.locator("[data-testid=conflict][data-beat=resolved] .why").wait_for()
     at = page.evaluate(CONFLICT_WORDS)
@@ -202,18 +208,7 @@ def test_a_tap_on_a_conflict_told_on_a_phone_closes_it(server: Server, chromium:
     page = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
-    ann = guest(page, server.url, "Ann")
-    table_id = store_table(
-        server.data_dir,
-        "monster-club",
-        2,
-        OPTIONS,
-        [(ann, "Ann"), (None, "Tumble")],
-        find_position("monster-club", 2, OPTIONS, tall_with_two_attacks),
-    )
-    page.goto(f"{server.url}/t/{table_id}")
-    page.locator(CLUB + "[data-my-turn=yes]").wait_for()
-    settled(page)
+    ann_to_move_at(page, server, tall_with_two_attacks)
     turn = page.locator(CLUB).get_attribute("data-turn")
     page.locator("[data-testid^=do-opp-]").first.tap()
     told = page.locator("[data-testid=conflict]")

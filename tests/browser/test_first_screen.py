@@ -49,17 +49,22 @@ OFF_SCREEN = """([cards, buttons]) => {
 }"""
 
 
-@pytest.mark.parametrize("game", list(FIRST))
-def test_on_arrival_at_a_tutorial_the_hand_and_the_decision_are_on_a_laptops_first_screen(
-    server: Server, chromium: Any, game: str
-) -> None:
-    page, problems = new_page(chromium, LAPTOP)
+def at_a_tutorials_first_step(page: Any, server: Server, game: str) -> None:
+    """A new guest starts ``game``'s tutorial from its rules page; returns at their first move, its step shown."""
     guest(page, server.url, "Newbie")
     page.goto(f"{server.url}/rules/{game}")
     page.get_by_role("button", name=f"Play the tutorial: {TITLES[game]}").click()
     page.locator(BOARDS[game]).wait_for()
     assert wait_turn_or_end(page, BOARDS[game], timeout=60) == "turn"
     page.locator("[data-testid=tutorial][data-step]:not([data-step=wait])").wait_for()
+
+
+@pytest.mark.parametrize("game", list(FIRST))
+def test_on_arrival_at_a_tutorial_the_hand_and_the_decision_are_on_a_laptops_first_screen(
+    server: Server, chromium: Any, game: str
+) -> None:
+    page, problems = new_page(chromium, LAPTOP)
+    at_a_tutorials_first_step(page, server, game)
     cards, buttons = FIRST[game]
     at = page.evaluate(OFF_SCREEN, [cards, buttons])
     shot(page, f"first-screen-{game}")

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, Server
-from tests.browser.pages import guest
+from tests.browser.test_first_screen import at_a_tutorials_first_step
 from tests.browser.test_games_ui import wait_turn_or_end
-from tests.browser.test_learn import BOARDS, PHONE, TITLES
+from tests.browser.test_learn import BOARDS, PHONE
 
 # What each tutorial's first step asks the learner to use: one of these must be whole on the first screen.
 CONTROL = {
@@ -50,12 +50,7 @@ def tutorial_on_a_phone(server: Server, chromium: Any, game: str, height: int) -
     page = phone.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
-    guest(page, server.url, "Newbie")
-    page.goto(f"{server.url}/rules/{game}")
-    page.get_by_role("button", name=f"Play the tutorial: {TITLES[game]}").click()
-    page.locator(BOARDS[game]).wait_for()
-    assert wait_turn_or_end(page, BOARDS[game], timeout=60) == "turn"
-    page.locator("[data-testid=tutorial][data-step]:not([data-step=wait])").wait_for()
+    at_a_tutorials_first_step(page, server, game)
     page.locator(CONTROL[game]).first.wait_for()
     page.wait_for_timeout(300)
     return phone, page, problems
