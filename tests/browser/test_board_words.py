@@ -86,9 +86,14 @@ def test_club_conflict_over_the_boards_says_you(server: Server, chromium: Any) -
     page.goto(f"{server.url}/t/{table_id}")
     page.locator(CLUB).wait_for()
     page.locator(f"button[data-action='{attack}']").click()
-    told = page.locator("[data-testid=conflict]")
-    expect(told).to_contain_text("You attack", timeout=15_000)
-    text = told.inner_text()
+    # the words read in the same moment they say "You attack" (the bot's own conflict may follow soon after)
+    text = page.wait_for_function(
+        """() => {
+          const told = document.querySelector('[data-testid=conflict]');
+          return told && told.innerText.includes('You attack') ? told.innerText : null;
+        }""",
+        timeout=15_000,
+    ).json_value()
     assert "You attack" in text and "Ann attacks" not in text and "Tumble (Greedy bot) defends" in text, text
     # the scores under the boards, shown with it (before the bot's own move, which waits for the telling)
     expect(page.locator("[data-testid=last-conflict]")).to_contain_text("Ann (you, attacking)")
