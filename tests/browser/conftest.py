@@ -229,3 +229,12 @@ def shot(page: object, name: str) -> None:
     page.screenshot(  # type: ignore[attr-defined]
         path=str(ARTIFACTS / f"{name}.png"), full_page=True, animations="disabled", timeout=60_000
     )
+
+
+def shot_at(page: Any, name: str, *sizes: dict[str, int]) -> None:
+    """A screenshot at each window size in turn (``name-<width>``), the page laid out again before each."""
+    for size in sizes:
+        if page.viewport_size != size:
+            page.set_viewport_size(size)
+            page.wait_for_timeout(200)
+        shot(page, f"{name}-{size['width']}")

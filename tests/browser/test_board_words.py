@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from monsterlair.core import State
 from monsterlair.games.monster_club.display import display_data
-from tests.browser.conftest import Server, shot
+from tests.browser.conftest import Server, shot_at
 from tests.browser.finished import Found, find_game, find_position, position, store_table
 from tests.browser.pages import guest, new_page
 from tests.browser.test_games_ui import CLUB, MONSTRA
@@ -54,10 +54,7 @@ def test_club_shown_hand_cards_say_what_they_do(server: Server, chromium: Any) -
         assert face.locator("[data-testid=card-text]").inner_text() == CLUB_CARDS[card]["text"]
         assert "✦" not in face.inner_text()
     shown.scroll_into_view_if_needed()
-    shot(page, "board-words-club-shown-hand-375")
-    page.set_viewport_size(WIDE)
-    page.wait_for_timeout(200)
-    shot(page, "board-words-club-shown-hand-1366")
+    shot_at(page, "board-words-club-shown-hand", PHONE, WIDE)
     assert not problems, problems
 
 
@@ -97,7 +94,7 @@ def test_club_conflict_over_the_boards_says_you(server: Server, chromium: Any) -
     assert "You attack" in text and "Ann attacks" not in text and "Tumble (Greedy bot) defends" in text, text
     # the scores under the boards, shown with it (before the bot's own move, which waits for the telling)
     expect(page.locator("[data-testid=last-conflict]")).to_contain_text("Ann (you, attacking)")
-    shot(page, "board-words-club-conflict-375")
+    shot_at(page, "board-words-club-conflict", PHONE)
     assert not problems, problems
 
 
@@ -126,10 +123,7 @@ def test_push_supply_warns_that_an_empty_kind_ends_the_game(server: Server, chro
     tries = page.locator("[data-testid=tries]").inner_text()
     assert "left to get it fully on the arena, then it is placed for you" in tries, tries
     page.locator("section.supply").scroll_into_view_if_needed()
-    shot(page, "board-words-push-supply-375")
-    page.set_viewport_size(WIDE)
-    page.wait_for_timeout(200)
-    shot(page, "board-words-push-supply-1366")
+    shot_at(page, "board-words-push-supply", PHONE, WIDE)
     assert not problems, problems
 
 
@@ -150,10 +144,7 @@ def test_push_end_screen_names_the_roll_and_reads_plainly(server: Server, chromi
     text = end.inner_text()
     assert "when none was left in the supply ended the game" in text and "A roll of the " in text, text
     assert "token units" not in text and "rules do not break" not in text, text
-    shot(page, "board-words-push-end-1366")
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(200)
-    shot(page, "board-words-push-end-375")
+    shot_at(page, "board-words-push-end", WIDE, PHONE)
     assert not problems, problems
 
 
@@ -174,10 +165,7 @@ def test_monstra_team_bar_says_what_its_labels_mean(server: Server, chromium: An
     assert "same SPD" in described(page, badge)
     badge.focus()  # its help shows on focus (and on a tap on a phone)
     page.wait_for_timeout(300)
-    shot(page, "board-words-monstra-teams-375")
-    page.set_viewport_size(WIDE)
-    page.wait_for_timeout(200)
-    shot(page, "board-words-monstra-teams-1366")
+    shot_at(page, "board-words-monstra-teams", PHONE, WIDE)
     assert not problems, problems
 
 

@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import expect
 
 from monsterlair.core import State
-from tests.browser.conftest import Server, shot
+from tests.browser.conftest import Server, shot, shot_at
 from tests.browser.driver import IDLE, play_one_decision, seen, settle, wait_for_my_turn_or_end
 from tests.browser.finished import find_position, position, store_table
-from tests.browser.pages import guest, new_page
+from tests.browser.pages import DESKTOP, guest, new_page
 from tests.browser.test_games_ui import CLUB, PHONE, PUSH
 
 MONSTRA = "[data-testid=monstra-board]"
@@ -108,10 +108,7 @@ def test_a_monstra_tactic_shows_the_acting_creatures_new_numbers(server: Server,
     assert now.inner_text().split()[-1] == str(printed + 2), now.inner_text()
     assert f"{printed + 2} dmg" in page.locator("[data-testid=act-strike]").inner_text()
     assert page.locator("[data-testid=boost-text]").inner_text().startswith("Now: ")
-    shot(page, "monstra-boosted")
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(200)
-    shot(page, "monstra-boosted-phone")
+    shot_at(page, "monstra-boosted", DESKTOP, PHONE)
     assert not problems, problems
 
 

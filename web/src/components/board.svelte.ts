@@ -35,11 +35,8 @@ export interface BoardProps<D = unknown> {
   animating?: boolean;
 }
 
-/** A seat's name as the table shows it ("Seat 2" when it has none yet). */
-export function seatName(names: readonly string[], seat: number | null | undefined): string {
-  if (seat === null || seat === undefined) return "";
-  return names[seat] ?? `Seat ${seat + 1}`;
-}
+/** A seat's name as the table shows it (lib/words: plain code, also read by the conflict's words). */
+export { seatName } from "../lib/words";
 
 /**
  * Count the positions shown: each new ``view`` calls ``clear`` (a half-made choice never outlives its

@@ -26,3 +26,14 @@ export function midSentence(label: string): string {
   const first = label.split(/\s/)[0];
   return first.length > 1 && first === first.toUpperCase() ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }
+
+/** A seat's name as the table shows it ("Seat 2" when it has none yet; "" for no seat). */
+export function seatName(names: readonly string[], seat: number | null | undefined): string {
+  if (seat === null || seat === undefined) return "";
+  return names[seat] ?? `Seat ${seat + 1}`;
+}
+
+/** A name's possessive, as the server's ``Voice`` writes it: "Ann's", "Gus'". */
+export function possessive(name: string): string {
+  return name.endsWith("s") ? `${name}'` : `${name}'s`;
+}

@@ -1,6 +1,7 @@
 // The conflict a move caused, gathered from its log entries and the boards just before it, for the two-beat
 // telling over the board (Conflict.svelte): both stacks revealed with their scores, then the result.
 import type { LogEntry } from "../../lib/types";
+import { possessive, seatName } from "../../lib/words";
 
 export interface ConflictSide {
   seat: number;
@@ -56,11 +57,6 @@ export function conflictIn(entries: readonly LogEntry[], before: Boards | null):
   };
 }
 
-/** A seat's name for the telling: "Seat 2" when the table has no name for it. */
-function seatName(names: readonly string[], seat: number): string {
-  return names[seat] ?? `Seat ${seat + 1}`;
-}
-
 /** Who a side of the conflict is, in the reader's person (the reader: the seat looking, null for an observer),
  * as the log's words (the server's ``Voice``) say it: "You attack", "Tumble defends". */
 export function sideWho(seat: number, attacker: number, names: readonly string[], reader: number | null): string {
@@ -75,6 +71,5 @@ export function lossWords(losers: readonly number[], names: readonly string[], r
   if (losers.length === 2) return "Both stacks are destroyed";
   const seat = losers[0];
   if (seat === reader) return "Your stack is destroyed";
-  const name = seatName(names, seat);
-  return `${name}${name.endsWith("s") ? "'" : "'s"} stack is destroyed`;
+  return `${possessive(seatName(names, seat))} stack is destroyed`;
 }
