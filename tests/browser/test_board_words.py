@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import expect
-
 from monsterlair.core import State
 from monsterlair.games.monster_club.display import display_data
 from tests.browser.conftest import Server, shot_at
@@ -75,6 +73,9 @@ def test_club_conflict_over_the_boards_says_you(server: Server, chromium: Any) -
     """Walkthrough: the conflict told over the boards read "NewbieclubM attacks" for the player's own attack."""
     page, problems = new_page(chromium)
     page.set_viewport_size(PHONE)
+    # at the normal pace the bot's next moves wait while the conflict is told (at "instant", the tests' own pace,
+    # the bot's own conflict may replace it at once)
+    page.context.add_init_script("localStorage.setItem('monsterlair.pace', 'normal')")
     ann = guest(page, server.url, "Ann")
     found = find_position("monster-club", 2, {"first_player": 0}, lambda st: _conflict_attack(st) is not None)
     attack = _conflict_attack(position("monster-club", 2, {"first_player": 0}, found))
@@ -83,17 +84,19 @@ def test_club_conflict_over_the_boards_says_you(server: Server, chromium: Any) -
     page.goto(f"{server.url}/t/{table_id}")
     page.locator(CLUB).wait_for()
     page.locator(f"button[data-action='{attack}']").click()
-    # the words read in the same moment they say "You attack" (the bot's own conflict may follow soon after)
-    text = page.wait_for_function(
+    # the words told over the boards and the scores under them, read in one moment: the one they say "You attack"
+    # (the bot's own conflict follows once the telling ends, and the scores then show that one)
+    told, scores = page.wait_for_function(
         """() => {
           const told = document.querySelector('[data-testid=conflict]');
-          return told && told.innerText.includes('You attack') ? told.innerText : null;
+          const scores = document.querySelector('[data-testid=last-conflict]');
+          if (!told || !told.innerText.includes('You attack')) return null;
+          return [told.innerText, scores ? scores.innerText : ''];
         }""",
         timeout=15_000,
     ).json_value()
-    assert "You attack" in text and "Ann attacks" not in text and "Tumble (Greedy bot) defends" in text, text
-    # the scores under the boards, shown with it (before the bot's own move, which waits for the telling)
-    expect(page.locator("[data-testid=last-conflict]")).to_contain_text("Ann (you, attacking)")
+    assert "You attack" in told and "Ann attacks" not in told and "Tumble (Greedy bot) defends" in told, told
+    assert "Ann (you, attacking)" in scores, scores
     shot_at(page, "board-words-club-conflict", PHONE)
     assert not problems, problems
 
