@@ -1,4 +1,4 @@
-"""Action texts, views, RL encoding, terminal and PNG rendering, and the shipped conformance suite."""
+"""Action texts, views, RL encoding, terminal and PNG rendering (the conformance suite runs in tests/testing)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from pathlib import Path
 import pytest
 
 from monsterlair.core import BadAction, IllegalAction, Rng
-from monsterlair.games import get
 from monsterlair.games.push_a_monster.actions import ACTION_TYPES, ALL_ACTIONS, Take, describe, parse
 from monsterlair.games.push_a_monster.render import picture, write_png
 from monsterlair.games.push_a_monster.text import plain
-from monsterlair.testing.conformance import check_game
 from tests.games.push_a_monster.helpers import GAME, final, monster, random_game, scenario
 
 
@@ -106,12 +104,6 @@ def test_a_png_picture_of_any_position(tmp_path: Path) -> None:
     assert (0xEE, 0x8A, 0x22) in colours and (0xD0, 0x40, 0x40) in colours  # the orange and red monsters
     path = write_png(state.view(1), tmp_path / "pos.png", scale=80)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def test_conformance() -> None:
-    report = check_game(get("push-a-monster"), seeds=[1], players=[2, 4])
-    assert report.games == 2 and report.actions > 20
-    assert not report.determinize_varied  # nothing is hidden: a sample's views equal the truth's
 
 
 def test_a_bot_can_play_through_the_contract() -> None:
