@@ -227,7 +227,7 @@ DESIGNER_KINDS = {
         "shove",
         "monster taken (tied ? roll)",
         "start layout: monster placed",
-        "set down by hand",
+        "placed for its player",
     },
 }
 """Every kind of move of each game, as a designer reads it (each game's actions module and rules)."""

@@ -33,8 +33,8 @@ MOVE_KINDS = {
     "shove": "shove",
     "take": "monster taken (tied ? roll)",
     "place": "start layout: monster placed",
-    "assist": "set down by hand",
+    "assist": "placed for its player",
 }
 """The kind of a move in the report's words, by its action's first word (``Game.report_move_words``): the
 pushes of a turn (PM-4, PM-6.2, PM-6.7), the kind taken on a tied question mark (PM-3.3), a start monster set
-down (PM-2.2), a monster set down by hand (PM-6.6)."""
+down (PM-2.2), a monster placed for its player when no push could start (PM-6.6)."""
