@@ -116,6 +116,17 @@ def test_the_terminal_names_stand_outs_not_their_keys(monkeypatch: pytest.Monkey
     assert "1 stands out" in text
 
 
+def test_the_games_own_measures_are_named_in_its_words() -> None:
+    """A designer read "set downs" and "everyone tied" under Push a Monster's measures: what do they count?"""
+    result = CliRunner().invoke(app, ["sim", "push-a-monster", "-n", "2", "--bots", "random", "-w", "1"])
+    assert result.exit_code == 0, result.output
+    text = _words(result.output)
+    assert "monsters placed for their player" in text and "every line tied (1) or not (0)" in text, text
+    assert "set downs" not in text and "everyone tied" not in text
+    assert sim_report.measure_text({"game": "push-a-monster"}, "falls") == "falls"  # named well by its key
+    assert sim_report.measure_text({"game": "no-such-game"}, "set_downs") == "set downs"
+
+
 def run_game_batch(game: str, n: int) -> list[dict[str, Any]]:
     return [run_game(t) for t in plan(game, ["greedy"], n, players=2)]
 

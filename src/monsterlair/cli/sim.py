@@ -566,7 +566,7 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
     from rich.table import Table
 
     from monsterlair.core.words import plural
-    from monsterlair.sim.report import deck_names, endings, length_rows_of, unbalanced_text
+    from monsterlair.sim.report import deck_names, endings, length_rows_of, measure_text, unbalanced_text
 
     console = Console(highlight=False)
     who = summary["tournament"] or summary["lineup"]
@@ -594,7 +594,9 @@ def _print_summary(summary: dict[str, Any], rated: dict[str, Any] | None) -> Non
         for column in ("", "mean", "median", "p90"):
             measures.add_column(column, justify="right")
         for key, d in summary["measures"].items():
-            measures.add_row(escape(key.replace("_", " ")), f"{d['mean']:.2f}", f"{d['median']:g}", f"{d['p90']:.1f}")
+            measures.add_row(
+                escape(measure_text(summary, key)), f"{d['mean']:.2f}", f"{d['median']:g}", f"{d['p90']:.1f}"
+            )
         console.print(measures)
     console.print(
         f"Draws: {summary['draws']}. Lost by every seat: {summary['lost']}. Cut by a safety cap: {summary['capped']}. "

@@ -480,6 +480,15 @@ class Game(ABC):
         default: the kind itself)."""
         return self.report_kinds.get(kind, kind)
 
+    report_measure_words: ClassVar[Mapping[str, str]] = {}
+    """What each of :meth:`report_measures`' numbers counts, in the report's words ("set_downs": "monsters placed
+    for their player"); a measure not named here is shown by its name, spaced (see :meth:`report_measure_text`)."""
+
+    def report_measure_text(self, name: str) -> str:
+        """What the measure ``name`` counts, in words, for the console (:attr:`report_measure_words`; default: the
+        name with spaces for underscores)."""
+        return self.report_measure_words.get(name, name.replace("_", " "))
+
     report_factor_kinds: ClassVar[Mapping[str, str]] = {}
     """What each kind of :meth:`report_factors` label is, in the report's words ("order": "place in the turn
     order"); a kind not named here is shown as it is (see :meth:`report_factor_text`)."""

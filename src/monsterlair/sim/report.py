@@ -431,6 +431,13 @@ def kind_text(summary: Mapping[str, Any], kind: str) -> str:
     return kind if game is None else game.report_kind_text(kind)
 
 
+def measure_text(summary: Mapping[str, Any], name: str) -> str:
+    """What a measure counts, in the game's words (``Game.report_measure_text``: "monsters placed for their
+    player")."""
+    game = _game(summary)
+    return name.replace("_", " ") if game is None else game.report_measure_text(name)
+
+
 def factor_text(summary: Mapping[str, Any], kind: str) -> str:
     """What a factor kind is, in the game's words (``Game.report_factor_text``: "place in the turn order")."""
     game = _game(summary)

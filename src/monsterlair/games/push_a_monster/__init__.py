@@ -105,7 +105,8 @@ class PushAMonster(Game):
         return _words.line_words(score)
 
     def report_measures(self, state: State) -> dict[str, float]:
-        """Per finished game: falls (each giving tokens), pushes, set-downs by hand, and 1 if every line ties."""
+        """Per finished game: falls (each giving tokens), pushes, monsters placed for their player, and 1 if every line
+        ties."""
         if not isinstance(state, PushState):
             return {}
         lines = {state.line_length(s) for s in range(state.players)}
@@ -130,6 +131,7 @@ class PushAMonster(Game):
         return _usage.report_usage(events)
 
     report_kinds = _usage.KINDS
+    report_measure_words = _usage.MEASURES
     report_move_words = _usage.MOVE_KINDS
 
     def after_replayed_action(self, state: State, record: Mapping[str, Any], index: int) -> None:

@@ -27,6 +27,13 @@ KINDS = {
 }
 """What each kind of usage label counts, in the report's words (``Game.report_kinds``)."""
 
+MEASURES = {
+    "set_downs": "monsters placed for their player",
+    "everyone_tied": "every line tied (1) or not (0)",
+}
+"""What the game's measures count, in the report's words (``Game.report_measure_words``; the others, "falls" and
+"pushes", say it by their names)."""
+
 MOVE_KINDS = {
     "push": "push",
     "nudge": "nudge",
