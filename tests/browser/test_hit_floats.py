@@ -75,14 +75,17 @@ def test_two_numbers_on_one_creature_at_once_do_not_overlap(server: Server, chro
     page.goto(f"{server.url}/t/{table_id}")
     page.locator("[data-testid=monstra-board][data-busy=no]").wait_for()
     page.locator(f"button.creature.targetable[data-unit={unit}]").click()  # Strike it; the bot's turn hits it again
-    floats = page.locator(f"[data-testid=unit-{unit}] [data-testid=hit-float]")
-    page.wait_for_function(
-        "sel => document.querySelectorAll(sel).length >= 2",
+    # the numbers' boxes read in the moment both show (they fade after a while; on a busy machine a screenshot
+    # taken first could outlast them)
+    boxes = page.wait_for_function(
+        """sel => {
+          const shown = [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+          return shown.length >= 2 ? shown.map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })) : null;
+        }""",
         arg=f"[data-testid=unit-{unit}] [data-testid=hit-float]",
         timeout=10_000,
-    )
+    ).json_value()
     shot(page, "monstra-two-hits")
-    boxes = [b for b in (floats.nth(i).bounding_box() for i in range(floats.count())) if b]
     assert len(boxes) >= 2, boxes
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
