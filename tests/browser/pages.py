@@ -8,9 +8,10 @@ from typing import Any
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def new_page(chromium: Any, viewport: dict[str, int] = DESKTOP) -> tuple[Any, list[str]]:
-    """A page in a context of its own, and the list its uncaught script errors go to (a test asserts it empty)."""
-    page = chromium.new_context(viewport=viewport).new_page()
+def new_page(chromium: Any, viewport: dict[str, int] = DESKTOP, pace: str | None = None) -> tuple[Any, list[str]]:
+    """A page in a context of its own (at ``pace``, else moves shown at once), and the list its uncaught script
+    errors go to (a test asserts it empty)."""
+    page = chromium.new_context(pace, viewport=viewport).new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
     return page, problems

@@ -71,11 +71,9 @@ def _conflict_attack(state: State) -> str | None:
 
 def test_club_conflict_over_the_boards_says_you(server: Server, chromium: Any) -> None:
     """Walkthrough: the conflict told over the boards read "NewbieclubM attacks" for the player's own attack."""
-    page, problems = new_page(chromium)
-    page.set_viewport_size(PHONE)
     # at the normal pace the bot's next moves wait while the conflict is told (at "instant", the tests' own pace,
     # the bot's own conflict may replace it at once)
-    page.context.add_init_script("localStorage.setItem('monsterlair.pace', 'normal')")
+    page, problems = new_page(chromium, PHONE, pace="normal")
     ann = guest(page, server.url, "Ann")
     found = find_position("monster-club", 2, {"first_player": 0}, lambda st: _conflict_attack(st) is not None)
     attack = _conflict_attack(position("monster-club", 2, {"first_player": 0}, found))

@@ -96,8 +96,7 @@ def test_the_end_of_a_game_is_brought_into_view(
 def test_the_last_move_is_seen_before_the_end_comes_into_view(slow_bot: Server, chromium: Any) -> None:
     """At a person's pace (Normal), the bot's last push stays on the screen its while before the page moves up
     to the result: the view is not yanked away before the last blow is seen."""
-    context = chromium.new_context(viewport=PHONE)
-    context.add_init_script("localStorage.setItem('monsterlair.pace', 'normal')")
+    context = chromium.new_context("normal", viewport=PHONE)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))

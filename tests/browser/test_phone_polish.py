@@ -69,9 +69,8 @@ def _my_pass_ends_my_turn(state: State) -> bool:
 
 
 def test_a_smash_turn_shows_its_buttons_clear_of_the_hand_from_the_first_frame(server: Server, chromium: Any) -> None:
-    context = chromium.new_context(viewport=PHONE, reduced_motion="no-preference")
     # moves shown one by one (a quicker pace than the first one, 'Normal'), then my turn
-    context.add_init_script("localStorage.setItem('monsterlair.pace', 'fast')")
+    context = chromium.new_context("fast", viewport=PHONE, reduced_motion="no-preference")
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(str(e)))
