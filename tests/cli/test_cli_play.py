@@ -113,6 +113,7 @@ def test_mode_on_a_game_without_modes_is_an_error(monkeypatch: pytest.MonkeyPatc
         (["play", "toy-race", "--seats", "human"], "takes 2 to 4 players, not 1"),
         (["play", "toy-race", "--players", "3", "--seats", "human,random"], "name one per seat"),
         (["play", "toy-race", "--players", "9"], "takes 2 to 4 players"),
+        (["play", "toy-race", "--seats", "c=0.5,random"], "'c=0.5' in 'c=0.5,random' is an option with no bot"),
         (["play", "toy-race", "-o", "target"], "-o name=value"),
         (["play", "toy-race", "-o", "target=many"], "Option 'target' takes a whole number"),
         (["play", "toy-race", "-o", "colour=red"], "Unknown option 'colour'"),
@@ -122,6 +123,12 @@ def test_bad_arguments_give_a_sentence_not_a_traceback(args: list[str], message:
     status, out = run(args, [])
     assert status == 2
     assert message in " ".join(out.split()), out
+
+
+def test_a_seats_bot_spec_may_name_several_options() -> None:
+    status, out = run(["play", "toy-race", "--seed", "1", "--seats", "random,ismcts:iterations=20,c=0.5"], [""])
+    assert status == 0 and "Game over" in out, out
+    assert "2 players: Gobble (Random bot), Pip (Search bot)" in out
 
 
 def test_end_of_input_abandons_politely_and_saves_what_was_played(tmp_path: Path) -> None:

@@ -579,7 +579,10 @@ def play(
     options = parse_options(option, mode, game)
     if save is not None:
         writable_file(save, "the record")  # before the game, not after it
-    seat_list = [s.strip() for s in seats.split(",")] if seats else None
+    try:  # a bot's spec may hold commas of its own: ismcts:seconds=1,c=0.5
+        seat_list = bot_registry.split_specs(seats) if seats else None
+    except bot_registry.BadBotOptions as exc:
+        fail(f"--seats: {exc}")
     if seat_list is not None and any(not s for s in seat_list):
         fail("--seats has an empty entry; write for example --seats human,greedy.")
     n = players if players is not None else (len(seat_list) if seat_list else game.default_players(options))
