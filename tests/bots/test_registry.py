@@ -50,7 +50,17 @@ def test_describe_and_info_are_json_ready() -> None:
     info = json.loads(json.dumps(bots.info()))
     assert [b["name"] for b in info] == bots.names()
     ismcts = info[2]
-    assert set(ismcts["options"]) == {"iterations", "seconds", "c", "playout", "candidates", "depth", "prior", "reuse"}
+    assert set(ismcts["options"]) == {
+        "iterations",
+        "seconds",
+        "c",
+        "playout",
+        "candidates",
+        "depth",
+        "prior",
+        "reuse",
+        "workers",
+    }
     assert all(o["doc"] for b in info for o in b["options"].values())
 
 

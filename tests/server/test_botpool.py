@@ -207,6 +207,7 @@ async def test_a_cancelled_waiter_gives_up_its_place() -> None:
         *UNBOUNDED_BUDGETS,
         ("ismcts:seconds=60", "at most 10 seconds"),
         ("ismcts:iterations=50000", "at most 20,000 iterations"),
+        ("ismcts:seconds=1,workers=2", r"one core a move, not 2 \(workers=1\)"),
     ],
 )
 def test_the_server_refuses_bots_without_a_finite_budget_inside_its_caps(spec: str, words: str) -> None:
@@ -218,6 +219,7 @@ def test_the_server_caps_are_settings() -> None:
     catalog = BotCatalog(max_seconds=2.0, max_iterations=500)
     assert catalog.check("ismcts:seconds=2") == "ismcts:seconds=2"
     assert catalog.check("ismcts:iterations=500") == "ismcts:iterations=500"
+    assert catalog.check("ismcts:iterations=500,workers=1") == "ismcts:iterations=500,workers=1"
     with pytest.raises(ValueError, match="at most 2 seconds"):
         catalog.check("ismcts:seconds=2.5")
 

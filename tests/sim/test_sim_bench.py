@@ -11,7 +11,15 @@ from typer.testing import CliRunner
 
 from monsterlair import games
 from monsterlair.cli import app
-from monsterlair.sim.bench import bench_game, clone_us, default_players, random_playouts, sample_states, scaling
+from monsterlair.sim.bench import (
+    bench_game,
+    clone_us,
+    default_players,
+    random_playouts,
+    sample_states,
+    scaling,
+    search_scaling,
+)
 from tests import example_game
 
 
@@ -71,6 +79,27 @@ def test_bench_scaling_command() -> None:
     table = CliRunner().invoke(app, args)
     assert table.exit_code == 0 and "2 workers over 1" in table.output
     assert CliRunner().invoke(app, ["bench", "toy-race", "monstra", "--scaling"]).exit_code == 2
+
+
+def test_search_scaling_times_one_process_and_several_in_turns() -> None:
+    figures = search_scaling(example_game.GAME, workers=2, players=2, seconds=0.05, repeats=3)
+    assert figures["workers"] == 2 and figures["players"] == 2
+    assert len(figures["one_process_runs"]) == len(figures["with_workers_runs"]) == 3
+    assert figures["one_process"] > 0 and figures["with_workers"] > 0
+    ratios = sorted(w / o for w, o in zip(figures["with_workers_runs"], figures["one_process_runs"], strict=True))
+    assert figures["speedup"] == pytest.approx(ratios[1], rel=1e-2)
+
+
+def test_bench_search_workers_command() -> None:
+    args = ["bench", "toy-race", "-p", "2", "--seconds", "0.03", "--repeats", "1", "--search-workers", "2"]
+    result = CliRunner().invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)["games"][0]
+    assert data["game"] == "toy-race" and data["workers"] == 2 and data["speedup"] > 0
+    table = CliRunner().invoke(app, args)
+    assert table.exit_code == 0 and "2 processes" in table.output and "ismcts:workers=2" in table.output
+    bad = CliRunner().invoke(app, [*args[:-1], "65"])
+    assert bad.exit_code == 2 and "from 2 to 64" in bad.output
 
 
 def test_bench_command_json_and_table() -> None:

@@ -51,8 +51,14 @@ DEFAULT_PRIOR = 5
 MAX_PRIOR = 1000
 """The most virtual visits the heuristic prior may give a new node."""
 
+_TUNING = ("c", "playout", "candidates", "depth", "prior", "reuse")
+"""The settings that shape a search (not its budget or workers): what a helper's tree is grown with."""
+
 CHECK_EVERY = 16
 """Iterations between budget and early-stop checks."""
+
+MAX_WORKERS = 64
+"""The most processes one search may use (``workers``)."""
 
 
 class _Node:
@@ -181,6 +187,15 @@ class ISMCTSBot(Bot):
                 minimum=1,
                 maximum=64,
             ),
+            Option(
+                "workers",
+                1,
+                "Processes searching at once (root parallelism): each grows its own tree over its own samples for "
+                "the whole time, an iteration budget is shared out, and their root statistics are added up. More "
+                "than 1 uses more cores, never more time.",
+                minimum=1,
+                maximum=MAX_WORKERS,
+            ),
         ]
     )
 
@@ -189,6 +204,7 @@ class ISMCTSBot(Bot):
         self.iterations = int(self.settings["iterations"])
         seconds = float(self.settings["seconds"])
         self.seconds = DEFAULT_SECONDS if self.iterations == 0 and seconds == 0.0 else seconds
+        self.workers = int(self.settings["workers"])
         self._given = frozenset(options)
         self._tuned: dict[str, dict[str, OptionValue]] = {}
         self._game = ""
@@ -238,6 +254,11 @@ class ISMCTSBot(Bot):
     def search(self, perspective: Perspective, rng: Rng) -> SearchReport:
         """Run the search and report the chosen action with per-action visits and mean payoffs.
 
+        With ``workers`` above 1, that many trees are grown at once (:mod:`monsterlair.bots.parallel`), each
+        with a generator forked from ``rng`` and its share of an ``iterations`` budget, and their root
+        statistics are added up: the same seed and budget give the same move whether the trees grew in
+        helper processes or one after another.
+
         Raises:
             GameOver: if the game has ended.
             ValueError: if the perspective's seat is not the seat to move.
@@ -246,11 +267,36 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             return SearchReport(legal[0], 0, 0.0, [ActionStats(legal[0], 0, 0.0)])
         self._tune_for(perspective.game)
+        start = time.perf_counter()
+        if self.workers == 1:
+            rows, done = self._grow(perspective, rng, self.iterations, self.seconds)
+            return _report(legal, rows, done, time.perf_counter() - start)
+        from monsterlair.bots import parallel
+
+        settings = {key: getattr(self, key) for key in _TUNING}  # as tuned for this game
+        shares = []
+        deadline = time.time() + self.seconds if self.seconds > 0 else 0.0
+        for i in range(self.workers):
+            share = self.iterations // self.workers + (i < self.iterations % self.workers)
+            if self.iterations and not share:
+                break
+            shares.append((settings, perspective, rng.fork(i).getstate(), share, deadline))
+        grown = parallel.run_shares(grow_share, shares)
+        rows = [
+            (sum(r[0] for r in same), sum(r[1] for r in same), sum(r[2] for r in same))
+            for same in zip(*(tree for tree, _ in grown), strict=True)
+        ]
+        return _report(legal, rows, sum(done for _, done in grown), time.perf_counter() - start)
+
+    def _grow(
+        self, perspective: Perspective, rng: Rng, iterations: int, seconds: float
+    ) -> tuple[list[tuple[int, int, float]], int]:
+        """Grow one tree within the budget; every legal action's root statistics and the iterations run."""
         seat = perspective.seat
         root = _Node(-1, seat)
         start = time.perf_counter()
-        deadline = start + self.seconds if self.seconds > 0 else math.inf
-        limit = self.iterations if self.iterations > 0 else math.inf
+        deadline = start + seconds if seconds > 0 else math.inf
+        limit = iterations if iterations > 0 else math.inf
         done = 0
         reuse = self.reuse
         sample: State | None = None
@@ -275,7 +321,7 @@ class ISMCTSBot(Bot):
                     remaining = min(remaining, (deadline - now) * done / max(now - start, 1e-9))
                 if _decided(root, remaining):
                     break
-        return _report(root, legal, done, time.perf_counter() - start, self.prior)
+        return _root_stats(root, perspective.legal_actions(), self.prior), done
 
     # --- one iteration ------------------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, rng: Rng) -> None:
@@ -426,21 +472,41 @@ def _seed_prior(child: _Node, world: State, mover: int, prior: int) -> None:
     child.reward = prior * value
 
 
-def _report(root: _Node, legal: Sequence[Action], iterations: int, seconds: float, prior: int = 0) -> SearchReport:
+def _root_stats(root: _Node, legal: Sequence[Action], prior: int) -> list[tuple[int, int, float]]:
+    """Every legal action's (real visits, visits with the prior's virtual ones, summed reward) at ``root``."""
+    rows = []
+    for action in legal:
+        child = root.children.get(action)
+        rows.append((0, 0, 0.0) if child is None else (child.visits - prior, child.visits, child.reward))
+    return rows
+
+
+def grow_share(
+    settings: dict[str, OptionValue], perspective: Perspective, seed: int, iterations: int, deadline: float
+) -> tuple[list[tuple[int, int, float]], int]:
+    """One tree of a search with several workers (run in a helper process, or in the caller): grown by an
+    ``ismcts`` bot of those tuning ``settings`` with ``Rng(seed)``, for ``iterations`` (0: no limit) and until
+    the wall-clock ``deadline`` (``time.time()``; 0: none). Its root statistics and iterations, as ``_grow``."""
+    bot = ISMCTSBot(**settings, iterations=iterations)
+    seconds = max(deadline - time.time(), 1e-6) if deadline else 0.0
+    return bot._grow(perspective, Rng(seed), iterations, seconds)
+
+
+def _report(
+    legal: Sequence[Action], rows: Sequence[tuple[int, int, float]], iterations: int, seconds: float
+) -> SearchReport:
     """The most visited root action (ties: higher mean payoff, then legal order) and every action's stats.
 
-    Visits count real iterations only (the heuristic prior's virtual visits are taken off); the mean is
-    the value the search used, which blends in the prior's virtual visits when there are any.
+    ``rows`` are :func:`_root_stats`' (summed over the trees of a search with several workers). Visits count
+    real iterations only (the heuristic prior's virtual visits are taken off); the mean is the value the
+    search used, which blends in the prior's virtual visits when there are any.
     """
     stats: list[ActionStats] = []
     best: ActionStats | None = None
-    for action in legal:
-        child = root.children.get(action)
-        visits = child.visits - prior if child is not None else 0
-        mean = child.reward / child.visits if child is not None and child.visits else 0.0
-        st = ActionStats(action, visits, mean)
+    for action, (visits, weight, reward) in zip(legal, rows, strict=True):
+        st = ActionStats(action, visits, reward / weight if weight else 0.0)
         stats.append(st)
-        if best is None or (visits, mean) > (best.visits, best.mean):
+        if best is None or (visits, st.mean) > (best.visits, best.mean):
             best = st
     assert best is not None
     return SearchReport(best.action, iterations, seconds, stats)

@@ -24,7 +24,10 @@ BENCH_HELP = (
     "second longer per repeat than --seconds says (docs/performance.md).\n\n"
     "With --scaling, measure instead how 'sim' scales: games/s of one batch (default: 400 Monster Smash "
     "games, greedy against random, 2 players) on 1 and 2 local worker processes and on a local Ray instance "
-    "with 2 CPUs; the median of --repeats runs each."
+    "with 2 CPUs; the median of --repeats runs each.\n\n"
+    "With --search-workers N, measure instead how the search scales: ISMCTS iterations per wall-clock second "
+    "of searches growing N trees at once in N processes (ismcts:workers=N) against one process, in turns on "
+    "the same positions; not pinned to a core."
 )
 """``bench --help`` as plain text: one paragraph per line for the terminal to wrap, no markup."""
 
@@ -45,6 +48,9 @@ def bench(
     games: Annotated[int, typer.Option("--games", "-n", help="With --scaling: games per timed batch.")] = 400,
     bots: Annotated[str, typer.Option(help="With --scaling: the lineup of the batch.")] = "greedy,random",
     no_ray: Annotated[bool, typer.Option("--no-ray", help="With --scaling: leave Ray out.")] = False,
+    search_workers: Annotated[
+        int, typer.Option(help="Instead: ISMCTS it/s with this many processes a search against one (wall clock).")
+    ] = 1,
 ) -> None:
     """Measure engine and bot throughput per game (the command's help: :data:`BENCH_HELP`)."""
     from rich.console import Console
@@ -58,6 +64,9 @@ def bench(
         fail(f"--clock must be 'wall' or 'cpu', not {clock!r}.")
     if scaling:
         _scaling(game_ids, players, repeats, seed, games, bots, no_ray, as_json)
+        return
+    if search_workers != 1:
+        _search_scaling(game_ids, players, seconds, repeats, seed, search_workers, as_json)
         return
     chosen = [load_game(g) for g in game_ids] if game_ids else registry.all_games()
     saved = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
@@ -145,11 +154,7 @@ def _scaling(
             )
     except (BadOptions, ValueError) as exc:
         fail(str(exc))
-    figures["machine"] = {
-        "python": platform.python_version(),
-        "cpus": os.cpu_count(),
-        "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
-    }
+    figures["machine"] = _machine()
     if as_json:
         typer.echo(json.dumps(figures, indent=1, allow_nan=False))
         return
@@ -167,6 +172,62 @@ def _scaling(
     console.print(f"Load average at the end: {figures['machine']['load_avg_1m']} on {figures['machine']['cpus']} CPUs.")
 
 
+def _machine() -> dict[str, Any]:
+    """What the figures' JSON says of the machine: Python's version, the CPUs, the load average now."""
+    return {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+    }
+
+
+def _search_scaling(
+    game_ids: list[str] | None,
+    players: int | None,
+    seconds: float,
+    repeats: int,
+    seed: int,
+    workers: int,
+    as_json: bool,
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from monsterlair import games as registry
+    from monsterlair.bots.ismcts import MAX_WORKERS
+    from monsterlair.sim.bench import search_scaling
+
+    if not 2 <= workers <= MAX_WORKERS:
+        fail(f"--search-workers must be from 2 to {MAX_WORKERS} (1 is the plain bench).")
+    chosen = [load_game(g) for g in game_ids] if game_ids else registry.all_games()
+    figures = []
+    status = err_console().status("measuring…")
+    with status:
+        for game in chosen:
+            if players is not None and not game.min_players <= players <= game.max_players:
+                fail(game.wrong_player_count(players))
+            status.update(f"measuring {game.id}…")
+            figures.append(
+                search_scaling(game, workers=workers, players=players, seconds=seconds, repeats=repeats, seed=seed)
+            )
+    machine = _machine()
+    if as_json:
+        typer.echo(json.dumps({"machine": machine, "games": figures}, indent=1, allow_nan=False))
+        return
+    table = Table(title=f"ismcts it/s per wall-clock second, median of {repeats} × {seconds:g} s")
+    for column in ("game", "players", "1 process", f"{workers} processes", "ratio"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    for f in figures:
+        rates = (f"{f['one_process']:,.0f}", f"{f['with_workers']:,.0f}", f"{f['speedup']:.2f}×")
+        table.add_row(f["game"], str(f["players"]), *rates)
+    console = Console(highlight=False)
+    console.print(table)
+    console.print(
+        f"The bench's search (random playouts to the end) with ismcts:workers={workers} against workers=1, in turns. "
+        f"Python {machine['python']}, {machine['cpus']} CPUs, load average {machine['load_avg_1m']}."
+    )
+
+
 def _measure(
     chosen: list[Game], players: int | None, seconds: float, repeats: int, seed: int, core: int | None, clock: str
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -174,12 +235,10 @@ def _measure(
     from monsterlair.sim.bench import bench_game
 
     machine = {
-        "python": platform.python_version(),
+        **_machine(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
-        "cpus": os.cpu_count(),
         "pinned_core": core,
-        "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
         "clock": clock,
     }
     progress = err_console()

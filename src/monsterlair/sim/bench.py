@@ -168,9 +168,10 @@ def clone_us(states: list[State], seconds: float, clock: Callable[[], float] = t
 
 
 def ismcts_rate(
-    states: list[State], seconds: float, seed: int, clock: Callable[[], float] = time.perf_counter
+    states: list[State], seconds: float, seed: int, clock: Callable[[], float] = time.perf_counter, workers: int = 1
 ) -> float:
-    """ISMCTS iterations per second over positions with a real choice, for about ``seconds``."""
+    """ISMCTS iterations per second over positions with a real choice, for about ``seconds``; with ``workers``
+    above 1, searches that grow that many trees at once in as many processes (``ismcts:workers``)."""
     from monsterlair.bots import ISMCTSBot
 
     # Random playouts to the end, one determinization each, as documented: the same search in every game
@@ -190,7 +191,7 @@ def ismcts_rate(
         i += 1
         seat = state.to_move
         assert seat is not None
-        bot = ISMCTSBot(iterations=ISMCTS_ITERATIONS, seconds=max(seconds - spent, 1e-3), **search)
+        bot = ISMCTSBot(iterations=ISMCTS_ITERATIONS, seconds=max(seconds - spent, 1e-3), workers=workers, **search)
         start = clock()
         report = bot.search(Perspective(state, seat), rng)
         spent += clock() - start
@@ -251,6 +252,45 @@ def bench_game(
     if reference is None:
         out["reference_decisions_per_s"] = out["vs_reference"] = None
     return out
+
+
+def search_scaling(
+    game: Game,
+    *,
+    workers: int = 2,
+    players: int | None = None,
+    seconds: float = 2.0,
+    repeats: int = 5,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """ISMCTS iterations per wall-clock second with one process and with ``workers`` (``ismcts:workers``),
+    taking turns in every repeat on the same positions and seeds as :func:`bench_game`'s figure: the medians,
+    every run, and ``speedup`` (the median of the repeats' ratios). The wall clock, since the helpers' time is
+    not the calling process's CPU time."""
+    opts = dict(options or {})
+    n = players if players is not None else default_players(game, opts)
+    states = sample_states(game, n, CLONE_SAMPLES, seed, opts)
+    runs: dict[int, list[float]] = {1: [], workers: []}
+    ratios = []
+    for r in range(repeats):
+        got = {}
+        for w in (1, workers) if r % 2 == 0 else (workers, 1):
+            got[w] = ismcts_rate(states, seconds, seed + r, time.perf_counter, w)
+            runs[w].append(got[w])
+        ratios.append(got[workers] / got[1] if got[1] else 0.0)
+    return {
+        "game": game.id,
+        "players": n,
+        "repeats": repeats,
+        "seconds": seconds,
+        "workers": workers,
+        "one_process": float(statistics.median(runs[1])),
+        "one_process_runs": [round(v, 1) for v in runs[1]],
+        "with_workers": float(statistics.median(runs[workers])),
+        "with_workers_runs": [round(v, 1) for v in runs[workers]],
+        "speedup": float(statistics.median(ratios)),
+    }
 
 
 SCALING_CONFIGS = ("local-1", "local-2", "ray-2")

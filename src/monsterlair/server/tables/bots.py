@@ -173,6 +173,10 @@ class BotCatalog:
         iterations = settings.get("iterations", 0)
         if isinstance(iterations, int) and iterations > self.max_iterations:
             raise ValueError(f"Bots here search at most {self.max_iterations:,} iterations a move, not {iterations:,}.")
+        workers = settings.get("workers", 1)
+        if isinstance(workers, int) and workers > 1:
+            # the server's cores are shared by every table: one bot's move may not take several of them
+            raise ValueError(f"Bots here think on one core a move, not {workers} (workers=1).")
         return spec
 
     def fits(self, spec: str, game: Game, players: int, options: Mapping[str, Any]) -> None:
