@@ -31,7 +31,9 @@ _owner = 0
 T = TypeVar("T")
 
 
-def _context() -> Any:
+def fork_context() -> Any:
+    """The multiprocessing context whose children start as copies of this process (``fork``) where the platform
+    has one, else fresh interpreters (``spawn``): a copy knows the games and cards this program has loaded."""
     if "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
@@ -46,7 +48,7 @@ def _helpers(n: int) -> ProcessPoolExecutor | None:
         _pool, _size = None, 0  # the parent's pool, copied by a fork: its processes are not this one's children
     if _pool is None or _size < n:
         close()
-        _pool = ProcessPoolExecutor(max_workers=n, mp_context=_context())
+        _pool = ProcessPoolExecutor(max_workers=n, mp_context=fork_context())
         _size, _owner = n, os.getpid()
     return _pool
 

@@ -26,8 +26,8 @@ BENCH_HELP = (
     "games, greedy against random, 2 players) on 1 and 2 local worker processes and on a local Ray instance "
     "with 2 CPUs; the median of --repeats runs each.\n\n"
     "With --search-workers N, measure instead how the search scales: ISMCTS iterations per wall-clock second "
-    "of searches growing N trees at once in N processes (ismcts:workers=N) against one process, in turns on "
-    "the same positions; not pinned to a core."
+    "of searches growing N trees of 200 iterations at once in N processes (ismcts:workers=N) against one "
+    "process growing one, in turns on the same positions; not pinned to a core."
 )
 """``bench --help`` as plain text: one paragraph per line for the terminal to wrap, no markup."""
 

@@ -171,7 +171,8 @@ def ismcts_rate(
     states: list[State], seconds: float, seed: int, clock: Callable[[], float] = time.perf_counter, workers: int = 1
 ) -> float:
     """ISMCTS iterations per second over positions with a real choice, for about ``seconds``; with ``workers``
-    above 1, searches that grow that many trees at once in as many processes (``ismcts:workers``)."""
+    above 1, searches that grow that many trees at once in as many processes (``ismcts:workers``), each tree
+    as large as the one tree of a search in one process."""
     from monsterlair.bots import ISMCTSBot
 
     # Random playouts to the end, one determinization each, as documented: the same search in every game
@@ -191,7 +192,8 @@ def ismcts_rate(
         i += 1
         seat = state.to_move
         assert seat is not None
-        bot = ISMCTSBot(iterations=ISMCTS_ITERATIONS, seconds=max(seconds - spent, 1e-3), workers=workers, **search)
+        budget = ISMCTS_ITERATIONS * workers
+        bot = ISMCTSBot(iterations=budget, seconds=max(seconds - spent, 1e-3), workers=workers, **search)
         start = clock()
         report = bot.search(Perspective(state, seat), rng)
         spent += clock() - start

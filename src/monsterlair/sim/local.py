@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from monsterlair.bots.parallel import fork_context
 from monsterlair.sim.runner import GameTask, run_chunk
 
 ResultCallback = Callable[[list[dict[str, Any]]], None]
@@ -99,10 +100,8 @@ class LocalBackend(Backend):
         else:
             if self.card_data is not None:  # a fresh interpreter, so the games load the edited cards
                 context: Any = multiprocessing.get_context("spawn")
-            elif "fork" in multiprocessing.get_all_start_methods():
-                context = multiprocessing.get_context("fork")
             else:
-                context = None
+                context = fork_context()
             with ProcessPoolExecutor(
                 max_workers=min(self.workers, len(chunks)),
                 mp_context=context,
