@@ -311,8 +311,12 @@ def test_ismcts_never_reads_hidden_information(game_id: str) -> None:
     """
     game = _game(game_id)
     # Short playouts keep physics games affordable; cut ones, and the prior on every new node, use heuristics;
-    # the second bot scores leaves by the heuristic alone and searches each sample several times.
-    searchers = [ISMCTSBot(iterations=40, depth=8, prior=5), ISMCTSBot(iterations=40, playout="none", reuse=4)]
+    # the second bot scores leaves by the heuristic alone, searches each sample several times, and grows two trees
+    # (the second in a helper process, handed the same perspective).
+    searchers = [
+        ISMCTSBot(iterations=40, depth=8, prior=5),
+        ISMCTSBot(iterations=40, playout="none", reuse=4, workers=2),
+    ]
     checked = 0
     counts = player_counts(game)
     for players in sorted({counts[0], counts[-1]}):  # the fewest and the most seats

@@ -13,7 +13,7 @@ from typing import Any
 
 from tests.browser.conftest import ARTIFACTS, Server
 from tests.browser.driver import seen, settle
-from tests.browser.pages import guest
+from tests.browser.pages import guest, new_page
 from tests.browser.test_games_ui import PUSH, drag_push, push_decide, wait_turn_or_end
 from tests.browser.test_learn import started
 
@@ -213,9 +213,7 @@ def test_the_set_up_suggests_a_free_spot_and_place_waits_while_the_ghost_overlap
     """Stranger's review (item 4): after the first monster is down, the next one's ghost sat on the same centre
     spot and Place was enabled, only to be refused. The suggested spot is a free one, and Place is disabled,
     with the reason shown, while the ghost overlaps a monster."""
-    page = chromium.browser.new_context(viewport=DESKTOP).new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
+    page, problems = new_page(chromium, DESKTOP)
     guest(page, server.url, "Setter")
     table_id = started(page, server.url, "push-a-monster")
     page.goto(f"{server.url}/t/{table_id}")
@@ -238,9 +236,11 @@ def test_the_set_up_suggests_a_free_spot_and_place_waits_while_the_ghost_overlap
         assert place.is_enabled(), page.locator("[data-testid=place-why]").all_inner_texts()
         assert not page.locator("[data-testid=place-why]").count()
         if mine:
-            # the ghost moved onto a monster already there: Place waits, and says why
-            page.locator("[data-testid=place-x]").fill(f"{float(mine[-1][0]) * 10:.1f}")  # cm in the box
-            page.locator("[data-testid=place-y]").fill(f"{float(mine[-1][1]) * 10:.1f}")
+            # the ghost moved onto a monster already there: Place waits, and says why. Onto my first one, the one
+            # nearest the centre: a later, larger monster at a later spot may also poke off the arena, a reason
+            # the board rightly gives first.
+            page.locator("[data-testid=place-x]").fill(f"{float(mine[0][0]) * 10:.1f}")  # cm in the box
+            page.locator("[data-testid=place-y]").fill(f"{float(mine[0][1]) * 10:.1f}")
             page.locator("[data-testid=place-y]").blur()
             assert place.is_disabled()
             assert "touch" in page.locator("[data-testid=place-why]").inner_text()

@@ -100,6 +100,8 @@ def test_bench_search_workers_command() -> None:
     assert table.exit_code == 0 and "2 processes" in table.output and "ismcts:workers=2" in table.output
     bad = CliRunner().invoke(app, [*args[:-1], "65"])
     assert bad.exit_code == 2 and "from 2 to 64" in bad.output
+    cpu = CliRunner().invoke(app, [*args, "--clock", "cpu"])
+    assert cpu.exit_code == 2 and "counts wall-clock seconds" in " ".join(cpu.output.split())
 
 
 def test_bench_command_json_and_table() -> None:

@@ -66,6 +66,8 @@ def bench(
         _scaling(game_ids, players, repeats, seed, games, bots, no_ray, as_json)
         return
     if search_workers != 1:
+        if clock != "wall":
+            fail("--search-workers counts wall-clock seconds (the helpers' time is not this process's CPU time).")
         _search_scaling(game_ids, players, seconds, repeats, seed, search_workers, as_json)
         return
     chosen = [load_game(g) for g in game_ids] if game_ids else registry.all_games()
