@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
-import { playerRulesPlugin } from "./tools/playerRules";
+import { playerRulesPlugin } from "./tools/playerRules.ts";
 
 // The build goes into the Python package, which serves it: no Node at run time.
 // `npm run dev` proxies the API and WebSockets to a server on :8000 (monsterlair serve).
