@@ -65,12 +65,15 @@ def bench(
     if scaling:
         _scaling(game_ids, players, repeats, seed, games, bots, no_ray, as_json)
         return
+    chosen = [load_game(g) for g in game_ids] if game_ids else registry.all_games()
+    for game in chosen:
+        if players is not None and not game.min_players <= players <= game.max_players:
+            fail(game.wrong_player_count(players))
     if search_workers != 1:
         if clock != "wall":
             fail("--search-workers counts wall-clock seconds (the helpers' time is not this process's CPU time).")
-        _search_scaling(game_ids, players, seconds, repeats, seed, search_workers, as_json)
+        _search_scaling(chosen, players, seconds, repeats, seed, search_workers, as_json)
         return
-    chosen = [load_game(g) for g in game_ids] if game_ids else registry.all_games()
     saved = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     core = _pin_to_one_core()
     try:
@@ -184,7 +187,7 @@ def _machine() -> dict[str, Any]:
 
 
 def _search_scaling(
-    game_ids: list[str] | None,
+    chosen: list[Game],
     players: int | None,
     seconds: float,
     repeats: int,
@@ -195,19 +198,15 @@ def _search_scaling(
     from rich.console import Console
     from rich.table import Table
 
-    from monsterlair import games as registry
     from monsterlair.bots.ismcts import MAX_WORKERS
     from monsterlair.sim.bench import search_scaling
 
     if not 2 <= workers <= MAX_WORKERS:
         fail(f"--search-workers must be from 2 to {MAX_WORKERS} (1 is the plain bench).")
-    chosen = [load_game(g) for g in game_ids] if game_ids else registry.all_games()
     figures = []
     status = err_console().status("measuring…")
     with status:
         for game in chosen:
-            if players is not None and not game.min_players <= players <= game.max_players:
-                fail(game.wrong_player_count(players))
             status.update(f"measuring {game.id}…")
             figures.append(
                 search_scaling(game, workers=workers, players=players, seconds=seconds, repeats=repeats, seed=seed)
@@ -246,8 +245,6 @@ def _measure(
     progress = err_console()
     figures: list[dict[str, Any]] = []
     for game in chosen:
-        if players is not None and not game.min_players <= players <= game.max_players:
-            fail(game.wrong_player_count(players))
         with progress.status(f"benchmarking {game.id}…"):
             try:
                 figures.append(

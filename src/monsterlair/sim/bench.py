@@ -203,6 +203,13 @@ def ismcts_rate(
     return iterations / spent if spent > 0 else 0.0
 
 
+def _positions(game: Game, players: int | None, seed: int, options: dict[str, Any]) -> tuple[int, list[State]]:
+    """The seat count measured (``players``, else :func:`default_players`) and the states sampled along playouts
+    that the clone and ISMCTS figures use."""
+    n = players if players is not None else default_players(game, options)
+    return n, sample_states(game, n, CLONE_SAMPLES, seed, options)
+
+
 def bench_game(
     game: Game,
     *,
@@ -217,8 +224,7 @@ def bench_game(
     ``clock`` (a key of :data:`CLOCKS`)."""
     timer = CLOCKS[clock]
     opts = dict(options or {})
-    n = players if players is not None else default_players(game, opts)
-    states = sample_states(game, n, CLONE_SAMPLES, seed, opts)
+    n, states = _positions(game, players, seed, opts)
     reference = reference_engine(game)
     runs: dict[str, list[float]] = {
         "decisions_per_s": [],
@@ -271,8 +277,7 @@ def search_scaling(
     every run, and ``speedup`` (the median of the repeats' ratios). The wall clock, since the helpers' time is
     not the calling process's CPU time."""
     opts = dict(options or {})
-    n = players if players is not None else default_players(game, opts)
-    states = sample_states(game, n, CLONE_SAMPLES, seed, opts)
+    n, states = _positions(game, players, seed, opts)
     runs: dict[int, list[float]] = {1: [], workers: []}
     ratios = []
     for r in range(repeats):
