@@ -102,6 +102,8 @@ def test_bench_search_workers_command() -> None:
     assert bad.exit_code == 2 and "from 2 to 64" in bad.output
     cpu = CliRunner().invoke(app, [*args, "--clock", "cpu"])
     assert cpu.exit_code == 2 and "counts wall-clock seconds" in " ".join(cpu.output.split())
+    three = CliRunner().invoke(app, ["bench", "monstra", "-p", "3", "--seconds", "0.01", "--search-workers", "2"])
+    assert three.exit_code == 2 and "no three-player mode" in three.output and "Traceback" not in three.output
 
 
 def test_bench_command_json_and_table() -> None:

@@ -199,6 +199,7 @@ def _search_scaling(
     from rich.table import Table
 
     from monsterlair.bots.ismcts import MAX_WORKERS
+    from monsterlair.core import BadOptions
     from monsterlair.sim.bench import search_scaling
 
     if not 2 <= workers <= MAX_WORKERS:
@@ -208,9 +209,12 @@ def _search_scaling(
     with status:
         for game in chosen:
             status.update(f"measuring {game.id}…")
-            figures.append(
-                search_scaling(game, workers=workers, players=players, seconds=seconds, repeats=repeats, seed=seed)
-            )
+            try:
+                figures.append(
+                    search_scaling(game, workers=workers, players=players, seconds=seconds, repeats=repeats, seed=seed)
+                )
+            except BadOptions as exc:
+                fail(str(exc))
     machine = _machine()
     if as_json:
         typer.echo(json.dumps({"machine": machine, "games": figures}, indent=1, allow_nan=False))
