@@ -16,7 +16,7 @@ from tests.browser.pages import new_page
 from tests.browser.test_first_screen import at_a_tutorials_first_step
 from tests.browser.test_games_ui import wait_turn_or_end
 
-# Each piece in the page's order: its selector and whether it is expected on the screen in that order.
+# Each piece in the page's order: its selector and its name in the messages.
 PIECES = (
     (".play > .table-bar", "bar"),
     ("[data-testid=tutorial]", "coach"),
