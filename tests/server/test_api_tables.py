@@ -54,6 +54,8 @@ async def test_signing_in_is_needed_to_create(client: httpx.AsyncClient) -> None
         ({"options": {"target": 0}}, "bad_options", "at least 1"),
         ({"options": {"mode": "long"}}, "bad_options", "must be one of"),
         ({"options": {"colour": "red"}}, "bad_options", "Unknown option 'colour'"),
+        # in range (1 to 4) but not a count the game starts with: its own sentence (Game.check_setup)
+        ({"game": "monstra", "players": 3, "seats": seats("me", "open", "open")}, "bad_options", "no three-player"),
         ({"seats": seats("me")}, "bad_request", "one seat entry per player"),
         ({"seats": seats("me", "me")}, "bad_request", "only one seat"),
         ({"seats": [{"kind": "me"}, {"kind": "bot", "bot": "deep-blue"}]}, "bad_bot", "Unknown bot"),

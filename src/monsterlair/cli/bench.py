@@ -57,6 +57,7 @@ def bench(
     from rich.table import Table
 
     from monsterlair import games as registry
+    from monsterlair.core import BadOptions
 
     if seconds <= 0 or repeats < 1:
         fail("--seconds must be above 0 and --repeats at least 1.")
@@ -66,9 +67,12 @@ def bench(
         _scaling(game_ids, players, repeats, seed, games, bots, no_ray, as_json)
         return
     chosen = [load_game(g) for g in game_ids] if game_ids else registry.all_games()
-    for game in chosen:
-        if players is not None and not game.min_players <= players <= game.max_players:
-            fail(game.wrong_player_count(players))
+    if players is not None:
+        for game in chosen:
+            try:
+                game.check_setup(players)
+            except BadOptions as exc:  # before anything is measured: the game's own sentence
+                fail(str(exc))
     if search_workers != 1:
         if clock != "wall":
             fail("--search-workers counts wall-clock seconds (the helpers' time is not this process's CPU time).")
@@ -199,7 +203,6 @@ def _search_scaling(
     from rich.table import Table
 
     from monsterlair.bots.ismcts import MAX_WORKERS
-    from monsterlair.core import BadOptions
     from monsterlair.sim.bench import search_scaling
 
     if not 2 <= workers <= MAX_WORKERS:
@@ -209,12 +212,9 @@ def _search_scaling(
     with status:
         for game in chosen:
             status.update(f"measuring {game.id}…")
-            try:
-                figures.append(
-                    search_scaling(game, workers=workers, players=players, seconds=seconds, repeats=repeats, seed=seed)
-                )
-            except BadOptions as exc:
-                fail(str(exc))
+            figures.append(
+                search_scaling(game, workers=workers, players=players, seconds=seconds, repeats=repeats, seed=seed)
+            )
     machine = _machine()
     if as_json:
         typer.echo(json.dumps({"machine": machine, "games": figures}, indent=1, allow_nan=False))
@@ -236,7 +236,6 @@ def _search_scaling(
 def _measure(
     chosen: list[Game], players: int | None, seconds: float, repeats: int, seed: int, core: int | None, clock: str
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    from monsterlair.core import BadOptions
     from monsterlair.sim.bench import bench_game
 
     machine = {
@@ -250,12 +249,7 @@ def _measure(
     figures: list[dict[str, Any]] = []
     for game in chosen:
         with progress.status(f"benchmarking {game.id}…"):
-            try:
-                figures.append(
-                    bench_game(game, players=players, seconds=seconds, repeats=repeats, seed=seed, clock=clock)
-                )
-            except BadOptions as exc:
-                fail(str(exc))
+            figures.append(bench_game(game, players=players, seconds=seconds, repeats=repeats, seed=seed, clock=clock))
     return machine, figures
 
 

@@ -291,17 +291,28 @@ class Game(ABC):
         Raises:
             BadOptions: if ``players`` is out of range or an option is unknown or bad.
         """
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise BadOptions(f"The number of players must be a whole number, not {players!r}.")
-        if not self.min_players <= players <= self.max_players:
-            raise BadOptions(self.wrong_player_count(players))
+        resolved = self.check_setup(players, options)
         if seed is None:
             seed = fresh_seed()
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise BadOptions(f"The seed must be a whole number, not {seed!r}.")
+        return self.create(players, seed, resolved)
+
+    def check_setup(self, players: int, options: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
+        """The options a game of ``players`` would start with (defaults filled in), checked as :meth:`new` checks
+        them, without starting it (a server's new table, the benchmark's seat count).
+
+        Raises:
+            BadOptions: in the game's words, if ``players`` is not a whole number or out of range, an option is
+                unknown or bad, or the count and options together cannot start (MONSTRA has no 3-player mode).
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"The number of players must be a whole number, not {players!r}.")
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(self.wrong_player_count(players))
         resolved = self.options.resolve(options)
         self.check_options(players, resolved)
-        return self.create(players, seed, resolved)
+        return resolved
 
     def wrong_player_count(self, players: int) -> str:
         """Why ``players`` cannot play: "Monster Club is for exactly 2 players, not 3." or "... takes 2 to 5 ..."."""

@@ -195,11 +195,8 @@ class Table:
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise TableError("bad_options", "The number of players must be a whole number.")
-        if not game.min_players <= players <= game.max_players:
-            raise TableError("bad_options", game.wrong_player_count(players))
         try:
-            resolved = game.options.resolve(options)
-            game.check_options(players, resolved)
+            resolved = game.check_setup(players, options)
         except BadOptions as exc:
             raise TableError("bad_options", str(exc)) from None
         if len(seats) != players:
