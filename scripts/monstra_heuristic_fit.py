@@ -64,12 +64,18 @@ def positions(count: int, seed: int) -> tuple[Matrix, Matrix, Matrix]:
     return np.array(parts), np.array(results), np.array(values)
 
 
+def predict(x: Matrix, w: Matrix) -> Matrix:
+    """Team A's chance to win under weights ``w`` (the logistic of the weighted parts)."""
+    result: Matrix = 1.0 / (1.0 + np.exp(-x @ w))
+    return result
+
+
 def fit(x: Matrix, y: Matrix, steps: int = 30) -> Matrix:
     """Logistic regression without an intercept (the parts are differences), by Newton's method."""
     w = np.zeros(x.shape[1])
     ridge = 1e-3 * np.eye(x.shape[1])
     for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-x @ w))
+        p = predict(x, w)
         grad = x.T @ (p - y) + ridge @ w
         hess = (x * (p * (1.0 - p))[:, None]).T @ x + ridge
         w = w - np.linalg.solve(hess, grad)
@@ -88,7 +94,7 @@ def main() -> None:
     args = parser.parse_args()
     x, y, told = positions(args.games, args.seed)
     w = fit(x, y)
-    fitted = 1.0 / (1.0 + np.exp(-x @ w))
+    fitted = predict(x, w)
     print(f"{len(y)} positions of {args.games} duels (draws left out)")
     for name, p in (("heuristic as it is", told), ("fitted", fitted)):
         print(f"{name}: log loss {log_loss(p, y):.3f}, favoured side won {np.mean((p > 0.5) == y):.1%}")
