@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test lint typecheck webcheck unit install clean play bench web
+.PHONY: run test lint typecheck webcheck unit install clean play bench web compiled
 
 # The browser client (Svelte + TypeScript, web/) builds into the package; rebuilt only when its sources change,
 # or the rules documents it shows (docs/rules/*.md, imported at build time), or the server's API document
@@ -29,12 +29,18 @@ $(STAMP): pyproject.toml | $(WEB_DIST)
 	$(BIN)/python -m pip install --quiet -e ".[all,dev,ray]"
 	@touch $(STAMP)
 
-install: $(STAMP)
+# MONSTRA's and Monster Club's rules and the search, compiled with mypyc (src/monsterlair/compiled.py): built when
+# missing or when a compiled module's source changed, in place (next to the sources); a machine without a C
+# compiler keeps the plain Python, which the package falls back to by itself.
+compiled: $(STAMP)
+	@$(BIN)/python -c "from monsterlair.compiled import main; main()"
 
-run: $(STAMP) $(WEB_DIST)
+install: $(STAMP) compiled
+
+run: install $(WEB_DIST)
 	$(BIN)/monsterlair serve
 
-play: $(STAMP)
+play: install
 	$(BIN)/monsterlair play monster-smash --players 3
 
 lint: $(STAMP)
@@ -48,13 +54,15 @@ typecheck: $(STAMP)
 webcheck: web/node_modules/.package-lock.json
 	cd web && npm run --silent check
 
-unit: $(STAMP) $(WEB_DIST)
+unit: install $(WEB_DIST)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -q
 
 test: lint typecheck webcheck unit
 
-bench: $(STAMP)
+bench: install
 	$(BIN)/monsterlair bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info src/monsterlair/web/dist web/node_modules
+	find src -name '*.so' -delete
+	rm -f src/monsterlair/_compiled.json

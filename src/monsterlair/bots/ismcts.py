@@ -27,6 +27,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from monsterlair.bots.base import BadBotOptions, Bot, legal_or_raise
 from monsterlair.core import Action, BadOptions, Game, Option, OptionSet, OptionValue, Perspective, Rng, State
 
@@ -124,6 +126,7 @@ class SearchReport:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (monsterlair.compiled); a bot may build on it
 class ISMCTSBot(Bot):
     """Single-observer information-set MCTS over determinized samples of the seat's information set."""
 
@@ -284,7 +287,7 @@ class ISMCTSBot(Bot):
         grown = parallel.run_shares(grow_share, shares)
         rows = [
             (sum(r[0] for r in same), sum(r[1] for r in same), sum(r[2] for r in same))
-            for same in zip(*(tree for tree, _ in grown), strict=True)
+            for same in zip(*[tree for tree, _ in grown], strict=True)
         ]
         return _report(legal, rows, sum(done for _, done in grown), time.perf_counter() - start)
 

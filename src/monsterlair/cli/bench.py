@@ -121,7 +121,7 @@ def bench(
         )
     console.print(
         f"Python {machine['python']} on {machine['machine']}, {machine['cpus']} CPUs, pinned to core {core}, "
-        f"load average {machine['load_avg_1m']}."
+        f"load average {machine['load_avg_1m']}. Rules: {machine['rules']}."
     )
 
 
@@ -182,11 +182,15 @@ def _scaling(
 
 
 def _machine() -> dict[str, Any]:
-    """What the figures' JSON says of the machine: Python's version, the CPUs, the load average now."""
+    """What the figures' JSON says of the machine: Python's version, the CPUs, the load average now, and whether
+    the rules ran compiled (``monsterlair.compiled``)."""
+    from monsterlair.compiled import status
+
     return {
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "load_avg_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+        "rules": status(),
     }
 
 
@@ -229,7 +233,8 @@ def _search_scaling(
     console.print(table)
     console.print(
         f"The bench's search (random playouts to the end) with ismcts:workers={workers} against workers=1, in turns. "
-        f"Python {machine['python']}, {machine['cpus']} CPUs, load average {machine['load_avg_1m']}."
+        f"Python {machine['python']}, {machine['cpus']} CPUs, load average {machine['load_avg_1m']}. "
+        f"Rules: {machine['rules']}."
     )
 
 

@@ -23,10 +23,13 @@ How a field is copied:
 * ``reset``: ``None`` in the copy (something that belongs to the original alone, such as an undo record).
 
 A base class's declaration is inherited: ``BaseState`` declares the fields every game keeps (the generator,
-the history, ...), so a game's state names only its own. Every slot of the class must be named exactly once,
-by the class or a base, unless ``after`` names it (a field the game's own code copies after calling the
-generated function): a field added to a state and forgotten here is an error when the module is imported,
-not a copy that shares a list it should not.
+the history, ...) with :func:`copy_fields`, so a game's state names only its own. A class compiled with mypyc
+(MONSTRA's and Monster Club's states, see :mod:`monsterlair.compiled`) cannot have a function set on it after it
+is made, so it writes its ``clone`` out; a test checks that such a ``clone`` copies every slot.
+
+Every slot of the class must be named exactly once, by the class or a base, unless ``after`` names it (a field
+the game's own code copies after calling the generated function): a field added to a state and forgotten here
+is an error when the module is imported, not a copy that shares a list it should not.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["copier"]
+__all__ = ["CopyDeclaration", "copier", "copy_fields"]
 
 _S = TypeVar("_S")
 
@@ -59,11 +62,13 @@ class _Copier:
     def __set_name__(self, owner: type, name: str) -> None:
         base_fields, base_after = _inherited(owner)
         fields, after = {**base_fields, **self.fields}, (*base_after, *self.after)
-        _check_fields(owner, fields, after)
-        lines = [f"def {name}(self):", "    c = _new(self.__class__)"]  # a subclass's copy is of the subclass
+        _check_fields(owner, fields, after, set(base_fields) | set(base_after))
+        # A subclass's copy is of the subclass; made by the class's own __new__, which for a subclass of a compiled
+        # class is the compiled base's (object.__new__ refuses such a class).
+        lines = [f"def {name}(self):", "    cls = self.__class__", "    c = cls.__new__(cls)"]
         lines += [f"    c.{f} = {_EXPRESSIONS[how].format(f=f)}" for f, how in fields.items()]
         lines.append("    return c")
-        namespace: dict[str, Any] = {"_new": object.__new__}
+        namespace: dict[str, Any] = {}
         exec("\n".join(lines), namespace)  # noqa: S102 - source built above from checked field names only
         function = namespace[name]
         function.__qualname__ = f"{owner.__qualname__}.{name}"
@@ -98,12 +103,14 @@ def _slots(cls: type) -> set[str] | None:
     return names
 
 
-def _check_fields(cls: type, fields: dict[str, str], after: tuple[str, ...]) -> None:
+def _check_fields(cls: type, fields: dict[str, str], after: tuple[str, ...], inherited: set[str]) -> None:
+    """Every slot named, and every name a slot; a name a base declared is trusted (a compiled base shows no
+    ``__slots__``)."""
     slots = _slots(cls)
     if slots is None:
         return
     named = set(fields) | set(after)
-    missing, unknown = slots - named, named - slots
+    missing, unknown = slots - named, named - slots - inherited
     if missing or unknown:
         raise TypeError(
             f"{cls.__qualname__}.clone must copy every slot: not named {sorted(missing)}, not slots {sorted(unknown)}"
@@ -119,6 +126,23 @@ def copier(*, after: str = "", **kinds: str) -> Callable[[_S], _S]:
         TypeError: for an unknown way of copying or a field named twice; when the class is made, for a slot
             not named or a name that is no slot.
     """
+    fields, after_names = copy_fields(after=after, **kinds)
+    copy: Any = _Copier(fields, after_names)
+    return copy  # type: ignore[no-any-return]
+
+
+CopyDeclaration = tuple[dict[str, str], tuple[str, ...]]
+"""A class's copy declaration: each field with how it is copied, and the fields its own code copies after."""
+
+
+def copy_fields(*, after: str = "", **kinds: str) -> CopyDeclaration:
+    """The declaration :func:`copier` reads, for a class that cannot take a generated ``clone`` (a compiled one,
+    such as ``BaseState``) but whose Python subclasses' ``copier`` inherits it: set it as the class attribute
+    ``_copied_fields``. The keywords are :func:`copier`'s.
+
+    Raises:
+        TypeError: for an unknown way of copying or a field named twice.
+    """
     fields: dict[str, str] = {}
     for how, names in kinds.items():
         if how not in _EXPRESSIONS:
@@ -127,5 +151,4 @@ def copier(*, after: str = "", **kinds: str) -> Callable[[_S], _S]:
             if not field.isidentifier() or field in fields:
                 raise TypeError(f"clone: {field!r} is not a field name, or it is named twice")
             fields[field] = how
-    copy: Any = _Copier(fields, tuple(after.split()))
-    return copy  # type: ignore[no-any-return]
+    return fields, tuple(after.split())

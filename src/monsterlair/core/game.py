@@ -13,12 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from monsterlair.core.actions import ActionSpace
-from monsterlair.core.copying import copier
 from monsterlair.core.errors import (
     BadAction,
     BadOptions,
     BadRecord,
-    GameOver,
     IllegalAction,
     MonsterLairError,
     NotLegalNow,
@@ -27,218 +25,17 @@ from monsterlair.core.events import Event
 from monsterlair.core.options import OptionSet, OptionValue
 from monsterlair.core.outcome import ResultText, default_score_text, result_text
 from monsterlair.core.result import Result
-from monsterlair.core.rng import Rng, fresh_seed
+from monsterlair.core.rng import fresh_seed
 from monsterlair.core.spec import GameKind, GameSpec
-from monsterlair.core.words import Voice, capitalise, plural, seat_label
+from monsterlair.core.state import Action, BaseState, Seat, State
+from monsterlair.core.words import Voice, capitalise, plural
 
 if TYPE_CHECKING:
     from monsterlair.core.observation import ObservationWriter
 
-Seat = int
-Action = Any
-"""A game's action: a hashable value whose ``str()`` is its canonical text (see each game's rules)."""
+__all__ = ["RECORD_KEYS", "Action", "BaseState", "Game", "Seat", "State"]
 
 RECORD_KEYS = ("game", "rules_version", "players", "options", "seed", "actions")
-
-
-class State(ABC):
-    """One position of one game, with its seeded generator and its history.
-
-    Subclasses keep their data in ``__slots__`` and declare :meth:`clone` with :func:`core.copying.copier`
-    (straight-line code written once per class, as fast as a hand-written copy).
-    Public mutator: :meth:`apply` (checked). :meth:`apply_unchecked` is the fast path for bots and
-    simulation, to be given only actions from :meth:`legal_actions`.
-    """
-
-    __slots__ = ()
-
-    game: Game
-    players: int
-    seed: int
-    options: Mapping[str, OptionValue]
-    history: list[Action]
-
-    # --- whose turn, what may be done -------------------------------------------------------
-    @property
-    @abstractmethod
-    def to_move(self) -> Seat | None:
-        """The seat whose decision it is; ``None`` once the game is over."""
-
-    @abstractmethod
-    def legal_actions(self) -> Sequence[Action]:
-        """The legal actions in a documented, deterministic order; empty if and only if the game is over."""
-
-    @property
-    @abstractmethod
-    def over(self) -> bool:
-        """True once the game has ended."""
-
-    @property
-    @abstractmethod
-    def result(self) -> Result | None:
-        """How the game ended, or ``None`` while it goes on."""
-
-    # --- changing the state -----------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        """Play ``action`` for the seat to move and return the events it caused.
-
-        Raises:
-            GameOver: if the game has ended.
-            IllegalAction: if the rules do not allow ``action`` now; the state is unchanged.
-        """
-        if self.over:
-            raise GameOver("The game is over; no more actions can be played.")
-        if action not in self.legal_actions():
-            raise NotLegalNow(str(action), self.describe_decision())
-        return self.apply_unchecked(action)
-
-    @abstractmethod
-    def apply_unchecked(self, action: Action) -> list[Event]:
-        """Apply a legal action without checking it (it must come from :meth:`legal_actions`).
-
-        Appends the action to ``history``.
-        """
-
-    def apply_quiet(self, action: Action) -> None:
-        """Apply a legal action exactly as :meth:`apply_unchecked` does, without building its events.
-
-        The fast path for searches and playouts, which never read events: the state afterwards (and its
-        generator) is the same as after :meth:`apply_unchecked`. Games override it to skip the work of
-        describing what happened; the default simply discards the events.
-        """
-        self.apply_unchecked(action)
-
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy, generator included, sharing only immutable parts."""
-
-    def __copy__(self) -> State:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return self.clone()
-
-    # --- information --------------------------------------------------------------------------
-    @abstractmethod
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        """A JSON-ready dict of what ``seat`` may know; ``None`` gives the spectator's view."""
-
-    @abstractmethod
-    def determinize(self, seat: Seat, rng: Rng) -> State:
-        """A clone whose information hidden from ``seat`` is resampled with ``rng``.
-
-        The clone's ``view(seat)`` and ``to_move`` equal this state's. The sample depends only on what
-        ``seat`` may know, never on the hidden truth (so bots that search on it cannot peek).
-        """
-
-    def opening_events(self) -> list[Event]:
-        """What the game shows everyone as it opens, before any move (a first round's revealed behaviour),
-        as events for the log (move 0). Default: none."""
-        return []
-
-    def describe_decision(self) -> str:
-        """A short public sentence on the decision at hand (for error messages)."""
-        if self.over:
-            return "The game is over."
-        texts = [str(a) for a in self.legal_actions()]
-        shown = ", ".join(texts[:12]) + (", …" if len(texts) > 12 else "")
-        who = seat_label(self.to_move) if self.to_move is not None else "Nobody"
-        phase = self.decision_phase()
-        return f"{who} to move{f' in {phase}' if phase else ''}; legal: {shown}."
-
-    def notation_decision(self) -> str:
-        """The decision at hand in the notation's terms, for programs: the seat to move (counted from 0) and
-        the phase, never the legal actions (they can show the mover's hand; a program asks for them)."""
-        if self.over or self.to_move is None:
-            return "the game is over"
-        phase = self.decision_phase()
-        return f"seat {self.to_move} is to move{f' in {phase}' if phase else ''}"
-
-    def decision_phase(self) -> str | None:
-        """The phase of the decision at hand in words ("the attack phase"), which ``describe_decision`` names;
-        default: None (not named)."""
-        return None
-
-    # --- text ---------------------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
-        """The legal action whose text is ``text``.
-
-        Raises:
-            BadAction: if ``text`` is not the form of any action of this game.
-            GameOver: if the game has ended.
-            IllegalAction: if it is well formed but not legal now.
-        """
-        action = self.game.parse_action(text)
-        if self.over:
-            raise GameOver("The game is over; no more actions can be played.")
-        if action not in self.legal_actions():
-            raise NotLegalNow(
-                text.strip(),
-                self.describe_decision(),
-                notation=f"'{text.strip()}' is not legal now ({self.notation_decision()}).",
-            )
-        return action
-
-    # --- storage ------------------------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
-        """The unit of storage and replay: game, rules version, players, options, seed and actions."""
-        return {
-            "game": self.game.id,
-            "rules_version": self.game.rules_version,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "actions": [str(a) for a in self.history],
-        }
-
-    def payoff(self, seat: Seat) -> float:
-        """The finished game's payoff for ``seat`` (see :meth:`Result.payoff`); 0.5 while unfinished."""
-        result = self.result
-        return 0.5 if result is None else result.payoff(seat)
-
-
-class BaseState(State):
-    """A :class:`State` with the fields every game keeps, declared and copied once.
-
-    ``game``, ``players``, ``seed``, ``options``, ``history`` and the seeded generator ``rng``, plus the seat
-    to move (``_to_move``) and the result (``_result``), which give :attr:`to_move`, :attr:`over` and
-    :attr:`result`. A game's state lists only its own fields in ``__slots__``, starts with :meth:`_begin`,
-    and its ``copier`` names only its own fields (these are declared here, and inherited).
-    """
-
-    __slots__ = ("game", "players", "seed", "options", "history", "rng", "_to_move", "_result")
-    clone = copier(share="game players seed options _to_move _result", lists="history", clones="rng")
-
-    rng: Rng
-    _to_move: Seat | None
-    _result: Result | None
-
-    def _begin(self, game: Game, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
-        """Set the common fields of a new game: an empty history, a generator seeded with ``seed``, nobody to
-        move yet and no result."""
-        self.game = game
-        self.players = players
-        self.seed = seed
-        self.options = options
-        self.history = []
-        self.rng = Rng(seed)
-        self._to_move = None
-        self._result = None
-
-    @property
-    def to_move(self) -> Seat | None:
-        """The seat whose decision it is; ``None`` once the game is over."""
-        return self._to_move
-
-    @property
-    def over(self) -> bool:
-        """True once the game has ended."""
-        return self._result is not None
-
-    @property
-    def result(self) -> Result | None:
-        """How the game ended, or ``None`` while it goes on."""
-        return self._result
 
 
 class Game(ABC):

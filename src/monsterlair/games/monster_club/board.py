@@ -33,7 +33,7 @@ class Stack:
 
     __slots__ = ("m", "mup", "mknown", "p", "pup", "pknown", "moved", "attacked")
 
-    def __init__(self, m: int, mup: bool, mknown: bool = False) -> None:
+    def __init__(self, m: int = -1, mup: bool = False, mknown: bool = False) -> None:  # defaults: for unpickling
         self.m = m
         self.mup = mup
         self.mknown = mknown or mup
@@ -45,10 +45,7 @@ class Stack:
 
     def copy(self) -> Stack:
         """An independent copy."""
-        s = Stack.__new__(Stack)
-        s.m = self.m
-        s.mup = self.mup
-        s.mknown = self.mknown
+        s = Stack(self.m, self.mup, self.mknown)
         s.p = self.p[:]
         s.pup = self.pup[:]
         s.pknown = self.pknown[:]

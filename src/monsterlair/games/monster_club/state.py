@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from monsterlair.core import BaseState, Event, GameOver, NotLegalNow, Rng
-from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
 from monsterlair.games.monster_club import effects, turns
 from monsterlair.games.monster_club.actions import (
@@ -138,7 +137,7 @@ class ClubState(BaseState):
     @classmethod
     def start(cls, game: Game, seed: int, options: Mapping[str, OptionValue]) -> ClubState:
         """A new game: decks built and shuffled, the first player chosen, and the first turn begun (MC-1)."""
-        s = cls.__new__(cls)
+        s = cls()
         s._begin(game, 2, seed, dict(options))
         lists = []
         for seat in (0, 1):
@@ -182,20 +181,41 @@ class ClubState(BaseState):
         s._opening = tuple(opening)
         return s
 
-    _copy = copier(
-        share="deck_lists deck_labels active first phase turn stall turn_destroys turn_actions choice choice_acts "
-        "ret_phase revealed _legal target reveal_penalty stall_turns max_turns stuck_redraw first_round_attacks "
-        "hand_limit reveal_reason _opening",
-        lists="destroys queue",
-        pairs="hands decks graves",
-        after="board",
-    )
-
     def clone(self) -> ClubState:
-        """An independent copy (generator included); cards, actions and effects are shared immutables."""
-        s: ClubState = self._copy()
-        s.board = [[st.copy() if st is not None else None for st in row] for row in self.board]
-        return s
+        """An independent copy (generator included); cards, actions and effects are shared immutables. Written
+        out, as a compiled class must (``core/copying.py``); a test checks that it copies every slot."""
+        c = ClubState()
+        self._copy_common(c)
+        c.deck_lists = self.deck_lists
+        c.deck_labels = self.deck_labels
+        c.active = self.active
+        c.first = self.first
+        c.phase = self.phase
+        c.turn = self.turn
+        c.stall = self.stall
+        c.turn_destroys = self.turn_destroys
+        c.turn_actions = self.turn_actions
+        c.choice = self.choice
+        c.choice_acts = self.choice_acts
+        c.ret_phase = self.ret_phase
+        c.revealed = self.revealed
+        c._legal = self._legal
+        c.target = self.target
+        c.reveal_penalty = self.reveal_penalty
+        c.stall_turns = self.stall_turns
+        c.max_turns = self.max_turns
+        c.stuck_redraw = self.stuck_redraw
+        c.first_round_attacks = self.first_round_attacks
+        c.hand_limit = self.hand_limit
+        c.reveal_reason = self.reveal_reason
+        c._opening = self._opening
+        c.destroys = self.destroys[:]
+        c.queue = self.queue[:]
+        c.hands = [self.hands[0][:], self.hands[1][:]]
+        c.decks = [self.decks[0][:], self.decks[1][:]]
+        c.graves = [self.graves[0][:], self.graves[1][:]]
+        c.board = [[st.copy() if st is not None else None for st in row] for row in self.board]
+        return c
 
     # ------------------------------------------------------------------------------------ contract
     @property

@@ -159,7 +159,6 @@ class _Config:
         self.next_seat = _NEXT_SEAT[len(suits)]
 
 
-_new = object.__new__
 _CODE_OF = KIND_CODE.__getitem__
 
 
@@ -196,6 +195,9 @@ class SmashState(State):
     )
 
     game: Game
+    players: int
+    seed: int
+    options: Mapping[str, OptionValue]
     cfg: _Config
     rng: Rng
     hands: list[list[int]]
@@ -330,7 +332,7 @@ class SmashState(State):
         cfg = _Config(suits, removed, resolved)
         local = [sorted(cfg.to_local[s][k] for k in h) for s, h in enumerate(global_hands)]
         deck_kinds.reverse()
-        state = _new(cls)
+        state = cls.__new__(cls)  # the compiled base's __new__ when State is compiled (object's refuses then)
         state._setup(game, players, seed, resolved, cfg, Rng(seed), local, deck_kinds, discard_kinds)
         if first_turn_done is True:
             state.first_done = (1 << players) - 1

@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from monsterlair.core import BaseState, Event, OptionValue, Rng
-from monsterlair.core.copying import copier
 from monsterlair.games.monstra import turns
 from monsterlair.games.monstra.actions import (
     CLEANSE,
@@ -138,7 +137,6 @@ class MonstraState(BaseState):
         "_opening",
     )
 
-    game: MonstraGame
     rng: Rng
     mode: str
     mission: bool
@@ -204,7 +202,7 @@ class MonstraState(BaseState):
         decks: Sequence[Deck | None],
     ) -> MonstraState:
         """A new game, set up by the rules (MO-3) from the state's own generator."""
-        s = cls.__new__(cls)
+        s = cls()
         s._begin(game, players, seed, dict(options))
         s.mode = mode
         s.mission = mode == "mission"
@@ -384,14 +382,63 @@ class MonstraState(BaseState):
         self.history.append(action)
         turns.apply_decision(self, action, None)
 
-    clone = copier(
-        share="mode mission guardian rounds ctrl seat_team team_seats nteams foes allies deck_public round marker "
-        "first_marker behaviour spd_now pos stage actor bonus pierce dteam dseat cplay _legal _opening",
-        lists="deck_c deck_t energy used kos active bottom card hp shield burn poison slow entered bdeck "
-        "bseen order ties cwait",
-        pairs="hand tdeck tdiscard reserve fallen",
-        dicts="cpicks",
-    )
+    def clone(self) -> MonstraState:
+        """An independent copy: lists copied, the generator cloned, immutable parts shared. Written out, as a
+        compiled class must (``core/copying.py``); a test checks that it copies every slot."""
+        c = MonstraState()
+        self._copy_common(c)
+        c.mode = self.mode
+        c.mission = self.mission
+        c.guardian = self.guardian
+        c.rounds = self.rounds
+        c.ctrl = self.ctrl
+        c.seat_team = self.seat_team
+        c.team_seats = self.team_seats
+        c.nteams = self.nteams
+        c.foes = self.foes
+        c.allies = self.allies
+        c.deck_public = self.deck_public
+        c.round = self.round
+        c.marker = self.marker
+        c.first_marker = self.first_marker
+        c.behaviour = self.behaviour
+        c.spd_now = self.spd_now
+        c.pos = self.pos
+        c.stage = self.stage
+        c.actor = self.actor
+        c.bonus = self.bonus
+        c.pierce = self.pierce
+        c.dteam = self.dteam
+        c.dseat = self.dseat
+        c.cplay = self.cplay
+        c._legal = self._legal
+        c._opening = self._opening
+        c.deck_c = self.deck_c[:]
+        c.deck_t = self.deck_t[:]
+        c.energy = self.energy[:]
+        c.used = self.used[:]
+        c.kos = self.kos[:]
+        c.active = self.active[:]
+        c.bottom = self.bottom[:]
+        c.card = self.card[:]
+        c.hp = self.hp[:]
+        c.shield = self.shield[:]
+        c.burn = self.burn[:]
+        c.poison = self.poison[:]
+        c.slow = self.slow[:]
+        c.entered = self.entered[:]
+        c.bdeck = self.bdeck[:]
+        c.bseen = self.bseen[:]
+        c.order = self.order[:]
+        c.ties = self.ties[:]
+        c.cwait = self.cwait[:]
+        c.hand = [self.hand[0][:], self.hand[1][:]]
+        c.tdeck = [self.tdeck[0][:], self.tdeck[1][:]]
+        c.tdiscard = [self.tdiscard[0][:], self.tdiscard[1][:]]
+        c.reserve = [self.reserve[0][:], self.reserve[1][:]]
+        c.fallen = [self.fallen[0][:], self.fallen[1][:]]
+        c.cpicks = dict(self.cpicks)
+        return c
 
     # --- information ----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

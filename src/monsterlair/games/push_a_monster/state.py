@@ -231,6 +231,12 @@ class PushState(State):
         "reanchored",
     )
 
+    game: Game
+    players: int
+    seed: int
+    options: Mapping[str, OptionValue]
+    history: list[Any]
+
     def __init__(self, game: Game, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
         self.game = game
         self.players = players

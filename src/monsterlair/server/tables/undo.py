@@ -39,6 +39,7 @@ import dataclasses
 from typing import Any
 
 from monsterlair.core import Event, MonsterLairError, Rng, State
+from monsterlair.core.state import state_fields
 from monsterlair.server.tables.bots import bot_seed
 from monsterlair.server.tables.clock import stamp
 from monsterlair.server.tables.table import PLAYING, LogEntry, Proposal, Table, TableError
@@ -65,16 +66,10 @@ class UndoCheck:
 def rng_fingerprint(state: State) -> tuple[int, ...]:
     """The state of every seeded generator a game state holds (any attribute that is an :class:`Rng`)."""
     out: list[int] = []
-    seen: set[str] = set()
-    for cls in type(state).__mro__:
-        slots = getattr(cls, "__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name in seen:
-                continue
-            seen.add(name)
-            value = getattr(state, name, None)
-            if isinstance(value, Rng):
-                out.append(value.getstate())
+    for name in state_fields(type(state)):
+        value = getattr(state, name, None)
+        if isinstance(value, Rng):
+            out.append(value.getstate())
     for value in getattr(state, "__dict__", {}).values():
         if isinstance(value, Rng):
             out.append(value.getstate())
