@@ -30,7 +30,7 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["MODULES", "PURE_ENV", "build", "guard", "status"]
+__all__ = ["MANIFEST", "MODULES", "PURE_ENV", "build", "current", "guard", "main", "source_of", "status"]
 
 MODULES = (
     "monsterlair.core.state",
@@ -58,7 +58,8 @@ SRC = Path(__file__).resolve().parent.parent
 MANIFEST = Path(__file__).resolve().with_name("_compiled.json")
 """What the last build compiled: each module with the SHA-256 of its source."""
 
-_status = "plain Python (not checked yet)"
+_UNDECIDED = "plain Python (not checked yet)"
+_status = _UNDECIDED
 """What :func:`guard` decided (:func:`status`)."""
 
 
@@ -111,7 +112,7 @@ class _SourceFinder:
 def guard() -> None:
     """Decide, once, whether the compiled modules are used (see the module's docstring); idempotent."""
     global _status
-    if any(isinstance(finder, _SourceFinder) for finder in sys.meta_path) or _status.startswith("compiled"):
+    if _status != _UNDECIDED:
         return
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         why: str | None = f"{PURE_ENV} is set"
