@@ -1,4 +1,4 @@
-"""The rules of MONSTRA and Monster Club, and the search, compiled with mypyc: the same source, twice as fast.
+"""The card games' rules, events and the search, compiled with mypyc: the same source, up to twice as fast.
 
 Searching is bound by the rules' own code (``legal_actions`` and ``apply_quiet`` are nearly all of an ISMCTS
 iteration; ``docs/performance.md``). mypyc compiles the typed ``.py`` files in :data:`MODULES` as they are into C
@@ -34,6 +34,7 @@ __all__ = ["MANIFEST", "MODULES", "PURE_ENV", "build", "current", "guard", "main
 
 MODULES = (
     "monsterlair.core.state",
+    "monsterlair.core.events",
     "monsterlair.games.monstra.state",
     "monsterlair.games.monstra.turns",
     "monsterlair.games.monstra.effects",
@@ -42,11 +43,14 @@ MODULES = (
     "monsterlair.games.monster_club.effects",
     "monsterlair.games.monster_club.board",
     "monsterlair.games.monster_club.cards",
+    "monsterlair.games.monster_smash.state",
     "monsterlair.bots.ismcts",
 )
-"""The compiled modules: the games' states and rules, and the search. Not ``core/rng.py``: SplitMix64's 64-bit
-arithmetic leaves mypyc's fast (63-bit) integers for Python's, and compiled it ran slower (a ``below`` cost
-0.57 µs against 0.36 µs; the bench's search ran 10 % slower with it)."""
+"""The compiled modules: the card games' states and rules, the events they make, and the search (Monster Smash's
+rules are all in its ``state``; its ``deal`` stays plain, shared with ``sim/smash_reference.py``, the plain-Python
+engine its speed is measured against). Not ``core/rng.py``: SplitMix64's 64-bit arithmetic leaves mypyc's fast
+(63-bit) integers for Python's, and compiled it ran slower (a ``below`` cost 0.57 µs against 0.36 µs; the bench's
+search ran 10 % slower with it)."""
 
 GROUP = "monsterlair._compiled"
 """mypyc's name for the shared library the compiled modules live in (``monsterlair/_compiled__mypyc…so``)."""

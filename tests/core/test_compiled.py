@@ -164,3 +164,9 @@ def test_a_written_out_clone_copies_every_slot(module: str, name: str) -> None:
     clone = _method(cls, "clone")
     assert any(isinstance(n, ast.Attribute) and n.attr == "_copy_common" for n in ast.walk(clone))
     assert _assigned(clone, "c") == _slots(cls)
+
+
+def test_monster_smash_written_out_clone_copies_every_slot() -> None:
+    """Monster Smash's state keeps every field in its own slots (no ``BaseState``): its clone assigns each one."""
+    cls = _class("monsterlair.games.monster_smash.state", "SmashState")
+    assert _assigned(_method(cls, "clone"), "c") == _slots(cls)

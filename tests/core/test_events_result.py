@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
+import pytest
+
 from monsterlair import games
 from monsterlair.core import Event, Result, Rng, ranks_from_scores, redact
 from monsterlair.core.result import result_from_json
@@ -21,6 +26,23 @@ def test_for_seat_does_not_alias_event_data() -> None:
     out = e.for_seat(0)
     out["a"] = 2
     assert e.data == {"a": 1}
+
+
+def test_an_event_pickles_and_compares_by_its_parts() -> None:
+    """Events cross process pools (compiled, ``Event`` is made again from its parts by ``__reduce__``)."""
+    event = Event("draw", {"seat": 1, "count": 1}, {"cards": ["ember-3"]}, (1,))
+    again = pickle.loads(pickle.dumps(event))
+    assert again == event and again is not event
+    assert (again.type, again.data, again.private, again.to) == (
+        "draw",
+        {"seat": 1, "count": 1},
+        {"cards": ["ember-3"]},
+        (1,),
+    )
+    assert copy.deepcopy(event) == event
+    assert event != Event("draw", {"seat": 1, "count": 1}) and Event("turn").data == {}
+    with pytest.raises(TypeError):
+        hash(event)
 
 
 def test_result_payoffs() -> None:

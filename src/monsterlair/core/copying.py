@@ -6,10 +6,10 @@ slower). Written by hand, that is the same twenty to forty lines in every game. 
 by how each is copied, and :func:`copier` writes the function once, when the class is made — the way
 :mod:`dataclasses` writes ``__init__``, with the same speed as the hand-written code::
 
-    class SmashState(State):
+    class PushState(State):
         __slots__ = (...)
-        clone = copier(share="game players seed options cfg ...", lists="deck discard", nested="hands",
-                       clones="rng")
+        clone = copier(share="game players seed options _phase _seat ...", lists="history _where _anchors",
+                       nested="_tokens", clones="_rng", reset="_undo")
 
 How a field is copied:
 
@@ -24,8 +24,8 @@ How a field is copied:
 
 A base class's declaration is inherited: ``BaseState`` declares the fields every game keeps (the generator,
 the history, ...) with :func:`copy_fields`, so a game's state names only its own. A class compiled with mypyc
-(MONSTRA's and Monster Club's states, see :mod:`monsterlair.compiled`) cannot have a function set on it after it
-is made, so it writes its ``clone`` out; a test checks that such a ``clone`` copies every slot.
+(the states of MONSTRA, Monster Club and Monster Smash, see :mod:`monsterlair.compiled`) cannot have a function
+set on it after it is made, so it writes its ``clone`` out; a test checks that such a ``clone`` copies every slot.
 
 Every slot of the class must be named exactly once, by the class or a base, unless ``after`` names it (a field
 the game's own code copies after calling the generated function): a field added to a state and forgotten here

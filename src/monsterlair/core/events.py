@@ -40,6 +40,11 @@ class Event:
         """Everything, hidden parts included (for storage, never for a player)."""
         return self.for_seat(None, reveal_all=True)
 
+    def __reduce__(self) -> tuple[type[Event], tuple[str, dict[str, Any], dict[str, Any] | None, tuple[Seat, ...]]]:
+        """For pickling (process pools): made again from its four parts (compiled, the class is made with its
+        arguments)."""
+        return (Event, (self.type, self.data, self.private, self.to))
+
     def __repr__(self) -> str:
         return f"Event({self.type!r}, {self.data!r}, private={self.private!r}, to={self.to!r})"
 

@@ -97,7 +97,7 @@ class MonsterSmash(Game):
 
     def create(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> SmashState:
         """The starting state (monsters, removed suit, deal and starting player all drawn from ``seed``)."""
-        return SmashState(self, players, seed, options)
+        return SmashState.deal(self, players, seed, options)
 
     def observation_size(self, players: int, options: Mapping[str, OptionValue]) -> int:
         """The length of :meth:`encode_view` (the same for every player count)."""

@@ -23,22 +23,28 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from monsterlair.core import BadAction, Event, GameOver, IllegalAction, NotLegalNow, Result, Rng, State
 from monsterlair.core.actions import fold
-from monsterlair.core.copying import copier
 from monsterlair.core.options import OptionValue
+from monsterlair.core.state import state_fields
 from monsterlair.core.words import hand_cards, number_span, plural
 from monsterlair.games.monster_smash.actions import (
     ATTACK,
+    ATTACK_V,
     BURN,
+    BURN_V,
     DONE,
+    DONE_V,
     KEEP,
+    KEEP_V,
     MULLIGAN,
     PASS,
+    PASS_V,
     PLAY,
+    PLAY_V,
     SmashAction,
     not_an_action,
 )
@@ -73,7 +79,18 @@ if TYPE_CHECKING:
     from monsterlair.core import Game
 
 
-_FIRST, _BURN, _TARGET, _ATTACK, _DEFEND, _OVER = (int(p) for p in Phase)
+_FIRST: Final = int(Phase.FIRST)
+_BURN: Final = int(Phase.BURN)
+_TARGET: Final = int(Phase.TARGET)
+_ATTACK: Final = int(Phase.ATTACK)
+_DEFEND: Final = int(Phase.DEFEND)
+_OVER: Final = int(Phase.OVER)
+_PLAY_CODE: Final = PLAY_V
+_DONE_CODE: Final = DONE_V
+_BURN_CODE: Final = BURN_V
+_PASS_CODE: Final = PASS_V
+_ATTACK_CODE: Final = ATTACK_V
+_KEEP_CODE: Final = KEEP_V
 _NUMBERED = {"burn": "burn cards", "play": "play cards for an attack or a defence", "attack": "attack"}
 """The verbs that take a number, with what a player does by them (for "you can't … now")."""
 _DOES = {"mulligan": "mulligan", "keep": "keep your hand", "pass": "pass", "done": "confirm picked cards", **_NUMBERED}
@@ -96,7 +113,7 @@ _STEP_VERBS: dict[int, tuple[str, ...]] = {
 }
 """The verbs each step takes (whether the mover's hand or picks allow one is the legal list's business)."""
 _WHOLE = re.compile(r"-?[0-9]+")
-NV = NUM_VALUES
+NV: Final = NUM_VALUES
 _FIRST_LEGAL: tuple[SmashAction, ...] = (MULLIGAN, KEEP)
 _PASS_ONLY: tuple[SmashAction, ...] = (PASS,)
 _DONE_ONLY: tuple[SmashAction, ...] = (DONE,)
@@ -145,18 +162,35 @@ class _Config:
         "next_seat",
     )
 
-    def __init__(self, suits: tuple[int, ...], removed: int, options: Mapping[str, OptionValue]) -> None:
-        self.suits = suits
-        self.removed = removed
-        self.require_offsuit = bool(options["attack_requires_offsuit"])
-        self.empty_attacker = bool(options["eliminate_empty_attacker"])
-        self.empty_burner = bool(options["eliminate_empty_burner"])
-        self.stalemate = bool(options["stalemate_draw"])
-        self.max_turns = int(options["max_turns"])
-        self.to_local = tuple(TO_LOCAL[s] for s in suits)
-        self.to_global = tuple(TO_GLOBAL[s] for s in suits)
-        self.codes = tuple(LOCAL_CODE[s] for s in suits)  # codes[seat][local kind]: the card's text
-        self.next_seat = _NEXT_SEAT[len(suits)]
+    suits: tuple[int, ...]
+    removed: int
+    require_offsuit: bool
+    empty_attacker: bool
+    empty_burner: bool
+    stalemate: bool
+    max_turns: int
+    to_local: tuple[tuple[int, ...], ...]
+    to_global: tuple[tuple[int, ...], ...]
+    codes: tuple[tuple[str, ...], ...]
+    next_seat: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, suits: tuple[int, ...], removed: int, options: Mapping[str, OptionValue]) -> _Config:
+        """The configuration of a game with these monsters (``suits``, by seat), removed suit and options. (A
+        class method, not ``__init__``: unpickling makes a compiled class with no arguments.)"""
+        c = cls()
+        c.suits = suits
+        c.removed = removed
+        c.require_offsuit = bool(options["attack_requires_offsuit"])
+        c.empty_attacker = bool(options["eliminate_empty_attacker"])
+        c.empty_burner = bool(options["eliminate_empty_burner"])
+        c.stalemate = bool(options["stalemate_draw"])
+        c.max_turns = int(options["max_turns"])
+        c.to_local = tuple(TO_LOCAL[s] for s in suits)
+        c.to_global = tuple(TO_GLOBAL[s] for s in suits)
+        c.codes = tuple(LOCAL_CODE[s] for s in suits)  # codes[seat][local kind]: the card's text
+        c.next_seat = _NEXT_SEAT[len(suits)]
+        return c
 
 
 _CODE_OF = KIND_CODE.__getitem__
@@ -226,24 +260,27 @@ class SmashState(State):
     opening: tuple[Event, ...]
     """What happens as the game opens, before any move: turn 1's heading (or a win dealt at once, MS-2.5)."""
 
-    def __init__(self, game: Game, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
-        """Set up a new game (rules MS-2.1 to MS-2.4) and start the first turn."""
+    @classmethod
+    def deal(cls, game: Game, players: int, seed: int, options: Mapping[str, OptionValue]) -> SmashState:
+        """A new game, set up by the rules (MS-2.1 to MS-2.4) from ``seed``, with the first turn started."""
         rng = Rng(seed)
         suits, removed, start, deck = new_deal(rng, players)
-        cfg = _Config(suits, removed, options)
+        cfg = _Config.of(suits, removed, options)
         hands: list[list[int]] = [[] for _ in range(players)]
         for i in range(players):  # MS-2.3: six cards each from the top, starting with the starting player
             s = (start + i) % players
             hands[s] = sorted(map(cfg.to_local[s].__getitem__, deck[-DEAL:]))
             del deck[-DEAL:]
-        self._setup(game, players, seed, options, cfg, rng, hands, deck, [])
-        dealt = tuple(s for s in range(players) if self.own_suit_count(s) >= WIN_SUIT)
+        state = cls()
+        state._setup(game, players, seed, options, cfg, rng, hands, deck, [])
+        dealt = tuple(s for s in range(players) if state.own_suit_count(s) >= WIN_SUIT)
         opening: list[Event] = []
         if dealt:  # MS-2.5: a hand dealt six of its own suit wins at once (all such hands share the win)
-            self._finish(dealt, "six_of_suit", opening, in_turn=False)
+            state._finish(dealt, "six_of_suit", opening, in_turn=False)
         else:
-            self._begin_turn(start, opening)
-        self.opening = tuple(opening)
+            state._begin_turn(start, opening)
+        state.opening = tuple(opening)
+        return state
 
     def _setup(
         self,
@@ -329,10 +366,10 @@ class SmashState(State):
             raise ValueError("Each seat needs its own monster.")
         if len(global_hands) != players:
             raise ValueError(f"Give one hand per seat ({players}), not {len(global_hands)}.")
-        cfg = _Config(suits, removed, resolved)
+        cfg = _Config.of(suits, removed, resolved)
         local = [sorted(cfg.to_local[s][k] for k in h) for s, h in enumerate(global_hands)]
         deck_kinds.reverse()
-        state = cls.__new__(cls)  # the compiled base's __new__ when State is compiled (object's refuses then)
+        state = cls()
         state._setup(game, players, seed, resolved, cfg, Rng(seed), local, deck_kinds, discard_kinds)
         if first_turn_done is True:
             state.first_done = (1 << players) - 1
@@ -373,8 +410,9 @@ class SmashState(State):
         self.hist = node
 
     def __getstate__(self) -> dict[str, Any]:
-        """For pickling (process pools): the slots, with the history chain flattened to a list."""
-        out = {name: getattr(self, name) for name in SmashState.__slots__ if name != "hist"}
+        """For pickling (process pools): every field, with the history chain flattened to a list (a long game's
+        chain of nested pairs would go past pickle's recursion limit)."""
+        out = {name: getattr(self, name) for name in state_fields(type(self)) if name != "hist" and hasattr(self, name)}
         out["history"] = self.history
         return out
 
@@ -561,7 +599,7 @@ class SmashState(State):
             self.legal = None
             self.hist = (self.hist, action)
             events: list[Event] = []
-            _APPLY[action.code](self, action.arg, events)
+            self._dispatch(action.code, action.arg, events)
             return events
         if self.res is not None:
             raise GameOver("The game is over; no more actions can be played.")
@@ -572,30 +610,75 @@ class SmashState(State):
         self.legal = None
         self.hist = (self.hist, action)
         events: list[Event] = []
-        _APPLY[action.code](self, action.arg, events)
+        self._dispatch(action.code, action.arg, events)
         return events
 
     def apply_quiet(self, action: Any) -> None:
         """As :meth:`apply_unchecked`, building no events (for searches and playouts)."""
         self.legal = None
         self.hist = (self.hist, action)
-        _APPLY[action.code](self, action.arg, None)
+        self._dispatch(action.code, action.arg, None)
 
-    clone = copier(
-        share="game players seed options cfg picks atk phase seat to_move over target alive first_done turns idle "
-        "quiet res legal hist elim opening",
-        lists="deck discard",
-        nested="hands",
-        clones="rng",
-    )
+    def _dispatch(self, code: int, arg: int, events: list[Event] | None) -> None:
+        """Carry out an action by its verb's code (``actions.py``); the phase gives pass/done/play their meaning."""
+        if code == _PLAY_CODE:
+            self._do_play(arg, events)
+        elif code == _DONE_CODE:
+            self._do_done(arg, events)
+        elif code == _BURN_CODE:
+            self._do_burn(arg, events)
+        elif code == _PASS_CODE:
+            self._do_pass(arg, events)
+        elif code == _ATTACK_CODE:
+            self._do_attack(arg, events)
+        elif code == _KEEP_CODE:
+            self._do_keep(arg, events)
+        else:
+            self._do_mulligan(arg, events)
+
+    def clone(self) -> SmashState:
+        """An independent copy: the piles and hands copied, the generator cloned, everything else shared (never
+        changed in place). Written out, as a compiled class must (``core/copying.py``); a test checks that it
+        copies every field."""
+        c = SmashState()
+        c.game = self.game
+        c.players = self.players
+        c.seed = self.seed
+        c.options = self.options
+        c.cfg = self.cfg
+        c.rng = self.rng.clone()
+        c.hands = [h[:] for h in self.hands]
+        c.deck = self.deck[:]
+        c.discard = self.discard[:]
+        c.picks = self.picks
+        c.atk = self.atk
+        c.phase = self.phase
+        c.seat = self.seat
+        c.to_move = self.to_move
+        c.over = self.over
+        c.target = self.target
+        c.alive = self.alive
+        c.first_done = self.first_done
+        c.turns = self.turns
+        c.idle = self.idle
+        c.quiet = self.quiet
+        c.res = self.res
+        c.legal = self.legal
+        c.hist = self.hist
+        c.elim = self.elim
+        c.opening = self.opening
+        return c
 
     def opening_events(self) -> list[Event]:
         """Turn 1's heading as the game opens, before any move (or the win of a hand dealt six of its own
         suit, MS-2.5)."""
         return list(self.opening)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator). See ``view.build_view``.
+
+        ``seat`` is typed ``object`` because a compiled method would refuse a value of another type with its own
+        ``TypeError`` before the check of ``build_view`` could say what is wrong.
 
         Raises:
             ValueError: if ``seat`` is not a seat of this game.
@@ -604,7 +687,7 @@ class SmashState(State):
 
         return build_view(self, seat)
 
-    def determinize(self, seat: int, rng: Rng) -> SmashState:
+    def determinize(self, seat: object, rng: Rng) -> SmashState:
         """A clone whose hidden cards (the deck and the other hands) are redealt at random with ``rng``.
 
         The hidden cards are pooled in sorted order before shuffling, so the sample depends only on what
@@ -1016,14 +1099,3 @@ def _drawn(seat: int, count: int, deck_size: int, reason: str) -> dict[str, Any]
     if reason:
         data["reason"] = reason
     return data
-
-
-_APPLY: tuple[Callable[[SmashState, int, list[Event] | None], None], ...] = (
-    SmashState._do_mulligan,
-    SmashState._do_keep,
-    SmashState._do_pass,
-    SmashState._do_done,
-    SmashState._do_burn,
-    SmashState._do_play,
-    SmashState._do_attack,
-)

@@ -39,7 +39,7 @@ from monsterlair.games.monster_smash.state import SmashState
 _BURN, _ATTACK, _DEFEND = int(Phase.BURN), int(Phase.ATTACK), int(Phase.DEFEND)
 
 
-def build_view(state: SmashState, seat: int | None) -> dict[str, Any]:
+def build_view(state: SmashState, seat: object) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator).
 
     Raises:
