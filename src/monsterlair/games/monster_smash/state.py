@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Final
 from monsterlair.core import BadAction, Event, GameOver, IllegalAction, NotLegalNow, Result, Rng, State
 from monsterlair.core.actions import fold
 from monsterlair.core.options import OptionValue
-from monsterlair.core.state import state_fields
 from monsterlair.core.words import hand_cards, number_span, plural
 from monsterlair.games.monster_smash.actions import (
     ATTACK,
@@ -415,7 +414,8 @@ class SmashState(State):
     def __getstate__(self) -> dict[str, Any]:
         """For pickling (process pools): every field, with the history chain flattened to a list (a long game's
         chain of nested pairs would go past pickle's recursion limit)."""
-        out = {name: getattr(self, name) for name in state_fields(type(self)) if name != "hist" and hasattr(self, name)}
+        out = super().__getstate__()
+        out.pop("hist", None)
         out["history"] = self.history
         return out
 
