@@ -45,8 +45,15 @@ MODULES = (
     "monsterlair.games.monster_club.cards",
     "monsterlair.games.monster_smash.state",
     "monsterlair.bots.ismcts",
+    "monsterlair.core.observation",
+    "monsterlair.games.monstra.observation",
+    "monsterlair.games.monster_club.observation",
+    "monsterlair.games.monster_smash.observation",
+    "monsterlair.rl.stepping",
 )
-"""The compiled modules: the card games' states and rules, the events they make, and the search (Monster Smash's
+"""The compiled modules: the card games' states and rules, the events they make, the search, and the RL
+environments' hot paths (each card game's observation writer, ``core/observation.py``'s base class and
+``rl/stepping.py``'s loop of moves and bots' turns; docs/performance.md, "RL environments"). (Monster Smash's
 rules are all in its ``state``; its ``deal`` stays plain, shared with ``sim/smash_reference.py``, the plain-Python
 engine its speed is measured against). Not ``core/rng.py``: SplitMix64's 64-bit arithmetic leaves mypyc's fast
 (63-bit) integers for Python's, and compiled it ran slower (a ``below`` cost 0.57 µs against 0.36 µs; the bench's

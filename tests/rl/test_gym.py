@@ -13,7 +13,7 @@ from monsterlair.bots.base import Bot, UnknownBot
 from monsterlair.bots.random_bot import RandomBot
 from monsterlair.core import Action, BadOptions, GameOver, IllegalAction, Perspective, Rng
 from monsterlair.rl import MonsterLairGym, gym_env, gymnasium_id, outcome_reward, register_gymnasium_envs
-from monsterlair.rl.gym import play_opponents
+from monsterlair.rl.stepping import play_opponents
 from tests.example_game import ToyGame
 from tests.rl.helpers import SLOW_GAMES, cycles
 

@@ -56,6 +56,17 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return choices
 
 
+def same_batched_info(info: dict[str, Any], reference: dict[str, Any]) -> None:
+    """Two batched infos hold the same keys in the same order, and arrays of the same type and contents."""
+    assert list(info) == list(reference)
+    for key, value in info.items():
+        if isinstance(value, dict):
+            same_batched_info(value, reference[key])
+        else:
+            assert value.dtype == reference[key].dtype, key
+            assert np.array_equal(value, reference[key]), key
+
+
 def last_legal(masks: np.ndarray) -> np.ndarray:
     """The highest legal index per row (in Toy Race, playing a card: with ``target=1`` it wins)."""
     last: np.ndarray = masks.shape[1] - 1 - np.argmax(masks[:, ::-1], axis=1)
@@ -111,6 +122,7 @@ def test_the_batch_plays_exactly_what_sync_vector_env_of_the_single_env_plays(
             assert np.array_equal(info["payoff"][done], ref_info["payoff"][done])
             assert np.array_equal(info["_result"], done)
             assert np.array_equal(info["result"]["capped"][done], ref_info["result"]["capped"][done])
+            same_batched_info(info, ref_info)
             assert not info["action_mask"][done].any()  # a finished game has nothing legal
         if mode is AutoresetMode.SAME_STEP and done.any():
             assert np.array_equal(info["_final_obs"], done)
@@ -284,7 +296,7 @@ def test_the_sparse_fast_path_gives_exactly_the_views_encoding(game_id: str) -> 
 
 
 def test_the_card_games_have_observation_writers() -> None:
-    assert set(WRITER_GAMES) >= {"monster-smash", "monster-club"}
+    assert set(WRITER_GAMES) >= {"monster-smash", "monster-club", "monstra"}
 
 
 @pytest.mark.parametrize("game_id", WRITER_GAMES)

@@ -6,6 +6,9 @@ also return an :class:`ObservationWriter` from ``Game.observation_writer``: it r
 (only what that seat's view holds) and writes the very same numbers, as float32, into one row of a flat
 buffer that the caller allocated once — no view dict, no list of floats, no array per step. Because it owns
 its rows, it may keep per-row caches and rewrite only the blocks that changed since its last write to the row.
+
+Compiled with the card games' writers (:mod:`monsterlair.compiled`); ``allow_interpreted_subclasses`` lets any
+other game's writer subclass it as an ordinary Python class.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
-from monsterlair.core.game import State
+from mypy_extensions import mypyc_attr
+
+from monsterlair.core.state import State, state_fields
 
 
 def flat_floats(buffer: Any) -> memoryview[float]:
@@ -21,6 +26,7 @@ def flat_floats(buffer: Any) -> memoryview[float]:
     return memoryview(buffer).cast("B").cast("f")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ObservationWriter(ABC):
     """Writes seats' encoded views into the rows of ``out``, a flat float32 buffer of ``rows * size`` values.
 
@@ -45,16 +51,20 @@ class ObservationWriter(ABC):
 
     def __getstate__(self) -> dict[str, Any]:
         """For ``pickle`` and ``copy.deepcopy`` (which cannot copy a ``memoryview``): the buffer's owner instead of
-        the view, so that an environment copied with its array and its writer gets a writer of the copied array."""
-        state = dict(self.__dict__)
+        the view, so that an environment copied with its array and its writer gets a writer of the copied array.
+        Every field: a compiled class's (it has no ``__dict__``) and a Python subclass's."""
+        state = {name: getattr(self, name) for name in state_fields(type(self)) if hasattr(self, name)}
+        state.update(getattr(self, "__dict__", {}))
         state["out"] = self.out.obj
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """The view of the (copied) owner's buffer, as ``__init__`` was given it: flat float32."""
-        owner = state.pop("out")
-        self.__dict__.update(state)
-        self.out = flat_floats(owner)
+        """The view of the (copied) owner's buffer, as ``__init__`` was given it: flat float32. (A compiled writer
+        is made with its constructor's defaults first: a compiled class's ``__new__`` runs ``__init__``.)"""
+        for name, value in state.items():
+            if name != "out":
+                setattr(self, name, value)
+        self.out = flat_floats(state["out"])
         if len(self.out) != self.rows * self.size:
             raise ValueError("An observation writer must be given a view of the whole buffer to be copied.")
 

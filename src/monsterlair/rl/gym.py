@@ -17,7 +17,7 @@ Conventions (docs/rl.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 import gymnasium
@@ -26,9 +26,9 @@ import numpy.typing as npt
 
 from monsterlair import bots
 from monsterlair.bots.base import Bot
-from monsterlair.bots.random_bot import RandomBot, uniform_choice
-from monsterlair.core import Action, BadOptions, GameOver, IllegalAction, Perspective, Rng, State
+from monsterlair.core import Action, BadOptions, GameOver, IllegalAction, Rng, State
 from monsterlair.rl.encoding import GameEncoding, Observation, outcome_reward, result_info
+from monsterlair.rl.stepping import play_opponents
 from monsterlair.rl.text import render_text
 
 OpponentSpec = str | Bot
@@ -68,34 +68,6 @@ def table_bots(
     if illegal not in ILLEGAL_MODES:
         raise BadOptions(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}.")
     return [make_bot(s) for s in specs]
-
-
-def play_opponents(state: State, seat: int, bots_by_seat: Mapping[int, Bot], rng: Rng) -> None:
-    """Bots play every seat but ``seat`` until it is that seat's turn or the game is over.
-
-    Each bot's action is checked against the legal actions (a bot that returns an illegal one is a bug to
-    hear about: ``state.apply`` raises ``IllegalAction``) and played with ``apply_quiet``, which leaves the
-    state exactly as ``apply`` does without describing the move in events nobody reads here.
-
-    The built-in ``random`` bot's choice is made here directly (its own :func:`uniform_choice` among the same
-    legal actions, so the same game), without a ``Perspective`` or a membership
-    check: most training runs and every throughput figure play against it.
-    """
-    while not state.over:
-        to_move = state.to_move
-        if to_move == seat or to_move is None:
-            return
-        bot = bots_by_seat[to_move]
-        if type(bot) is RandomBot:
-            legal = state.legal_actions()
-            if legal:
-                state.apply_quiet(uniform_choice(legal, rng))
-                continue
-        action = bot.choose(Perspective(state, to_move), rng)
-        if action in state.legal_actions():
-            state.apply_quiet(action)
-        else:
-            state.apply(action)  # raises IllegalAction (or plays a free-form action the game accepts)
 
 
 class Episode:

@@ -23,7 +23,7 @@ Conventions (docs/rl.md, "Vector environment").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -36,7 +36,8 @@ from monsterlair.bots.base import Bot
 from monsterlair.core import Action, BadOptions, Game, GameOver, IllegalAction, Rng, State
 from monsterlair.core.observation import flat_floats
 from monsterlair.rl.encoding import GameEncoding, outcome_reward, result_info
-from monsterlair.rl.gym import MAX_REDEALS, OpponentSpec, deal, play_opponents, table_bots
+from monsterlair.rl.gym import MAX_REDEALS, OpponentSpec, deal, table_bots
+from monsterlair.rl.stepping import play_batch
 
 Observations = npt.NDArray[np.float32]
 Actions = npt.NDArray[np.integer[Any]]
@@ -237,32 +238,25 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         truncations[:] = False
         illegal[:] = False
         seats: list[int] = self.seats.tolist()
-        states, bots, bot_rngs, legal_by_index = self.game_states, self._bots, self._bot_rngs, self.enc.legal_by_index
-        ended: list[int] = []
-        for i, index in enumerate(indices):
-            if autoreset[i]:  # NEXT_STEP: the game ended on the last step; a new one starts, the action is ignored
-                self._reset_one(i, None)
-                continue
+        states = self.game_states
+        # The moves and the bots' turns, in compiled code (rl/stepping.py); then what they decided, here.
+        refused, ended = play_batch(
+            states, indices, autoreset, legal_of, seats, self._bots, self._bot_rngs, self.enc.legal_by_index
+        )
+        for i in refused:
+            rewards[i] = self.illegal_penalty
+            illegal[i] = True
+        for i in ended:
             state = states[i]
-            assert state is not None
-            chosen = legal_of[i].get(index)
-            if chosen is None:
-                rewards[i] = self.illegal_penalty
-                illegal[i] = True
-                continue
-            state.apply_quiet(chosen)  # the state apply_unchecked leaves, without building events
-            seat = seats[i]
-            play_opponents(state, seat, bots[i], bot_rngs[i])
-            result = state.result
-            if result is None:
-                legal_of[i] = legal_by_index(state)
-                continue
-            legal_of[i] = {}
+            assert state is not None and state.result is not None
+            result, seat = state.result, seats[i]
             rewards[i] = outcome_reward(result, seat)
             truncations[i] = result.capped
             terminations[i] = not result.capped
             self._autoreset[i] = True
-            ended.append(i)
+        for i, again in enumerate(autoreset):
+            if again:  # NEXT_STEP: the game ended on the last step; a new one starts, the action is ignored
+                self._reset_one(i, None)
         extra: dict[str, Any] = {}
         if same_step and ended:
             self._write_observations()
@@ -350,8 +344,34 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         for i in ended:  # as SyncVectorEnv batches them: payoff and result (a dict of arrays), with "_" masks
             state = self.game_states[i]
             assert state is not None and state.result is not None
-            info = self._add_info(info, result_info(state.result, int(self.seats[i])), i)
+            self._batch_info(info, result_info(state.result, int(self.seats[i])), i)
         return info
+
+    def _batch_info(self, infos: dict[str, Any], info: Mapping[str, Any], i: int) -> None:
+        """Add sub-environment ``i``'s info to the batch's ``infos`` in place, as Gymnasium's ``VectorEnv._add_info``
+        does (the same arrays, types, ``_key`` masks and key order), without its fresh mask array per key and call."""
+        n = self.num_envs
+        for key, value in info.items():
+            if isinstance(value, dict):
+                batch = infos.get(key)
+                if batch is None:
+                    batch = infos[key] = {}
+                self._batch_info(batch, value, i)
+            else:
+                batch = infos.get(key)
+                if batch is None:
+                    if type(value) in (int, float, bool) or isinstance(value, np.number):
+                        batch = np.zeros(n, dtype=type(value))
+                    elif isinstance(value, np.ndarray):
+                        batch = np.zeros((n, *value.shape), dtype=value.dtype)
+                    else:
+                        batch = np.full(n, fill_value=None, dtype=object)
+                    infos[key] = batch
+                batch[i] = value
+            mask = infos.get("_" + key)
+            if mask is None:
+                mask = infos["_" + key] = np.zeros(n, dtype=np.bool_)
+            mask[i] = True
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array

@@ -8,7 +8,7 @@ from typing import Any
 from monsterlair.core import BadAction, BadOptions, Event, Game, ObservationWriter, Result, State
 from monsterlair.core.options import OptionValue
 from monsterlair.core.words import Voice
-from monsterlair.games.monster_club import actions, heuristic, text, usage, view, words
+from monsterlair.games.monster_club import actions, heuristic, observation, text, usage, view, words
 from monsterlair.games.monster_club.cards import BY_ID
 from monsterlair.games.monster_club.decks import DECK_LABELS, PRESETS, DeckError, check_deck_option, deck_id
 from monsterlair.games.monster_club.spec import HAND_TARGET, SPEC
@@ -63,13 +63,13 @@ class MonsterClubGame(Game):
         """The entries of :meth:`encode_view` of ``state.view(seat)``, read from the state (``sparse``)."""
         if not isinstance(state, ClubState):
             return None
-        return view.encode_sparse(state, seat)
+        return observation.encode_sparse(state, seat)
 
     def observation_writer(
         self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
     ) -> ObservationWriter | None:
         """A writer of :meth:`encode_view`'s numbers straight from states into rows of ``out`` (``view``)."""
-        return view.ClubObservationWriter(out, rows)
+        return observation.ClubObservationWriter(out, rows)
 
     def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
         """Each feature's bounds, from the card table (``view.observation_bounds``)."""

@@ -18,6 +18,8 @@ from monsterlair.games.monster_smash import usage as _usage
 from monsterlair.games.monster_smash import words as _words
 from monsterlair.games.monster_smash.actions import SmashAction
 from monsterlair.games.monster_smash.heuristic import evaluate
+from monsterlair.games.monster_smash.observation import SmashObservationWriter
+from monsterlair.games.monster_smash.observation import encode_sparse as _encode_sparse
 from monsterlair.games.monster_smash.spec import (
     ATTACK_OFFSUIT_MAX,
     MULLIGAN_DRAW,
@@ -27,8 +29,7 @@ from monsterlair.games.monster_smash.spec import (
 )
 from monsterlair.games.monster_smash.state import SmashState
 from monsterlair.games.monster_smash.text import render as _render
-from monsterlair.games.monster_smash.view import OBSERVATION_SIZE, SmashObservationWriter
-from monsterlair.games.monster_smash.view import encode_sparse as _encode_sparse
+from monsterlair.games.monster_smash.view import OBSERVATION_SIZE
 from monsterlair.games.monster_smash.view import encode_view as _encode_view
 from monsterlair.games.monster_smash.view import observation_bounds as _observation_bounds
 

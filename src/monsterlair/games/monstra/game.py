@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from monsterlair.core import Event, Game, OptionValue, Result, State
+from monsterlair.core import Event, Game, ObservationWriter, OptionValue, Result, State
 from monsterlair.core.outcome import default_score_text
 from monsterlair.core.words import Voice
-from monsterlair.games.monstra import actions, heuristic, text, usage, view, words
+from monsterlair.games.monstra import actions, heuristic, observation, text, usage, view, words
 from monsterlair.games.monstra.actions import Action
 from monsterlair.games.monstra.spec import (
     BEHAVIOURS,
@@ -88,7 +88,13 @@ class MonstraGame(Game):
         """The entries of :meth:`encode_view` of ``state.view(seat)``, read from the state (``sparse``)."""
         if not isinstance(state, MonstraState):
             return None
-        return view.encode_sparse(state, seat)
+        return observation.encode_sparse(state, seat)
+
+    def observation_writer(
+        self, players: int, options: Mapping[str, OptionValue], out: memoryview[float], rows: int
+    ) -> ObservationWriter | None:
+        """MONSTRA's writer of :meth:`encode_view`'s numbers into rows of ``out`` (``observation``)."""
+        return observation.MonstraObservationWriter(out, rows)
 
     def observation_bounds(self, players: int, options: Mapping[str, OptionValue]) -> tuple[list[float], list[float]]:
         """Every feature in [0, 1] (``view.observation_bounds``)."""

@@ -1,0 +1,82 @@
+"""The RL environments' inner loop, compiled with mypyc (:mod:`monsterlair.compiled`): the bots' turns between two
+decisions of the agent, and a batch of the vector environment's moves.
+
+Kept apart from :mod:`monsterlair.rl.gym` and :mod:`monsterlair.rl.vector` (Gymnasium's classes, which stay plain
+Python) so that only these loops are compiled: with the card games' rules compiled, the Python around them was
+most of an environment step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from monsterlair.bots.base import Bot
+from monsterlair.bots.random_bot import RandomBot, uniform_choice
+from monsterlair.core.perspective import Perspective
+from monsterlair.core.rng import Rng
+from monsterlair.core.state import State
+
+
+def play_opponents(state: State, seat: int, bots_by_seat: Mapping[int, Bot], rng: Rng) -> None:
+    """Bots play every seat but ``seat`` until it is that seat's turn or the game is over.
+
+    Each bot's action is checked against the legal actions (a bot that returns an illegal one is a bug to
+    hear about: ``state.apply`` raises ``IllegalAction``) and played with ``apply_quiet``, which leaves the
+    state exactly as ``apply`` does without describing the move in events nobody reads here.
+
+    The built-in ``random`` bot's choice is made here directly (its own :func:`uniform_choice` among the same
+    legal actions, so the same game), without a ``Perspective`` or a membership
+    check: most training runs and every throughput figure play against it.
+    """
+    while not state.over:
+        to_move = state.to_move
+        if to_move == seat or to_move is None:
+            return
+        bot = bots_by_seat[to_move]
+        if type(bot) is RandomBot:
+            legal = state.legal_actions()
+            if legal:
+                state.apply_quiet(uniform_choice(legal, rng))
+                continue
+        action = bot.choose(Perspective(state, to_move), rng)
+        if action in state.legal_actions():
+            state.apply_quiet(action)
+        else:
+            state.apply(action)  # raises IllegalAction (or plays a free-form action the game accepts)
+
+
+def play_batch(
+    states: list[State | None],
+    indices: list[int],
+    skip: list[bool],
+    legal_of: list[dict[int, Any]],
+    seats: list[int],
+    bots: list[dict[int, Bot]],
+    bot_rngs: list[Rng],
+    legal_by_index: Callable[[State], dict[int, Any]],
+) -> tuple[list[int], list[int]]:
+    """Play ``indices[i]`` in game ``i`` (but not where ``skip[i]``), then its bots' turns up to the agent's next
+    decision, and note its legal actions by index in ``legal_of[i]`` (none once the game is over).
+
+    Returns the games whose index was not legal (nothing played there) and the games that ended.
+    """
+    illegal: list[int] = []
+    ended: list[int] = []
+    for i in range(len(indices)):
+        if skip[i]:
+            continue
+        state = states[i]
+        assert state is not None
+        chosen = legal_of[i].get(indices[i])
+        if chosen is None:
+            illegal.append(i)
+            continue
+        state.apply_quiet(chosen)  # the state apply_unchecked leaves, without building events
+        play_opponents(state, seats[i], bots[i], bot_rngs[i])
+        if state.result is None:
+            legal_of[i] = legal_by_index(state)
+        else:
+            legal_of[i] = {}
+            ended.append(i)
+    return illegal, ended
