@@ -22,6 +22,7 @@ from monsterlair import games
 from monsterlair.core import Action, BadOptions, Game, IllegalAction, Result, State
 from monsterlair.core.observation import flat_floats
 from monsterlair.core.options import OptionValue
+from monsterlair.rl.stepping import by_index
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -207,17 +208,12 @@ class GameEncoding:
             ValueError: if two legal actions share an index (the game breaks the contract).
         """
         legal: Sequence[Action] = state.legal_actions()
-        if self._own_index:
-            by_index = {a.index: a for a in legal}
-        else:
-            get = self._index.get
-            indices = [get(a, -1) for a in legal]
-            if -1 in indices:
-                indices = [self.index_of(a) for a in legal]
-            by_index = dict(zip(indices, legal, strict=True))
-        if len(by_index) != len(legal):
+        keyed = by_index(legal, self._own_index, self._index)  # (compiled: rl/stepping.py)
+        if keyed is None:  # an action not met before: the game gives its index
+            keyed = dict(zip([self.index_of(a) for a in legal], legal, strict=True))
+        if len(keyed) != len(legal):
             raise ValueError(f"{self.game.title}: two legal actions share one action index.")
-        return by_index
+        return keyed
 
     def mask(self, legal: Mapping[int, Action]) -> Mask:
         """1 at the index of every legal action, 0 elsewhere."""

@@ -8,7 +8,7 @@ most of an environment step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from monsterlair.bots.base import Bot
@@ -80,3 +80,19 @@ def play_batch(
             legal_of[i] = {}
             ended.append(i)
     return illegal, ended
+
+
+def by_index(legal: Sequence[Any], own_index: bool, known: dict[Any, int]) -> dict[int, Any] | None:
+    """The legal actions keyed by their index: each action's own ``index`` (``own_index``), else the index ``known``
+    holds for it; ``None`` when ``known`` lacks one of them (the caller asks the game and fills ``known``)."""
+    keyed: dict[int, Any] = {}
+    if own_index:
+        for action in legal:
+            keyed[action.index] = action
+        return keyed
+    for action in legal:
+        index = known.get(action, -1)
+        if index < 0:
+            return None
+        keyed[index] = action
+    return keyed

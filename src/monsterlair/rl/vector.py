@@ -364,8 +364,8 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                         batch = np.zeros(n, dtype=type(value))
                     elif isinstance(value, np.ndarray):
                         batch = np.zeros((n, *value.shape), dtype=value.dtype)
-                    else:
-                        batch = np.full(n, fill_value=None, dtype=object)
+                    else:  # (an empty object array holds None everywhere, as Gymnasium's np.full(None) does)
+                        batch = np.empty(n, dtype=object)
                     infos[key] = batch
                 batch[i] = value
             mask = infos.get("_" + key)

@@ -54,8 +54,9 @@ def _face_up_powers(st: Stack) -> tuple[int, int, int, bool]:
     powers are read: the view shows a face-down one only to its owner)."""
     add = opp = visible = 0
     doubles = False
-    for code, up in zip(st.p, st.pup, strict=True):
-        if up:
+    pup = st.pup
+    for k, code in enumerate(st.p):  # (p and pup are one length; compiled, an index is cheaper than zip)
+        if pup[k]:
             a, o, m = _POWER[code]
             add += a
             opp += o
@@ -139,6 +140,8 @@ _PHASE_OF: Final = tuple(_PHASE_SLOT.get(name, -1) for name in PHASE_NAMES)
 """Per phase number: the index of its one-hot slot (-1: a phase without one)."""
 _SIZE: Final = observation_size(2, {})
 _ZEROS: Final = memoryview(bytes(4 * _SIZE)).cast("f")
+_ZERO_STACK: Final = _ZEROS[:_STACK_FEATURES]
+_ZERO_CARDS: Final = _ZEROS[:NUM_CARDS]
 _SHOWN: Final = _HAND + 3 * NUM_CARDS
 
 
@@ -156,6 +159,15 @@ def _stack_changed(st: Stack, seen: Stack) -> bool:
     )
 
 
+# The imported numbers the writer reads, as constants of this module (compiled, a ``Final`` is a C constant where an
+# imported name is a dictionary look-up each time).
+_FNUM_CARDS: Final = NUM_CARDS
+_FSPACES: Final = SPACES
+_FMAX_HAND: Final = MAX_HAND
+_FSTACK_FEATURES: Final = _STACK_FEATURES
+_P_REVEAL: Final = _turns.P_REVEAL
+
+
 class ClubObservationWriter(ObservationWriter):
     """Monster Club's :class:`ObservationWriter` (see the comment above for what it rewrites when)."""
 
@@ -166,10 +178,10 @@ class ClubObservationWriter(ObservationWriter):
         self._states: list[ClubState | None] = [None] * rows
         self._seats = [-1] * rows
         self._phases = [-1] * rows
-        self._stacks: list[list[Stack | None]] = [[None] * (2 * SPACES) for _ in range(rows)]
+        self._stacks: list[list[Stack | None]] = [[None] * (2 * _FSPACES) for _ in range(rows)]
         self._hands: list[list[int]] = [[] for _ in range(rows)]
         self._graves: list[list[list[int]]] = [[[], []] for _ in range(rows)]
-        self._grave_counts: list[list[list[int]]] = [[[0] * NUM_CARDS, [0] * NUM_CARDS] for _ in range(rows)]
+        self._grave_counts: list[list[list[int]]] = [[[0] * _FNUM_CARDS, [0] * _FNUM_CARDS] for _ in range(rows)]
         self._shown: list[tuple[int, ...]] = [() for _ in range(rows)]
 
     def forget(self, row: int) -> None:
@@ -182,10 +194,10 @@ class ClubObservationWriter(ObservationWriter):
         self.out[o : o + _SIZE] = _ZEROS
         self._states[row], self._seats[row] = state, seat
         self._phases[row] = -1
-        self._stacks[row] = [None] * (2 * SPACES)
+        self._stacks[row] = [None] * (2 * _FSPACES)
         self._hands[row] = []
         self._graves[row] = [[], []]
-        self._grave_counts[row] = [[0] * NUM_CARDS, [0] * NUM_CARDS]
+        self._grave_counts[row] = [[0] * _FNUM_CARDS, [0] * _FNUM_CARDS]
         self._shown[row] = ()
 
     def write(self, row: int, state: State, seat: int) -> None:
@@ -211,21 +223,11 @@ class ClubObservationWriter(ObservationWriter):
         out[o + 7] = min(1.0, destroys[opp] / target)
         out[o + 8] = len(decks[seat]) / 25.0
         out[o + 9] = len(decks[opp]) / 25.0
-        out[o + 10] = len(hands[seat]) / MAX_HAND
-        out[o + 11] = len(hands[opp]) / MAX_HAND
+        out[o + 10] = len(hands[seat]) / _FMAX_HAND
+        out[o + 11] = len(hands[opp]) / _FMAX_HAND
         seen_stacks = self._stacks[row]
-        board = state.board
-        for side, first in ((seat, 0), (opp, SPACES)):  # own spaces first
-            for space, st in enumerate(board[side]):
-                place = first + space
-                seen = seen_stacks[place]
-                if st is None:
-                    if seen is None:
-                        continue
-                elif seen is not None and not _stack_changed(st, seen):
-                    continue
-                self._write_stack(o + _PLACE_BASES[place], st, place < SPACES)
-                seen_stacks[place] = None if st is None else st.copy()
+        self._write_side(o, seen_stacks, state.board[seat], 0)  # own spaces first
+        self._write_side(o, seen_stacks, state.board[opp], _FSPACES)
         hand = hands[seat]
         if hand != self._hands[row]:
             self._recount(o + _HAND, hand)
@@ -233,18 +235,32 @@ class ClubObservationWriter(ObservationWriter):
         graves = state.graves
         seen_graves = self._graves[row]
         if graves[seat] != seen_graves[0]:
-            self._write_grave(row, o + _HAND + NUM_CARDS, 0, graves[seat])
+            self._write_grave(row, o + _HAND + _FNUM_CARDS, 0, graves[seat])
         if graves[opp] != seen_graves[1]:
-            self._write_grave(row, o + _HAND + 2 * NUM_CARDS, 1, graves[opp])
-        shown = state.revealed if state.phase == _turns.P_REVEAL else ()
+            self._write_grave(row, o + _HAND + 2 * _FNUM_CARDS, 1, graves[opp])
+        shown = state.revealed if state.phase == _P_REVEAL else ()
         if shown != self._shown[row]:
             self._recount(o + _SHOWN, shown)
             self._shown[row] = shown
 
+    def _write_side(self, o: int, seen_stacks: list[Stack | None], stacks: list[Stack | None], first: int) -> None:
+        """Rewrite the features of each stack of one side (places ``first`` on) that changed since the last write."""
+        for space in range(len(stacks)):
+            st = stacks[space]
+            place = first + space
+            seen = seen_stacks[place]
+            if st is None:
+                if seen is None:
+                    continue
+            elif seen is not None and not _stack_changed(st, seen):
+                continue
+            self._write_stack(o + _PLACE_BASES[place], st, place < _FSPACES)
+            seen_stacks[place] = None if st is None else st.copy()
+
     def _write_stack(self, b: int, st: Stack | None, mine: bool) -> None:
         """A stack's 15 features at ``b`` (``_stack``'s values; zeros for an empty space)."""
         out = self.out
-        out[b : b + _STACK_FEATURES] = _ZEROS[:_STACK_FEATURES]
+        out[b : b + _FSTACK_FEATURES] = _ZERO_STACK
         if st is None:
             return
         add, opp, visible, doubles = _face_up_powers(st)
@@ -270,12 +286,14 @@ class ClubObservationWriter(ObservationWriter):
     def _recount(self, b: int, codes: Sequence[int]) -> None:
         """A card-count block at ``b``: how many of each card ``codes`` holds."""
         out, slot = self.out, _CODE_SLOT
-        out[b : b + NUM_CARDS] = _ZEROS[:NUM_CARDS]
-        counts = [0] * NUM_CARDS
-        for c in codes:
-            s = slot[c]
-            counts[s] += 1
-            out[b + s] = counts[s]
+        out[b : b + _FNUM_CARDS] = _ZERO_CARDS
+        for k in range(len(codes)):  # (a handful of cards: counted by looking back, with no list of counts)
+            s = slot[codes[k]]
+            n = 1
+            for j in range(k):
+                if slot[codes[j]] == s:
+                    n += 1
+            out[b + s] = n
 
     def _write_grave(self, row: int, b: int, which: int, grave: list[int]) -> None:
         """A grave's counts at ``b``: the cards added since the last write, unless cards also left it (then all)."""
@@ -286,8 +304,8 @@ class ClubObservationWriter(ObservationWriter):
         if len(grave) > m and grave[:m] == seen:
             new = grave[m:]
         else:
-            out[b : b + NUM_CARDS] = _ZEROS[:NUM_CARDS]
-            counts = self._grave_counts[row][which] = [0] * NUM_CARDS
+            out[b : b + _FNUM_CARDS] = _ZERO_CARDS
+            counts = self._grave_counts[row][which] = [0] * _FNUM_CARDS
             new = grave
         for c in new:
             s = slot[c]

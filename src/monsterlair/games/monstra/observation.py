@@ -70,7 +70,29 @@ _TEAM_CARD: Final = tuple(
 )
 
 
-def _team_unit(s: MonstraState, code: int, base: int, idx: list[int], val: list[float]) -> None:
+class _Entries:
+    """Where :func:`_encode` puts the entries of an encoded view: ``put(index, value)``, each index once. (A native
+    call with a native float, compiled: no list of boxed numbers on the writer's path.)"""
+
+    def put(self, i: int, v: float) -> None:
+        """Take the entry ``v`` at index ``i``."""
+        raise NotImplementedError
+
+
+class _Lists(_Entries):
+    """The entries as two lists (:func:`encode_sparse`)."""
+
+    def __init__(self) -> None:
+        self.idx: list[int] = []
+        self.val: list[float] = []
+
+    def put(self, i: int, v: float) -> None:
+        """Append the entry."""
+        self.idx.append(i)
+        self.val.append(v)
+
+
+def _team_unit(s: MonstraState, code: int, base: int, put: _Entries) -> None:
     """The entries of a team's creature in play (``view._encode_unit`` of ``view._unit``); nothing for an empty slot."""
     u = s.active[code]
     if u < 0:
@@ -79,46 +101,38 @@ def _team_unit(s: MonstraState, code: int, base: int, idx: list[int], val: list[
     hp = s.hp[u] / hp_div if s.hp[u] > 0 else 0.0
     shield = s.shield[u] / SHIELD_CAP
     poison = s.poison[u] / 2.0
-    for k in range(9):
-        idx.append(base + k)
-    idx.append(base + slot)
-    # (one append each: compiled, a list's append is cheap where extending it by a tuple is not)
-    val.append(1.0)
-    val.append(1.0 if hp > 1.0 else hp)
-    val.append(max_hp_value)
-    val.append(0.0 if shield < 0.0 else 1.0 if shield > 1.0 else shield)
-    val.append(1.0 if s.burn[u] else 0.0)
-    val.append(0.0 if poison < 0.0 else 1.0 if poison > 1.0 else poison)
-    val.append(1.0 if s.slow[u] else 0.0)
-    val.append(spd_value)
-    val.append(1.0 if acts_this_round(s, u) else 0.0)
-    val.append(1.0)
+    put.put(base, 1.0)
+    put.put(base + 1, 1.0 if hp > 1.0 else hp)
+    put.put(base + 2, max_hp_value)
+    put.put(base + 3, 0.0 if shield < 0.0 else 1.0 if shield > 1.0 else shield)
+    put.put(base + 4, 1.0 if s.burn[u] else 0.0)
+    put.put(base + 5, 0.0 if poison < 0.0 else 1.0 if poison > 1.0 else poison)
+    put.put(base + 6, 1.0 if s.slow[u] else 0.0)
+    put.put(base + 7, spd_value)
+    put.put(base + 8, 1.0 if acts_this_round(s, u) else 0.0)
+    put.put(base + slot, 1.0)
 
 
-def _guardian_unit(s: MonstraState, base: int, idx: list[int], val: list[float]) -> None:
+def _guardian_unit(s: MonstraState, base: int, put: _Entries) -> None:
     """The entries of the Guardian (``view._encode_unit`` with no one-hot); nothing when it is not in play."""
     u = s.active[4]
     if u < 0:
         return
     max_hp = s.maxhp(u)
     hp = max(s.hp[u], 0)
-    for k in range(9):
-        idx.append(base + k)
-    val += (
-        1.0,
-        _clamp(hp / (max_hp or 1)),
-        _clamp(max_hp / 50.0),
-        _clamp(s.shield[u] / SHIELD_CAP),
-        1.0 if s.burn[u] else 0.0,
-        _clamp(s.poison[u] / 2.0),
-        1.0 if s.slow[u] else 0.0,
-        _clamp(spd_of(s, u) / 9.0),
-        1.0 if acts_this_round(s, u) else 0.0,
-    )
+    put.put(base, 1.0)
+    put.put(base + 1, _clamp(hp / (max_hp or 1)))
+    put.put(base + 2, _clamp(max_hp / 50.0))
+    put.put(base + 3, _clamp(s.shield[u] / SHIELD_CAP))
+    put.put(base + 4, 1.0 if s.burn[u] else 0.0)
+    put.put(base + 5, _clamp(s.poison[u] / 2.0))
+    put.put(base + 6, 1.0 if s.slow[u] else 0.0)
+    put.put(base + 7, _clamp(spd_of(s, u) / 9.0))
+    put.put(base + 8, 1.0 if acts_this_round(s, u) else 0.0)
 
 
-def encode_sparse(s: MonstraState, seat: int) -> tuple[list[int], list[float]]:
-    """``(indices, values)`` of seat ``seat``'s encoded view, each index once."""
+def _encode(s: MonstraState, seat: int, put: _Entries) -> None:
+    """Put the entries of seat ``seat``'s encoded view, each index once."""
     my_team = s.seat_team[seat]
     # view.phase and view._deciding_team, as numbers (teams by index; the phases act, cleanse, discard, order, over)
     if s._result is not None:
@@ -132,57 +146,74 @@ def encode_sparse(s: MonstraState, seat: int) -> tuple[list[int], list[float]]:
         else:
             deciding = s.actor // DECK_CREATURES if s.actor >= 0 else -1
     r, bonus, pierce = s.round / 12.0, s.bonus / 5.0, s.pierce / 5.0
-    idx = [0, 1, 2, 3, 4 + ph, 9 + _MODES[s.mode], 12]
-    val = [
-        0.0 if r < 0.0 else 1.0 if r > 1.0 else r,
-        1.0 if not s.mission and s.marker == my_team else 0.0,
-        0.0 if bonus < 0.0 else 1.0 if bonus > 1.0 else bonus,
-        0.0 if pierce < 0.0 else 1.0 if pierce > 1.0 else pierce,
-        1.0,
-        1.0,
-        1.0 if deciding == my_team else 0.0,
-    ]
+    put.put(0, 0.0 if r < 0.0 else 1.0 if r > 1.0 else r)
+    put.put(1, 1.0 if not s.mission and s.marker == my_team else 0.0)
+    put.put(2, 0.0 if bonus < 0.0 else 1.0 if bonus > 1.0 else bonus)
+    put.put(3, 0.0 if pierce < 0.0 else 1.0 if pierce > 1.0 else pierce)
+    put.put(4 + ph, 1.0)
+    put.put(9 + _MODES[s.mode], 1.0)
+    put.put(12, 1.0 if deciding == my_team else 0.0)
     for i, t in enumerate((my_team, 1 - my_team) if s.nteams == 2 else (0,)):
         base = _HEADER + i * _TEAM_FEATURES
         energy, kos = s.energy[t] / ENERGY_CAP, s.kos[t] / KNOCKOUTS_TO_LOSE
         in_hand, reserve = len(s.hand[t]) / (HAND_LIMIT + 1), len(s.reserve[t]) / DECK_CREATURES
-        idx += (base, base + 1, base + 2, base + 3, base + 4, base + 5)
-        val += (
-            1.0,
-            0.0 if energy < 0.0 else 1.0 if energy > 1.0 else energy,
-            0.0 if kos < 0.0 else 1.0 if kos > 1.0 else kos,
-            1.0 if s.used[t] else 0.0,
-            1.0 if in_hand > 1.0 else in_hand,
-            1.0 if reserve > 1.0 else reserve,
-        )
+        put.put(base, 1.0)
+        put.put(base + 1, 0.0 if energy < 0.0 else 1.0 if energy > 1.0 else energy)
+        put.put(base + 2, 0.0 if kos < 0.0 else 1.0 if kos > 1.0 else kos)
+        put.put(base + 3, 1.0 if s.used[t] else 0.0)
+        put.put(base + 4, 1.0 if in_hand > 1.0 else in_hand)
+        put.put(base + 5, 1.0 if reserve > 1.0 else reserve)
+        # a team's tactics are twelve different ones (MO-2.3): each is in a hand or a discard pile once at most
         if my_team == t:
-            hand = {base + 6 + _TACTIC_SLOT[k] for k in s.hand[t]}
-            idx += hand
-            val += [1.0] * len(hand)
-        gone = {base + 6 + NUM_TACTICS + _TACTIC_SLOT[k] for k in s.tdiscard[t]}
-        idx += gone
-        val += [1.0] * len(gone)
+            for k in s.hand[t]:
+                put.put(base + 6 + _TACTIC_SLOT[k], 1.0)
+        for k in s.tdiscard[t]:
+            put.put(base + 6 + NUM_TACTICS + _TACTIC_SLOT[k], 1.0)
         slots = base + 6 + 2 * NUM_TACTICS
-        _team_unit(s, 2 * t, slots, idx, val)
-        _team_unit(s, 2 * t + 1, slots + _UNIT_FEATURES, idx, val)
+        _team_unit(s, 2 * t, slots, put)
+        _team_unit(s, 2 * t + 1, slots + _UNIT_FEATURES, put)
     if s.mission:
-        _guardian_unit(s, _GUARDIAN, idx, val)
+        _guardian_unit(s, _GUARDIAN, put)
         if s.behaviour >= 0:
             for b in _BEHAVIOUR_SLOTS.get((s.guardian.id, BEHAVIOURS[s.behaviour].id), ()):
-                idx.append(_GUARDIAN + 9 + b)
-                val.append(1.0)
-    return idx, val
+                put.put(_GUARDIAN + 9 + b, 1.0)
+
+
+def encode_sparse(s: MonstraState, seat: int) -> tuple[list[int], list[float]]:
+    """``(indices, values)`` of seat ``seat``'s encoded view, each index once."""
+    lists = _Lists()
+    _encode(s, seat, lists)
+    return lists.idx, lists.val
 
 
 # --- the observation writer (the vector environment's fast path) ---
-# ``Game.observation_writer``: ``encode_sparse``'s entries (each index once) written as float32 straight into a
-# row of the caller's buffer, the other entries zero: the same numbers as ``encode_view``, with no lists gathered
-# for the batch. The writer keeps each row's values as it last wrote them and writes only the entries whose value
-# changed (a write into the buffer costs far more than a comparison): the entries of this state that differ, and
-# zeros where the last state had an entry and this one has none.
+# ``Game.observation_writer``: the entries of ``encode_sparse`` (each index once) written as float32 straight into a
+# row of the caller's buffer, the other entries zero: the same numbers as ``encode_view``. The writer keeps each
+# row's values as it last wrote them and writes only the entries whose value changed (a write into the buffer
+# costs several times a comparison): the entries of this state that differ, and zeros where the last state had an
+# entry and this one has none.
 
 _ROW: Final = OBSERVATION_SIZE
 _ZEROS: Final = memoryview(bytes(4 * _ROW)).cast("f")
+
+
+class _RowEntries(_Entries):
+    """The writer's :class:`_Entries`: each entry compared with the row's value and written into the buffer only when
+    it differs, its index marked as put (to zero afterwards what this state does not have)."""
+
+    def __init__(self, out: memoryview[float], o: int, values: list[float], put_now: list[bool]) -> None:
+        self.out = out
+        self.o = o
+        self.values = values
+        self.put_now = put_now
+
+    def put(self, i: int, v: float) -> None:
+        """Mark the index; write the value if the row holds another."""
+        self.put_now[i] = True
+        values = self.values
+        if values[i] != v:
+            values[i] = v
+            self.out[self.o + i] = v
 
 
 class MonstraObservationWriter(ObservationWriter):
@@ -193,9 +224,7 @@ class MonstraObservationWriter(ObservationWriter):
         how ``copy`` and ``pickle`` make a compiled writer before its fields.)"""
         super().__init__(flat_floats(bytearray(4 * rows * OBSERVATION_SIZE)) if out is None else out, rows, _ROW)
         self._values: list[list[float] | None] = [None] * rows
-        self._indices: list[list[int]] = [[] for _ in range(rows)]
-        self._stamps: list[int] = [0] * _ROW
-        self._stamp = 0
+        self._put_now: list[bool] = [False] * _ROW
 
     def forget(self, row: int) -> None:
         """The next write to ``row`` rewrites all of it."""
@@ -210,19 +239,11 @@ class MonstraObservationWriter(ObservationWriter):
         if values is None:
             out[o : o + _ROW] = _ZEROS
             values = self._values[row] = [0.0] * _ROW
-            self._indices[row] = []
-        idx, val = encode_sparse(state, seat)
-        stamps = self._stamps
-        stamp = self._stamp = self._stamp + 1
-        for k in range(len(idx)):
-            i = idx[k]
-            v = val[k]
-            stamps[i] = stamp
-            if values[i] != v:
-                values[i] = v
-                out[o + i] = v
-        for i in self._indices[row]:  # entries of the last write that this state does not have
-            if stamps[i] != stamp and values[i] != 0.0:
+        put_now = self._put_now
+        _encode(state, seat, _RowEntries(out, o, values, put_now))
+        for i in range(_ROW):  # zero what the row holds and this state does not have; unmark the rest
+            if put_now[i]:
+                put_now[i] = False
+            elif values[i] != 0.0:
                 values[i] = 0.0
                 out[o + i] = 0.0
-        self._indices[row] = idx
