@@ -29,9 +29,9 @@ $(STAMP): pyproject.toml | $(WEB_DIST)
 	$(BIN)/python -m pip install --quiet -e ".[all,dev,ray]"
 	@touch $(STAMP)
 
-# The card games' rules, their events and the search, compiled with mypyc (src/monsterlair/compiled.py): built when
-# missing or when a compiled module's source changed, in place (next to the sources); a machine without a C
-# compiler keeps the plain Python, which the package falls back to by itself.
+# The card games' rules, their events, the search and the RL environments' hot paths, compiled with mypyc
+# (src/monsterlair/compiled.py): built when missing or when a compiled module's source changed, in place (next to the
+# sources); a machine without a C compiler keeps the plain Python, which the package falls back to by itself.
 compiled: $(STAMP)
 	@$(BIN)/python -c "from monsterlair.compiled import main; main()"
 
