@@ -55,9 +55,13 @@ webcheck: web/node_modules/.package-lock.json
 	cd web && npm run --silent check
 
 unit: install $(WEB_DIST)
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -q
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -q
 
-test: lint typecheck webcheck unit
+# The checks and the compiled build run side by side (two jobs: the build is one C compiler for over a minute, the
+# checks are mypy and svelte-check), then the tests; the build starts first, as it takes longest.
+test:
+	@$(MAKE) --no-print-directory -j2 compiled lint typecheck webcheck
+	@$(MAKE) --no-print-directory unit
 
 bench: install
 	$(BIN)/monsterlair bench
