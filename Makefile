@@ -50,8 +50,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The web client's types (svelte-check; generates the API types first): 0 errors, 0 warnings.
-webcheck: web/node_modules/.package-lock.json
+# The web client's types (svelte-check; generates the API types first): 0 errors, 0 warnings. After the build, which
+# generates them too (two jobs of `make test` writing one file at once could read it half written).
+webcheck: web/node_modules/.package-lock.json | $(WEB_DIST)
 	cd web && npm run --silent check
 
 unit: install $(WEB_DIST)
