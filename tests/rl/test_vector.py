@@ -462,6 +462,31 @@ def test_the_observation_writer_refuses_a_buffer_of_the_wrong_shape_or_type() ->
             game.observation_writer(2, game.options.resolve({}), memoryview(buffer), 2)
 
 
+@pytest.mark.parametrize("game_id", WRITER_GAMES)
+def test_write_rows_writes_each_row_as_write_does_and_refuses_a_batch_of_the_wrong_size(game_id: str) -> None:
+    game = games.get(game_id)
+    options = game.options.resolve({})
+    size = game.observation_size(2, options)
+    states: list[State | None] = [game.new(2, seed, options) for seed in range(3)]
+    for state in states[1:]:  # a few moves in, so the rows differ
+        assert state is not None
+        for _ in range(5):
+            if not state.over:
+                state.apply(state.legal_actions()[0])
+    batch, single = np.full((3, size), np.nan, np.float32), np.full((1, size), np.nan, np.float32)
+    writer = game.observation_writer(2, options, memoryview(batch.reshape(-1)), 3)
+    one = game.observation_writer(2, options, memoryview(single.reshape(-1)), 1)
+    assert writer is not None and one is not None
+    writer.write_rows(states, [0, 1, 0])
+    for row, (state, seat) in enumerate(zip(states, [0, 1, 0], strict=True)):
+        assert state is not None
+        one.write(0, state, seat)
+        assert np.array_equal(batch[row], single[0])
+    for bad_states, bad_seats in ((states[:2], [0, 1]), (states, [0, 1]), ([*states[:2], None], [0, 1, 0])):
+        with pytest.raises(ValueError):
+            writer.write_rows(bad_states, bad_seats)
+
+
 def test_a_game_without_the_fast_path_is_encoded_from_its_view(toy: ToyGame) -> None:
     assert type(toy).encode_state_sparse is Game.encode_state_sparse
     env = vector_env("toy-race", num_envs=2, opponents="random", players=3)

@@ -72,6 +72,21 @@ class ObservationWriter(ABC):
     def write(self, row: int, state: State, seat: int) -> None:
         """Write the encoding of ``state.view(seat)`` into row ``row`` of ``out``."""
 
+    def write_rows(self, states: list[State | None], seats: list[int]) -> None:
+        """``write(i, states[i], seats[i])`` for every row ``i`` (the vector environment's batch: one call from
+        Python, the loop compiled).
+
+        Raises:
+            ValueError: if a row has no state, or ``states`` and ``seats`` are not one per row.
+        """
+        if len(states) != self.rows or len(seats) != self.rows:
+            raise ValueError(f"write_rows takes one state and one seat for each of the {self.rows} rows.")
+        for row in range(self.rows):
+            state = states[row]
+            if state is None:
+                raise ValueError(f"Row {row} has no state to write.")
+            self.write(row, state, seats[row])
+
     @abstractmethod
     def forget(self, row: int) -> None:
         """Drop what the writer remembers of row ``row``: its next ``write`` rewrites the whole row."""

@@ -22,7 +22,7 @@ from monsterlair import games
 from monsterlair.core import Action, BadOptions, Game, IllegalAction, Result, State
 from monsterlair.core.observation import flat_floats
 from monsterlair.core.options import OptionValue
-from monsterlair.rl.stepping import by_index
+from monsterlair.rl.stepping import NOT_PLAIN_JSON, by_index, plain_json_copy
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -45,31 +45,6 @@ def default_players(game: Game) -> int:
     return max(game.min_players, min(2, game.max_players))
 
 
-class _NotPlainJson(Exception):
-    """A value :func:`_plain_json_copy` leaves to the ``json`` module (a non-str key, a subclass, ...)."""
-
-
-def _plain_json_copy(value: Any) -> Any:
-    """A fresh copy of plain JSON data (``str``/``int``/``bool``/``None``/finite ``float``, lists, tuples as lists,
-    dicts with ``str`` keys): what ``json.loads(json.dumps(value, allow_nan=False))`` gives, without the text.
-
-    Raises:
-        _NotPlainJson: for anything else, which the caller sends through ``json`` instead.
-    """
-    kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
-        return value
-    if kind is float:
-        if value - value != 0.0:  # NaN or an infinity, which JSON refuses
-            raise _NotPlainJson
-        return value
-    if kind is list or kind is tuple:
-        return [_plain_json_copy(v) for v in value]
-    if kind is dict and all(type(k) is str for k in value):
-        return {k: _plain_json_copy(v) for k, v in value.items()}
-    raise _NotPlainJson
-
-
 def result_info(result: Result, seat: int) -> dict[str, Any]:
     """JSON-only facts about a finished game for ``info`` (fresh objects on every call).
 
@@ -77,9 +52,8 @@ def result_info(result: Result, seat: int) -> dict[str, Any]:
         ValueError: if the result holds a NaN or an infinity (JSON has none).
     """
     data = result.to_json()
-    try:
-        out = _plain_json_copy(data)
-    except _NotPlainJson:
+    out = plain_json_copy(data)  # (compiled: rl/stepping.py)
+    if out is NOT_PLAIN_JSON:
         out = json.loads(json.dumps(data, allow_nan=False))
     return {"result": out, "payoff": result.payoff(seat)}
 
@@ -101,8 +75,9 @@ def _actions_carry_index(game: Game) -> bool:
 class GameEncoding:
     """One game at one player count and option set, seen as fixed-size arrays.
 
-    Holds the resolved options, the two spaces' sizes, and a cache from action to index (actions are
-    hashable values and their index depends only on the action, the player count and the options).
+    Holds the resolved options, the two spaces' sizes, and a cache from action to index, ``known_indices`` (actions
+    are hashable values and their index depends only on the action, the player count and the options);
+    ``own_index`` says the game's actions carry their index themselves (``action.index``), so none is looked up.
     """
 
     __slots__ = (
@@ -111,8 +86,8 @@ class GameEncoding:
         "options",
         "num_actions",
         "observation_size",
-        "_index",
-        "_own_index",
+        "known_indices",
+        "own_index",
         "_row",
         "_writer",
     )
@@ -135,8 +110,8 @@ class GameEncoding:
                 f"{self.game.title} reports {self.num_actions} actions and observations of length "
                 f"{self.observation_size}; RL environments need at least one of each."
             )
-        self._index: dict[Action, int] = {}
-        self._own_index = _actions_carry_index(self.game)
+        self.known_indices: dict[Action, int] = {}
+        self.own_index = _actions_carry_index(self.game)
         # The game's observation writer, if it has one, with one row of its own (``observe``).
         self._row: Observation = np.zeros((1, self.observation_size), dtype=np.float32)
         self._writer = self.game.observation_writer(self.players, self.options, flat_floats(self._row), 1)
@@ -195,10 +170,10 @@ class GameEncoding:
 
     def index_of(self, action: Action) -> int:
         """The stable index of an action (cached)."""
-        index = self._index.get(action)
+        index = self.known_indices.get(action)
         if index is None:
             index = int(self.game.action_index(action, self.players, self.options))
-            self._index[action] = index
+            self.known_indices[action] = index
         return index
 
     def legal_by_index(self, state: State) -> dict[int, Action]:
@@ -208,7 +183,7 @@ class GameEncoding:
             ValueError: if two legal actions share an index (the game breaks the contract).
         """
         legal: Sequence[Action] = state.legal_actions()
-        keyed = by_index(legal, self._own_index, self._index)  # (compiled: rl/stepping.py)
+        keyed = by_index(legal, self.own_index, self.known_indices)  # (compiled: rl/stepping.py)
         if keyed is None:  # an action not met before: the game gives its index
             keyed = dict(zip([self.index_of(a) for a in legal], legal, strict=True))
         if len(keyed) != len(legal):

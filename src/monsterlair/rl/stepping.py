@@ -1,5 +1,6 @@
 """The RL environments' inner loop, compiled with mypyc (:mod:`monsterlair.compiled`): the bots' turns between two
-decisions of the agent, and a batch of the vector environment's moves.
+decisions of the agent, a batch of the vector environment's moves, and a finished game's info (copied as plain JSON,
+then batched).
 
 Kept apart from :mod:`monsterlair.rl.gym` and :mod:`monsterlair.rl.vector` (Gymnasium's classes, which stay plain
 Python) so that only these loops are compiled: with the card games' rules compiled, the Python around them was
@@ -9,7 +10,9 @@ most of an environment step.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
+
+import numpy as np
 
 from monsterlair.bots.base import Bot
 from monsterlair.bots.random_bot import RandomBot, uniform_choice
@@ -54,10 +57,16 @@ def play_batch(
     seats: list[int],
     bots: list[dict[int, Bot]],
     bot_rngs: list[Rng],
+    own_index: bool,
+    known: dict[Any, int],
     legal_by_index: Callable[[State], dict[int, Any]],
 ) -> tuple[list[int], list[int]]:
     """Play ``indices[i]`` in game ``i`` (but not where ``skip[i]``), then its bots' turns up to the agent's next
     decision, and note its legal actions by index in ``legal_of[i]`` (none once the game is over).
+
+    The legal actions are keyed here (:func:`by_index`, with ``own_index`` and ``known`` as there), and through
+    ``legal_by_index`` (``GameEncoding.legal_by_index``, which asks the game) only when an action is not known yet
+    or two share an index (it raises then).
 
     Returns the games whose index was not legal (nothing played there) and the games that ended.
     """
@@ -75,7 +84,9 @@ def play_batch(
         state.apply_quiet(chosen)  # the state apply_unchecked leaves, without building events
         play_opponents(state, seats[i], bots[i], bot_rngs[i])
         if state.result is None:
-            legal_of[i] = legal_by_index(state)
+            legal = state.legal_actions()
+            keyed = by_index(legal, own_index, known)
+            legal_of[i] = keyed if keyed is not None and len(keyed) == len(legal) else legal_by_index(state)
         else:
             legal_of[i] = {}
             ended.append(i)
@@ -96,3 +107,66 @@ def by_index(legal: Sequence[Any], own_index: bool, known: dict[Any, int]) -> di
             return None
         keyed[index] = action
     return keyed
+
+
+NOT_PLAIN_JSON: Final = object()
+"""What :func:`plain_json_copy` returns for data it leaves to the ``json`` module."""
+
+
+def plain_json_copy(value: Any) -> Any:
+    """A fresh copy of plain JSON data (``str``/``int``/``bool``/``None``/finite ``float``, lists, tuples as lists,
+    dicts with ``str`` keys): what ``json.loads(json.dumps(value, allow_nan=False))`` gives, without the text; or
+    :data:`NOT_PLAIN_JSON` for anything else (a non-``str`` key, a subclass, a NaN...), which the caller sends through
+    ``json`` instead. (A sentinel, not an exception: a raise through compiled frames costs more than the copy.)"""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is float:
+        return value if value - value == 0.0 else NOT_PLAIN_JSON  # NaN or an infinity, which JSON refuses
+    if kind is list or kind is tuple:
+        items: list[Any] = []
+        for v in value:
+            copied = plain_json_copy(v)
+            if copied is NOT_PLAIN_JSON:
+                return NOT_PLAIN_JSON
+            items.append(copied)
+        return items
+    if kind is dict:
+        entries: dict[str, Any] = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                return NOT_PLAIN_JSON
+            copied = plain_json_copy(v)
+            if copied is NOT_PLAIN_JSON:
+                return NOT_PLAIN_JSON
+            entries[k] = copied
+        return entries
+    return NOT_PLAIN_JSON
+
+
+def batch_info(infos: dict[str, Any], info: Mapping[str, Any], i: int, n: int) -> None:
+    """Add sub-environment ``i``'s ``info`` to the batch's ``infos`` (``n`` sub-environments) in place, as Gymnasium's
+    ``VectorEnv._add_info`` does: the same arrays, dtypes, ``_key`` masks and key order, without its fresh mask array
+    per key and call."""
+    for key, value in info.items():
+        if isinstance(value, dict):
+            nested = infos.get(key)
+            if nested is None:
+                nested = infos[key] = {}
+            batch_info(nested, value, i, n)
+        else:
+            batch = infos.get(key)
+            if batch is None:
+                kind = type(value)
+                if kind is int or kind is float or kind is bool or isinstance(value, np.number):
+                    batch = np.zeros(n, dtype=kind)
+                elif isinstance(value, np.ndarray):
+                    batch = np.zeros((n, *value.shape), dtype=value.dtype)
+                else:  # (an empty object array holds None everywhere, as Gymnasium's np.full(None) does)
+                    batch = np.empty(n, dtype=object)
+                infos[key] = batch
+            batch[i] = value
+        mask = infos.get("_" + key)
+        if mask is None:
+            mask = infos["_" + key] = np.zeros(n, dtype=np.bool_)
+        mask[i] = True

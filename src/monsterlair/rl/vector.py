@@ -23,7 +23,7 @@ Conventions (docs/rl.md, "Vector environment").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -37,7 +37,7 @@ from monsterlair.core import Action, BadOptions, Game, GameOver, IllegalAction, 
 from monsterlair.core.observation import flat_floats
 from monsterlair.rl.encoding import GameEncoding, outcome_reward, result_info
 from monsterlair.rl.gym import MAX_REDEALS, OpponentSpec, deal, table_bots
-from monsterlair.rl.stepping import play_batch
+from monsterlair.rl.stepping import batch_info, play_batch
 
 Observations = npt.NDArray[np.float32]
 Actions = npt.NDArray[np.integer[Any]]
@@ -240,8 +240,18 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         seats: list[int] = self.seats.tolist()
         states = self.game_states
         # The moves and the bots' turns, in compiled code (rl/stepping.py); then what they decided, here.
+        enc = self.enc
         refused, ended = play_batch(
-            states, indices, autoreset, legal_of, seats, self._bots, self._bot_rngs, self.enc.legal_by_index
+            states,
+            indices,
+            autoreset,
+            legal_of,
+            seats,
+            self._bots,
+            self._bot_rngs,
+            enc.own_index,
+            enc.known_indices,
+            enc.legal_by_index,
         )
         for i in refused:
             rewards[i] = self.illegal_penalty
@@ -293,10 +303,7 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             masks[mask_rows, np.fromiter(mask_cols, dtype=np.intp, count=len(mask_cols))] = 1
         writer = self._writer
         if writer is not None:
-            write = writer.write
-            for i, state in enumerate(self.game_states):
-                assert state is not None
-                write(i, state, seats[i])
+            writer.write_rows(self.game_states, seats)
             np.copyto(obs, self._written)
             return
         rows: list[int] = []
@@ -344,34 +351,8 @@ class MonsterLairVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         for i in ended:  # as SyncVectorEnv batches them: payoff and result (a dict of arrays), with "_" masks
             state = self.game_states[i]
             assert state is not None and state.result is not None
-            self._batch_info(info, result_info(state.result, int(self.seats[i])), i)
+            batch_info(info, result_info(state.result, int(self.seats[i])), i, self.num_envs)  # (compiled)
         return info
-
-    def _batch_info(self, infos: dict[str, Any], info: Mapping[str, Any], i: int) -> None:
-        """Add sub-environment ``i``'s info to the batch's ``infos`` in place, as Gymnasium's ``VectorEnv._add_info``
-        does (the same arrays, types, ``_key`` masks and key order), without its fresh mask array per key and call."""
-        n = self.num_envs
-        for key, value in info.items():
-            if isinstance(value, dict):
-                batch = infos.get(key)
-                if batch is None:
-                    batch = infos[key] = {}
-                self._batch_info(batch, value, i)
-            else:
-                batch = infos.get(key)
-                if batch is None:
-                    if type(value) in (int, float, bool) or isinstance(value, np.number):
-                        batch = np.zeros(n, dtype=type(value))
-                    elif isinstance(value, np.ndarray):
-                        batch = np.zeros((n, *value.shape), dtype=value.dtype)
-                    else:  # (an empty object array holds None everywhere, as Gymnasium's np.full(None) does)
-                        batch = np.empty(n, dtype=object)
-                    infos[key] = batch
-                batch[i] = value
-            mask = infos.get("_" + key)
-            if mask is None:
-                mask = infos["_" + key] = np.zeros(n, dtype=np.bool_)
-            mask[i] = True
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array

@@ -20,7 +20,8 @@ from monsterlair.games.monster_club.effects import shown_score
 from monsterlair.games.monster_club.spec import MAX_HAND, SPACES
 from monsterlair.games.monster_club.state import ClubState
 from monsterlair.games.monster_club.turns import PHASE_NAMES
-from monsterlair.games.monster_club.view import _SCALARS, _STACK_FEATURES, CARD_INDEX, observation_size
+from monsterlair.games.monster_club.view import _SCALARS, CARD_INDEX, observation_size
+from monsterlair.games.monster_club.view import _STACK_FEATURES as STACK_FEATURES
 
 # --- the sparse fast path (the vector environment's batched encoding) ---
 # The RL encoding's fast path: ``view.encode_view(build_view(state, seat))`` as sparse entries, from the state.
@@ -34,7 +35,7 @@ from monsterlair.games.monster_club.view import _SCALARS, _STACK_FEATURES, CARD_
 
 _PHASE_SLOT: Final = {name: 2 + i for i, name in enumerate(PHASE_NAMES[:4])}
 _CODE_SLOT: Final = tuple(CARD_INDEX[c.id] for c in CODE_CARD)
-_HAND: Final = _SCALARS + 2 * SPACES * _STACK_FEATURES
+_HAND: Final = _SCALARS + 2 * SPACES * STACK_FEATURES
 
 
 # Per card code: what a face-up power adds (add, opp, mul) and what a known monster shows (its score and
@@ -45,7 +46,7 @@ _MONSTER: Final = tuple((c.score / 10.0, c.limit / 3.0, 5 + c.type) for c in COD
 
 # Per board place (side k, space i: k * SPACES + i): the indices every stack there writes, and those of its known
 # monster's score and limit.
-_PLACE_BASES: Final = tuple(_SCALARS + place * _STACK_FEATURES for place in range(2 * SPACES))
+_PLACE_BASES: Final = tuple(_SCALARS + place * STACK_FEATURES for place in range(2 * SPACES))
 _PLACE_INDICES: Final = tuple(tuple(b + o for o in (0, 1, 2, 8, 9, 10, 11, 12, 13, 14)) for b in _PLACE_BASES)
 
 
@@ -140,7 +141,7 @@ _PHASE_OF: Final = tuple(_PHASE_SLOT.get(name, -1) for name in PHASE_NAMES)
 """Per phase number: the index of its one-hot slot (-1: a phase without one)."""
 _SIZE: Final = observation_size(2, {})
 _ZEROS: Final = memoryview(bytes(4 * _SIZE)).cast("f")
-_ZERO_STACK: Final = _ZEROS[:_STACK_FEATURES]
+_ZERO_STACK: Final = _ZEROS[:STACK_FEATURES]
 _ZERO_CARDS: Final = _ZEROS[:NUM_CARDS]
 _SHOWN: Final = _HAND + 3 * NUM_CARDS
 
@@ -161,10 +162,10 @@ def _stack_changed(st: Stack, seen: Stack) -> bool:
 
 # The imported numbers the writer reads, as constants of this module (compiled, a ``Final`` is a C constant where an
 # imported name is a dictionary look-up each time).
-_FNUM_CARDS: Final = NUM_CARDS
-_FSPACES: Final = SPACES
-_FMAX_HAND: Final = MAX_HAND
-_FSTACK_FEATURES: Final = _STACK_FEATURES
+_NUM_CARDS: Final = NUM_CARDS
+_SPACES: Final = SPACES
+_MAX_HAND: Final = MAX_HAND
+_STACK_FEATURES: Final = STACK_FEATURES
 _P_REVEAL: Final = _turns.P_REVEAL
 
 
@@ -178,10 +179,10 @@ class ClubObservationWriter(ObservationWriter):
         self._states: list[ClubState | None] = [None] * rows
         self._seats = [-1] * rows
         self._phases = [-1] * rows
-        self._stacks: list[list[Stack | None]] = [[None] * (2 * _FSPACES) for _ in range(rows)]
+        self._stacks: list[list[Stack | None]] = [[None] * (2 * _SPACES) for _ in range(rows)]
         self._hands: list[list[int]] = [[] for _ in range(rows)]
         self._graves: list[list[list[int]]] = [[[], []] for _ in range(rows)]
-        self._grave_counts: list[list[list[int]]] = [[[0] * _FNUM_CARDS, [0] * _FNUM_CARDS] for _ in range(rows)]
+        self._grave_counts: list[list[list[int]]] = [[[0] * _NUM_CARDS, [0] * _NUM_CARDS] for _ in range(rows)]
         self._shown: list[tuple[int, ...]] = [() for _ in range(rows)]
 
     def forget(self, row: int) -> None:
@@ -194,10 +195,10 @@ class ClubObservationWriter(ObservationWriter):
         self.out[o : o + _SIZE] = _ZEROS
         self._states[row], self._seats[row] = state, seat
         self._phases[row] = -1
-        self._stacks[row] = [None] * (2 * _FSPACES)
+        self._stacks[row] = [None] * (2 * _SPACES)
         self._hands[row] = []
         self._graves[row] = [[], []]
-        self._grave_counts[row] = [[0] * _FNUM_CARDS, [0] * _FNUM_CARDS]
+        self._grave_counts[row] = [[0] * _NUM_CARDS, [0] * _NUM_CARDS]
         self._shown[row] = ()
 
     def write(self, row: int, state: State, seat: int) -> None:
@@ -223,11 +224,11 @@ class ClubObservationWriter(ObservationWriter):
         out[o + 7] = min(1.0, destroys[opp] / target)
         out[o + 8] = len(decks[seat]) / 25.0
         out[o + 9] = len(decks[opp]) / 25.0
-        out[o + 10] = len(hands[seat]) / _FMAX_HAND
-        out[o + 11] = len(hands[opp]) / _FMAX_HAND
+        out[o + 10] = len(hands[seat]) / _MAX_HAND
+        out[o + 11] = len(hands[opp]) / _MAX_HAND
         seen_stacks = self._stacks[row]
         self._write_side(o, seen_stacks, state.board[seat], 0)  # own spaces first
-        self._write_side(o, seen_stacks, state.board[opp], _FSPACES)
+        self._write_side(o, seen_stacks, state.board[opp], _SPACES)
         hand = hands[seat]
         if hand != self._hands[row]:
             self._recount(o + _HAND, hand)
@@ -235,9 +236,9 @@ class ClubObservationWriter(ObservationWriter):
         graves = state.graves
         seen_graves = self._graves[row]
         if graves[seat] != seen_graves[0]:
-            self._write_grave(row, o + _HAND + _FNUM_CARDS, 0, graves[seat])
+            self._write_grave(row, o + _HAND + _NUM_CARDS, 0, graves[seat])
         if graves[opp] != seen_graves[1]:
-            self._write_grave(row, o + _HAND + 2 * _FNUM_CARDS, 1, graves[opp])
+            self._write_grave(row, o + _HAND + 2 * _NUM_CARDS, 1, graves[opp])
         shown = state.revealed if state.phase == _P_REVEAL else ()
         if shown != self._shown[row]:
             self._recount(o + _SHOWN, shown)
@@ -254,13 +255,13 @@ class ClubObservationWriter(ObservationWriter):
                     continue
             elif seen is not None and not _stack_changed(st, seen):
                 continue
-            self._write_stack(o + _PLACE_BASES[place], st, place < _FSPACES)
+            self._write_stack(o + _PLACE_BASES[place], st, place < _SPACES)
             seen_stacks[place] = None if st is None else st.copy()
 
     def _write_stack(self, b: int, st: Stack | None, mine: bool) -> None:
         """A stack's 15 features at ``b`` (``_stack``'s values; zeros for an empty space)."""
         out = self.out
-        out[b : b + _FSTACK_FEATURES] = _ZERO_STACK
+        out[b : b + _STACK_FEATURES] = _ZERO_STACK
         if st is None:
             return
         add, opp, visible, doubles = _face_up_powers(st)
@@ -286,7 +287,7 @@ class ClubObservationWriter(ObservationWriter):
     def _recount(self, b: int, codes: Sequence[int]) -> None:
         """A card-count block at ``b``: how many of each card ``codes`` holds."""
         out, slot = self.out, _CODE_SLOT
-        out[b : b + _FNUM_CARDS] = _ZERO_CARDS
+        out[b : b + _NUM_CARDS] = _ZERO_CARDS
         for k in range(len(codes)):  # (a handful of cards: counted by looking back, with no list of counts)
             s = slot[codes[k]]
             n = 1
@@ -304,8 +305,8 @@ class ClubObservationWriter(ObservationWriter):
         if len(grave) > m and grave[:m] == seen:
             new = grave[m:]
         else:
-            out[b : b + _FNUM_CARDS] = _ZERO_CARDS
-            counts = self._grave_counts[row][which] = [0] * _FNUM_CARDS
+            out[b : b + _NUM_CARDS] = _ZERO_CARDS
+            counts = self._grave_counts[row][which] = [0] * _NUM_CARDS
             new = grave
         for c in new:
             s = slot[c]

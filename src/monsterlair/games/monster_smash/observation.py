@@ -192,11 +192,11 @@ _ORDER: Final[dict[int, tuple[tuple[tuple[int, int], ...], ...]]] = {
 
 # The imported numbers the writer reads, as constants of this module (compiled, a ``Final`` is a C constant where an
 # imported name is a dictionary look-up each time).
-_FOBSERVATION_SIZE: Final = OBSERVATION_SIZE
-_FNUM_KINDS: Final = NUM_KINDS
-_FNUM_VALUES: Final = NUM_VALUES
-_FKIND_VALUE: Final = KIND_VALUE
-_FLOCAL_VALUE: Final = LOCAL_VALUE
+_OBSERVATION_SIZE: Final = OBSERVATION_SIZE
+_NUM_KINDS: Final = NUM_KINDS
+_NUM_VALUES: Final = NUM_VALUES
+_KIND_VALUE: Final = KIND_VALUE
+_LOCAL_VALUE: Final = LOCAL_VALUE
 
 
 class SmashObservationWriter(ObservationWriter):
@@ -205,10 +205,10 @@ class SmashObservationWriter(ObservationWriter):
     def __init__(
         self, out: memoryview[float] | None = None, rows: int = 1, options: Mapping[str, OptionValue] | None = None
     ) -> None:
-        """Bind to ``out`` (``rows`` x ``_FOBSERVATION_SIZE`` float32 values); ``options`` are the encoding's. (With
+        """Bind to ``out`` (``rows`` x ``_OBSERVATION_SIZE`` float32 values); ``options`` are the encoding's. (With
         no buffer, a buffer of its own: how ``copy`` and ``pickle`` make a compiled writer before its fields.)"""
         super().__init__(
-            flat_floats(bytearray(4 * rows * _FOBSERVATION_SIZE)) if out is None else out, rows, _FOBSERVATION_SIZE
+            flat_floats(bytearray(4 * rows * _OBSERVATION_SIZE)) if out is None else out, rows, _OBSERVATION_SIZE
         )
         options = options or {}
         self._options = (
@@ -222,7 +222,7 @@ class SmashObservationWriter(ObservationWriter):
         self._hands: list[list[int]] = [[] for _ in range(rows)]
         self._marks: list[tuple[Any, ...] | None] = [None] * rows
         self._discards: list[list[int]] = [[] for _ in range(rows)]
-        self._discard_counts: list[list[int]] = [[0] * _FNUM_KINDS for _ in range(rows)]
+        self._discard_counts: list[list[int]] = [[0] * _NUM_KINDS for _ in range(rows)]
         self._phases = [-1] * rows
         self._picking: list[tuple[int, int, int, tuple[int, ...]] | None] = [None] * rows
         self._picks: list[tuple[int, ...]] = [()] * rows
@@ -233,8 +233,8 @@ class SmashObservationWriter(ObservationWriter):
 
     def _start(self, row: int, state: SmashState, seat: int) -> None:
         """Zero the row, write what stays the same for the whole game, and note the row as holding only that."""
-        out, o = self.out, row * _FOBSERVATION_SIZE
-        out[o : o + _FOBSERVATION_SIZE] = _ZEROS
+        out, o = self.out, row * _OBSERVATION_SIZE
+        out[o : o + _OBSERVATION_SIZE] = _ZEROS
         cfg = state.cfg
         suits = cfg.suits
         out[o + _OWN_MONSTER + suits[seat]] = 1.0
@@ -249,7 +249,7 @@ class SmashObservationWriter(ObservationWriter):
         self._hands[row] = []
         self._marks[row] = None
         self._discards[row] = []
-        self._discard_counts[row] = [0] * _FNUM_KINDS
+        self._discard_counts[row] = [0] * _NUM_KINDS
         self._phases[row] = -1
         self._picking[row] = None
         self._picks[row] = ()
@@ -260,7 +260,7 @@ class SmashObservationWriter(ObservationWriter):
             assert isinstance(state, SmashState)
         if state is not self._states[row] or seat != self._seats[row] or state.cfg is not self._cfgs[row]:
             self._start(row, state, seat)
-        out, o = self.out, row * _FOBSERVATION_SIZE
+        out, o = self.out, row * _OBSERVATION_SIZE
         hands = state.hands
         phase, turn_seat, target = state.phase, state.seat, state.target
         picks = state.picks
@@ -294,7 +294,7 @@ class SmashObservationWriter(ObservationWriter):
                         for k in picked:
                             g = mine[k]
                             out[o + g] = out_count[g][hand.count(k)]  # _HAND == 0
-                        out[o + _SCALARS + 1] = _SUIT_SHARE[bisect_left(hand, _FNUM_VALUES)]  # own_suit_count
+                        out[o + _SCALARS + 1] = _SUIT_SHARE[bisect_left(hand, _NUM_VALUES)]  # own_suit_count
                         rewrite = False
             if rewrite:
                 self._write_hand(o, state, seat, hand)
@@ -331,7 +331,7 @@ class SmashObservationWriter(ObservationWriter):
     def _write_hand(self, o: int, state: SmashState, seat: int, hand: list[int]) -> None:
         """The seat's hand by kind (the hand is sorted, so a kind's copies lie together) and its own-suit share."""
         out, count_value = self.out, _COUNT_VALUE
-        out[o : o + _FNUM_KINDS] = _ZERO_KINDS  # _HAND == 0
+        out[o : o + _NUM_KINDS] = _ZERO_KINDS  # _HAND == 0
         mine = state.cfg.to_global[seat]
         previous, c = -1, 0
         for k in hand:
@@ -365,8 +365,8 @@ class SmashObservationWriter(ObservationWriter):
         if len(discard) > m and discard[:m] == seen:  # cards laid on the pile since
             new = discard[m:]
         else:  # the pile was gathered up (and maybe grown again)
-            out[o + _DISCARD : o + _DISCARD + _FNUM_KINDS] = _ZERO_KINDS
-            counts = self._discard_counts[row] = [0] * _FNUM_KINDS
+            out[o + _DISCARD : o + _DISCARD + _NUM_KINDS] = _ZERO_KINDS
+            counts = self._discard_counts[row] = [0] * _NUM_KINDS
             new = discard
         for g in new:
             c = counts[g] = counts[g] + 1
@@ -394,7 +394,7 @@ class SmashObservationWriter(ObservationWriter):
             attack = state.atk
             for g in set(attack):
                 out[o + _ATTACKING + g] = count_value[g][attack.count(g)]
-            out[o + _TOTALS] = min(1.0, sum(_FKIND_VALUE[g] for g in attack) / 20.0)
+            out[o + _TOTALS] = min(1.0, sum(_KIND_VALUE[g] for g in attack) / 20.0)
         self._add_picked(o, state, picks, picks)
 
     def _add_picked(self, o: int, state: SmashState, picks: tuple[int, ...], picked: tuple[int, ...]) -> None:
@@ -411,6 +411,6 @@ class SmashObservationWriter(ObservationWriter):
             g = mapping[k]
             out[block + g] = count_value[g][picks.count(k)]
         if phase == _ATTACK:
-            out[o + _TOTALS] = min(1.0, sum(_FLOCAL_VALUE[k] for k in picks) / 20.0)
+            out[o + _TOTALS] = min(1.0, sum(_LOCAL_VALUE[k] for k in picks) / 20.0)
         elif phase == _DEFEND:
-            out[o + _TOTALS + 1] = min(1.0, sum(_FLOCAL_VALUE[k] for k in picks) / _DEFENCE_SCALE)
+            out[o + _TOTALS + 1] = min(1.0, sum(_LOCAL_VALUE[k] for k in picks) / _DEFENCE_SCALE)

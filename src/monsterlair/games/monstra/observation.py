@@ -191,7 +191,8 @@ def encode_sparse(s: MonstraState, seat: int) -> tuple[list[int], list[float]]:
 # row of the caller's buffer, the other entries zero: the same numbers as ``encode_view``. The writer keeps each
 # row's values as it last wrote them and writes only the entries whose value changed (a write into the buffer
 # costs several times a comparison): the entries of this state that differ, and zeros where the last state had an
-# entry and this one has none.
+# entry and this one has none. It keeps the indices each row's last state put, so finding those zeros costs a look
+# at each of them (about 70), not at the whole row (314).
 
 _ROW: Final = OBSERVATION_SIZE
 _ZEROS: Final = memoryview(bytes(4 * _ROW)).cast("f")
@@ -199,17 +200,19 @@ _ZEROS: Final = memoryview(bytes(4 * _ROW)).cast("f")
 
 class _RowEntries(_Entries):
     """The writer's :class:`_Entries`: each entry compared with the row's value and written into the buffer only when
-    it differs, its index marked as put (to zero afterwards what this state does not have)."""
+    it differs, its index marked as put and listed (to zero afterwards what this state does not have)."""
 
     def __init__(self, out: memoryview[float], o: int, values: list[float], put_now: list[bool]) -> None:
         self.out = out
         self.o = o
         self.values = values
         self.put_now = put_now
+        self.indices: list[int] = []
 
     def put(self, i: int, v: float) -> None:
-        """Mark the index; write the value if the row holds another."""
+        """Mark and list the index; write the value if the row holds another."""
         self.put_now[i] = True
+        self.indices.append(i)
         values = self.values
         if values[i] != v:
             values[i] = v
@@ -224,6 +227,7 @@ class MonstraObservationWriter(ObservationWriter):
         how ``copy`` and ``pickle`` make a compiled writer before its fields.)"""
         super().__init__(flat_floats(bytearray(4 * rows * OBSERVATION_SIZE)) if out is None else out, rows, _ROW)
         self._values: list[list[float] | None] = [None] * rows
+        self._indices: list[list[int]] = [[] for _ in range(rows)]
         self._put_now: list[bool] = [False] * _ROW
 
     def forget(self, row: int) -> None:
@@ -239,11 +243,15 @@ class MonstraObservationWriter(ObservationWriter):
         if values is None:
             out[o : o + _ROW] = _ZEROS
             values = self._values[row] = [0.0] * _ROW
+            self._indices[row] = []
         put_now = self._put_now
-        _encode(state, seat, _RowEntries(out, o, values, put_now))
-        for i in range(_ROW):  # zero what the row holds and this state does not have; unmark the rest
-            if put_now[i]:
-                put_now[i] = False
-            elif values[i] != 0.0:
+        entries = _RowEntries(out, o, values, put_now)
+        _encode(state, seat, entries)
+        for i in self._indices[row]:  # zero what the last state put and this one does not have
+            if not put_now[i] and values[i] != 0.0:
                 values[i] = 0.0
                 out[o + i] = 0.0
+        now = entries.indices
+        for i in now:
+            put_now[i] = False
+        self._indices[row] = now
