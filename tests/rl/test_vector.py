@@ -15,6 +15,8 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv
 from monsterlair import games
 from monsterlair.core import BadOptions, Game, GameOver, IllegalAction, Rng, State
 from monsterlair.rl import MonsterLairGym, MonsterLairVectorEnv, gym_env, gymnasium_id, vector_env
+from monsterlair.rl.encoding import GameEncoding
+from monsterlair.rl.stepping import play_batch
 from tests.example_game import ToyGame
 from tests.rl.helpers import GAME_IDS, player_counts, variants
 
@@ -510,3 +512,43 @@ def test_same_step_autoreset_reports_the_end_once_even_when_the_next_action_is_r
     assert info["action_mask"].any(axis=1).all()  # the new games are already dealt
     _, rewards, terminated, truncated, info = env.step(np.argmin(info["action_mask"], axis=1))  # refused
     assert info["illegal_action"].all() and (rewards == -1.0).all() and not (terminated | truncated).any()
+
+
+def test_play_batch_asks_the_game_for_the_indices_of_actions_it_has_not_met_or_that_share_one() -> None:
+    """``play_batch`` keys the legal actions itself from the indices met before; an action not met yet, or two
+    legal actions under one index (a game that breaks the contract), go to ``GameEncoding.legal_by_index``, which
+    names the fault."""
+    env = MonsterLairVectorEnv("monster-smash", 1, opponents="random", seed=3)
+    env.reset()
+    state = env.game_states[0]
+    assert state is not None
+    every_action = env.enc.game.action_space.actions
+    asked: list[State] = []
+
+    def ask(s: State) -> dict[int, Any]:
+        asked.append(s)
+        return env.enc.legal_by_index(s)
+
+    def play(own_index: bool, known: dict[Any, int]) -> None:
+        index = max(env._legal[0])
+        play_batch(env.game_states, [index], [False], env._legal, [0], env._bots, env._bot_rngs, own_index, known, ask)
+        assert not state.over  # (seed 3's game lasts long enough)
+
+    play(True, {})  # Monster Smash's actions carry their index: nothing to ask
+    assert asked == []
+    play(False, {})  # no index known
+    assert asked == [state]
+    shared = 0
+    for _ in range(12):  # every action under one index: asked whenever two or more are legal
+        before = len(asked)
+        play(False, dict.fromkeys(every_action, 0))
+        legal = state.legal_actions()
+        assert len(asked) == before + (len(legal) > 1)
+        if len(legal) > 1:
+            shared += 1
+            assert env._legal[0] == {a.index: a for a in legal}  # the game's own answer
+    assert shared
+    enc = GameEncoding("monster-smash", 2, {})
+    enc.own_index, enc.known_indices = False, dict.fromkeys(every_action, 0)
+    with pytest.raises(ValueError, match="share one action index"):
+        enc.legal_by_index(state)
