@@ -8,6 +8,8 @@ the suite's fixed ones.
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 import pytest
@@ -62,6 +64,9 @@ def test_random_legal_games_keep_the_invariants(game_id: str, data: Any) -> None
         seat = state.to_move
         assert seat is not None
         before = snapshot(state)
+        # a game sent to another process (a pool of simulations, a pickled environment) or copied whole is the same
+        for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert snapshot(copied) == before, "a pickled or deep-copied state differs from the original"
         check_determinize(state, seat, seed + step, expected=before, independence=step % 5 == 0)
         clone = state.clone()
         events = state.apply(action)

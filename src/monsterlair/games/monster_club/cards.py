@@ -12,7 +12,7 @@ rules version (they index RL encodings), and ``BY_ID`` finds a card by its slug.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from monsterlair.core.data import read_data
@@ -68,6 +68,16 @@ class CardDataError(ValueError):
     """A data file describes a card the engine cannot play (named, with the field at fault)."""
 
 
+def _rebuilt_from_fields(value: Effect | Card) -> tuple[Any, tuple[Any, ...]]:
+    """How ``pickle`` and ``copy.deepcopy`` rebuild a card or an effect: its class called with its fields.
+
+    (Compiled with mypyc, a frozen dataclass is otherwise rebuilt by setting its fields one by one, which its
+    frozenness refuses: a Monster Club state holding a pending effect could not be pickled, so neither could a vector
+    environment with one nor a game sent to another process.)
+    """
+    return type(value), tuple(getattr(value, f.name) for f in fields(value))
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One effect of a card, in the interpreted vocabulary (see ``effects.py`` and MC-8).
@@ -91,6 +101,9 @@ class Effect:
     who: str = "you"
     n: int = 0
     max_score: int = -1
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuilt_from_fields(self)
 
     @property
     def targeted(self) -> bool:
@@ -164,6 +177,9 @@ class Card:
     on_destroyed: tuple[Effect, ...] = ()
     on_win: tuple[Effect, ...] = ()
     mods: tuple[Effect, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuilt_from_fields(self)
 
     @property
     def kind(self) -> str:
