@@ -184,7 +184,7 @@ class GameEncoding:
         """
         legal: Sequence[Action] = state.legal_actions()
         keyed = by_index(legal, self.own_index, self.known_indices)  # (compiled: rl/stepping.py)
-        if keyed is None:  # an action not met before: the game gives its index
+        if keyed is None:  # an action not met before (or two under one index): the game gives each one's index
             keyed = dict(zip([self.index_of(a) for a in legal], legal, strict=True))
         if len(keyed) != len(legal):
             raise ValueError(f"{self.game.title}: two legal actions share one action index.")

@@ -84,9 +84,8 @@ def play_batch(
         state.apply_quiet(chosen)  # the state apply_unchecked leaves, without building events
         play_opponents(state, seats[i], bots[i], bot_rngs[i])
         if state.result is None:
-            legal = state.legal_actions()
-            keyed = by_index(legal, own_index, known)
-            legal_of[i] = keyed if keyed is not None and len(keyed) == len(legal) else legal_by_index(state)
+            keyed = by_index(state.legal_actions(), own_index, known)
+            legal_of[i] = keyed if keyed is not None else legal_by_index(state)
         else:
             legal_of[i] = {}
             ended.append(i)
@@ -95,18 +94,19 @@ def play_batch(
 
 def by_index(legal: Sequence[Any], own_index: bool, known: dict[Any, int]) -> dict[int, Any] | None:
     """The legal actions keyed by their index: each action's own ``index`` (``own_index``), else the index ``known``
-    holds for it; ``None`` when ``known`` lacks one of them (the caller asks the game and fills ``known``)."""
+    holds for it; ``None`` when ``known`` lacks one of them (the caller asks the game and fills ``known``) or two share
+    an index (the caller names the fault)."""
     keyed: dict[int, Any] = {}
     if own_index:
         for action in legal:
             keyed[action.index] = action
-        return keyed
-    for action in legal:
-        index = known.get(action, -1)
-        if index < 0:
-            return None
-        keyed[index] = action
-    return keyed
+    else:
+        for action in legal:
+            index = known.get(action, -1)
+            if index < 0:
+                return None
+            keyed[index] = action
+    return keyed if len(keyed) == len(legal) else None
 
 
 NOT_PLAIN_JSON: Final = object()

@@ -200,18 +200,19 @@ _ZEROS: Final = memoryview(bytes(4 * _ROW)).cast("f")
 
 class _RowEntries(_Entries):
     """The writer's :class:`_Entries`: each entry compared with the row's value and written into the buffer only when
-    it differs, its index marked as put and listed (to zero afterwards what this state does not have)."""
+    it differs, its index listed and stamped with this write's number (to zero afterwards what this state lacks)."""
 
-    def __init__(self, out: memoryview[float], o: int, values: list[float], put_now: list[bool]) -> None:
+    def __init__(self, out: memoryview[float], o: int, values: list[float], stamps: list[int], stamp: int) -> None:
         self.out = out
         self.o = o
         self.values = values
-        self.put_now = put_now
+        self.stamps = stamps
+        self.stamp = stamp
         self.indices: list[int] = []
 
     def put(self, i: int, v: float) -> None:
-        """Mark and list the index; write the value if the row holds another."""
-        self.put_now[i] = True
+        """Stamp and list the index; write the value if the row holds another."""
+        self.stamps[i] = self.stamp
         self.indices.append(i)
         values = self.values
         if values[i] != v:
@@ -228,7 +229,8 @@ class MonstraObservationWriter(ObservationWriter):
         super().__init__(flat_floats(bytearray(4 * rows * OBSERVATION_SIZE)) if out is None else out, rows, _ROW)
         self._values: list[list[float] | None] = [None] * rows
         self._indices: list[list[int]] = [[] for _ in range(rows)]
-        self._put_now: list[bool] = [False] * _ROW
+        self._stamps: list[int] = [0] * _ROW  # per index: the number of the last write that put it
+        self._stamp = 0
 
     def forget(self, row: int) -> None:
         """The next write to ``row`` rewrites all of it."""
@@ -244,14 +246,12 @@ class MonstraObservationWriter(ObservationWriter):
             out[o : o + _ROW] = _ZEROS
             values = self._values[row] = [0.0] * _ROW
             self._indices[row] = []
-        put_now = self._put_now
-        entries = _RowEntries(out, o, values, put_now)
+        stamps = self._stamps
+        stamp = self._stamp = self._stamp + 1
+        entries = _RowEntries(out, o, values, stamps, stamp)
         _encode(state, seat, entries)
         for i in self._indices[row]:  # zero what the last state put and this one does not have
-            if not put_now[i] and values[i] != 0.0:
+            if stamps[i] != stamp and values[i] != 0.0:
                 values[i] = 0.0
                 out[o + i] = 0.0
-        now = entries.indices
-        for i in now:
-            put_now[i] = False
-        self._indices[row] = now
+        self._indices[row] = entries.indices
