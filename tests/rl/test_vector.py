@@ -484,9 +484,12 @@ def test_write_rows_writes_each_row_as_write_does_and_refuses_a_batch_of_the_wro
         assert state is not None
         one.write(0, state, seat)
         assert np.array_equal(batch[row], single[0])
-    for bad_states, bad_seats in ((states[:2], [0, 1]), (states, [0, 1]), ([*states[:2], None], [0, 1, 0])):
+    written = batch.copy()
+    later: list[State | None] = [game.new(2, 9, options), game.new(2, 10, options), None]  # other games, then a gap
+    for bad_states, bad_seats in ((states[:2], [0, 1]), (states, [0, 1]), (later, [0, 1, 0])):
         with pytest.raises(ValueError):
             writer.write_rows(bad_states, bad_seats)
+        assert np.array_equal(batch, written)  # refused before any row was written
 
 
 def test_a_game_without_the_fast_path_is_encoded_from_its_view(toy: ToyGame) -> None:

@@ -77,14 +77,16 @@ class ObservationWriter(ABC):
         Python, the loop compiled).
 
         Raises:
-            ValueError: if a row has no state, or ``states`` and ``seats`` are not one per row.
+            ValueError: if a row has no state, or ``states`` and ``seats`` are not one per row (checked before any row
+                is written, so a refused batch leaves every row as it was).
         """
         if len(states) != self.rows or len(seats) != self.rows:
             raise ValueError(f"write_rows takes one state and one seat for each of the {self.rows} rows.")
+        if None in states:
+            raise ValueError(f"Row {states.index(None)} has no state to write.")
         for row in range(self.rows):
             state = states[row]
-            if state is None:
-                raise ValueError(f"Row {row} has no state to write.")
+            assert state is not None
             self.write(row, state, seats[row])
 
     @abstractmethod
