@@ -38,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"machine": machine, "games": rows}, indent=1, allow_nan=False))
         return 0
-    print(f"RL environment throughput (median of {args.repeats} x {args.seconds:g} s, taking turns; {machine})\n")
+    print(f"RL environment throughput (median of {args.repeats} x {args.seconds:g} s, taking turns; {machine})")
+    print("Each ratio is the median of the repeats' ratios; vector ÷ engine adds the lowest and highest in brackets.\n")
     print(
         "| game | players | engine steps/s | engine (apply_quiet) steps/s | AEC env steps/s | Gym env agent steps/s "
         f"| Gym decisions/s (all seats) | vector env ({args.num_envs}) agent steps/s | vector decisions/s (all seats) "
@@ -51,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
             f"| {r['game']} | {r['players']} | {r['engine_steps_per_s']:,.0f} | {r['engine_quiet_steps_per_s']:,.0f} "
             f"| {r['aec_steps_per_s']:,.0f} | {r['gym_steps_per_s']:,.0f} | {r['gym_decisions_per_s']:,.0f} "
             f"| {r['vector_steps_per_s']:,.0f} | {r['vector_decisions_per_s']:,.0f} | {100 * r['vector_ratio']:.0f} % "
+            f"({100 * min(r['vector_ratio_runs']):.0f}–{100 * max(r['vector_ratio_runs']):.0f}) "
             f"| {100 * r['vector_ratio_cpu']:.0f} % | {100 * r['vector_ratio_quiet']:.0f} % "
             f"| {100 * r['vector_ratio_quiet_cpu']:.0f} % | {100 * r['gym_ratio_cpu']:.0f} % |"
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import statistics
+
 from monsterlair.rl.bench import measure
 from tests.example_game import ToyGame
 
@@ -18,3 +20,10 @@ def test_measure_reports_positive_rates_for_every_figure(toy: ToyGame) -> None:
     assert figures["vector_decisions_per_s"] >= figures["vector_steps_per_s"]
     assert figures["vector_ratio"] == figures["vector_decisions_per_s"] / figures["engine_steps_per_s"]
     assert figures["vector_ratio_quiet"] == figures["vector_decisions_per_s"] / figures["engine_quiet_steps_per_s"]
+
+
+def test_the_ratios_are_the_medians_of_each_repeats_ratio(toy: ToyGame) -> None:
+    figures = measure("toy-race", players=2, seconds=0.02, repeats=3)
+    runs = figures["vector_ratio_runs"]
+    assert len(runs) == 3 and all(r > 0 for r in runs)
+    assert figures["vector_ratio"] == statistics.median(runs)

@@ -11,11 +11,13 @@ them alike), so the cost of the environment layer is visible next to the engine'
   ``gym_decisions_per_s`` counts every seat's decisions in that run;
 * ``vector_steps_per_s`` — :class:`MonsterLairVectorEnv` (``num_envs`` sub-environments, same set-up as
   the Gym figure) ``step()`` of a whole batch, counted per sub-environment; ``vector_decisions_per_s``
-  counts every seat's decisions; ``vector_ratio`` is ``vector_decisions_per_s / engine_steps_per_s``
-  (the share of the bare engine's speed the vector env keeps: both count decisions played);
+  counts every seat's decisions; ``vector_ratio`` is vector decisions/s ÷ engine steps/s (the share of the bare
+  engine's speed the vector env keeps: both count decisions played), the median over the repeats of each repeat's
+  ratio (``vector_ratio_runs`` lists them);
   ``vector_ratio_cpu`` and ``gym_ratio_cpu`` are the same ratios in CPU time (time the process spent
   waiting for its core left out), the steadier figure on a busy machine; ``vector_ratio_quiet`` and
-  ``vector_ratio_quiet_cpu`` divide by the ``apply_quiet`` engine instead (the stricter comparison).
+  ``vector_ratio_quiet_cpu`` divide by the ``apply_quiet`` engine instead (the stricter comparison); every ratio
+  is a median of the repeats' ratios, every rate a median of the repeats' rates.
 
 ``scripts/rl_throughput.py`` prints them; docs/performance.md ("RL environments") reports them.
 """
@@ -44,12 +46,12 @@ def _choice(mask: np.ndarray[Any, Any], rng: Rng) -> int:
 
 def _timed(
     runs: dict[str, Callable[[float], tuple[int, int]]], seconds: float, repeats: int
-) -> dict[str, dict[str, float]]:
-    """Median rates of each ``run(seconds) -> (count, second_count)``; the runs take turns within each repeat.
+) -> dict[str, dict[str, list[float]]]:
+    """The rates of each ``run(seconds) -> (count, second_count)`` in every repeat (the runs take turns within each).
 
     Per run: ``count`` and ``second`` per wall-clock second, and ``count_cpu`` and ``second_cpu`` per
     second of this process's CPU time (steadier than the wall clock on a busy machine: time spent waiting
-    for the core is not counted).
+    for the core is not counted); one value per repeat, in order.
     """
     rates: dict[str, dict[str, list[float]]] = {name: {} for name in runs}
     for _ in range(repeats):
@@ -64,7 +66,14 @@ def _timed(
                 ("second_cpu", second / cpu_elapsed),
             ):
                 rates[name].setdefault(key, []).append(value)
-    return {name: {key: statistics.median(v) for key, v in by_key.items()} for name, by_key in rates.items()}
+    return rates
+
+
+def _paired_ratio(numerators: list[float], denominators: list[float]) -> float:
+    """The median over the repeats of each repeat's ratio: two figures of one repeat were measured a few seconds
+    apart, so their ratio holds where the machine's speed drifts between repeats (as ``monsterlair bench``'s
+    ``÷ reference``)."""
+    return statistics.median(n / d for n, d in zip(numerators, denominators, strict=True))
 
 
 def engine_run(game_id: str, players: int, seed: int, quiet: bool = False) -> Callable[[float], tuple[int, int]]:
@@ -191,35 +200,37 @@ def measure(
     """
     game = games.get(game_id)
     n = players if players is not None else max(game.min_players, min(2, game.max_players))
-    figures = _timed(
+    rates = _timed(
         {
-            "engine": engine_run(game_id, n, seed),
-            "engine_quiet": engine_run(game_id, n, seed, quiet=True),
-            "aec": aec_run(game_id, n, seed),
-            "gym": gym_run(game_id, n, seed),
+            "engine": engine_run(game_id, n, seed),  # (the vector env next to it: the ratio that matters most)
             "vector": vector_run(game_id, n, seed, num_envs),
+            "engine_quiet": engine_run(game_id, n, seed, quiet=True),
+            "gym": gym_run(game_id, n, seed),
+            "aec": aec_run(game_id, n, seed),
         },
         seconds,
         repeats,
     )
-    engine, vector = figures["engine"], figures["vector"]
+    median = {name: {key: statistics.median(v) for key, v in by_key.items()} for name, by_key in rates.items()}
+    engine, quiet, vector, gym = rates["engine"], rates["engine_quiet"], rates["vector"], rates["gym"]
     return {
         "game": game_id,
         "players": n,
-        "engine_steps_per_s": engine["count"],
-        "engine_games_per_s": engine["second"],
-        "engine_quiet_steps_per_s": figures["engine_quiet"]["count"],
-        "aec_steps_per_s": figures["aec"]["count"],
-        "aec_games_per_s": figures["aec"]["second"],
-        "gym_steps_per_s": figures["gym"]["count"],
-        "gym_decisions_per_s": figures["gym"]["second"],
-        "vector_steps_per_s": vector["count"],
-        "vector_decisions_per_s": vector["second"],
-        "vector_ratio": vector["second"] / engine["count"],
-        "vector_ratio_cpu": vector["second_cpu"] / engine["count_cpu"],
-        "vector_ratio_quiet": vector["second"] / figures["engine_quiet"]["count"],
-        "vector_ratio_quiet_cpu": vector["second_cpu"] / figures["engine_quiet"]["count_cpu"],
-        "gym_ratio_cpu": figures["gym"]["second_cpu"] / engine["count_cpu"],
+        "engine_steps_per_s": median["engine"]["count"],
+        "engine_games_per_s": median["engine"]["second"],
+        "engine_quiet_steps_per_s": median["engine_quiet"]["count"],
+        "aec_steps_per_s": median["aec"]["count"],
+        "aec_games_per_s": median["aec"]["second"],
+        "gym_steps_per_s": median["gym"]["count"],
+        "gym_decisions_per_s": median["gym"]["second"],
+        "vector_steps_per_s": median["vector"]["count"],
+        "vector_decisions_per_s": median["vector"]["second"],
+        "vector_ratio": _paired_ratio(vector["second"], engine["count"]),
+        "vector_ratio_cpu": _paired_ratio(vector["second_cpu"], engine["count_cpu"]),
+        "vector_ratio_quiet": _paired_ratio(vector["second"], quiet["count"]),
+        "vector_ratio_quiet_cpu": _paired_ratio(vector["second_cpu"], quiet["count_cpu"]),
+        "gym_ratio_cpu": _paired_ratio(gym["second_cpu"], engine["count_cpu"]),
+        "vector_ratio_runs": [v / e for v, e in zip(vector["second"], engine["count"], strict=True)],
         "num_envs": num_envs,
         "seconds": seconds,
         "repeats": repeats,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from monsterlair.core.observation import ObservationWriter, flat_floats
 from monsterlair.core.state import State
+from monsterlair.games.monstra import view
 from monsterlair.games.monstra.spec import (
     BEHAVIOURS,
     C_HP,
@@ -29,14 +30,18 @@ from monsterlair.games.monstra.spec import (
 )
 from monsterlair.games.monstra.state import MonstraState
 from monsterlair.games.monstra.turns import ST_TIES, acts_this_round, spd_of
-from monsterlair.games.monstra.view import (
-    _GUARDIAN_FEATURES,
-    _HEADER,
-    _TEAM_FEATURES,
-    _UNIT_FEATURES,
-    OBSERVATION_SIZE,
-    _clamp,
-)
+from monsterlair.games.monstra.view import OBSERVATION_SIZE, _clamp
+
+# Compiled, a name imported from another module is looked up in this module's dictionary at each use, a ``Final`` of
+# this module read as a C static: the layout's numbers the hot loops read are this module's own.
+_HEADER: Final = view._HEADER
+_TEAM_FEATURES: Final = view._TEAM_FEATURES
+_UNIT_FEATURES: Final = view._UNIT_FEATURES
+_GUARDIAN_FEATURES: Final = view._GUARDIAN_FEATURES
+_TEAM_HAND: Final = 6
+"""Where a team's block has its hand's one-hot tactics; its discard's and then its two creatures' follow."""
+_TEAM_DISCARD: Final = _TEAM_HAND + NUM_TACTICS
+_TEAM_UNITS: Final = _TEAM_DISCARD + NUM_TACTICS
 
 # --- the sparse fast path (the vector environment's batched encoding) ---
 # The RL encoding's fast path: ``view.encode_view(build_view(state, seat))`` as sparse entries, from the state.
@@ -166,10 +171,10 @@ def _encode(s: MonstraState, seat: int, put: _Entries) -> None:
         # a team's tactics are twelve different ones (MO-2.3): each is in a hand or a discard pile once at most
         if my_team == t:
             for k in s.hand[t]:
-                put.put(base + 6 + _TACTIC_SLOT[k], 1.0)
+                put.put(base + _TEAM_HAND + _TACTIC_SLOT[k], 1.0)
         for k in s.tdiscard[t]:
-            put.put(base + 6 + NUM_TACTICS + _TACTIC_SLOT[k], 1.0)
-        slots = base + 6 + 2 * NUM_TACTICS
+            put.put(base + _TEAM_DISCARD + _TACTIC_SLOT[k], 1.0)
+        slots = base + _TEAM_UNITS
         _team_unit(s, 2 * t, slots, put)
         _team_unit(s, 2 * t + 1, slots + _UNIT_FEATURES, put)
     if s.mission:
@@ -190,9 +195,10 @@ def encode_sparse(s: MonstraState, seat: int) -> tuple[list[int], list[float]]:
 # ``Game.observation_writer``: the entries of ``encode_sparse`` (each index once) written as float32 straight into a
 # row of the caller's buffer, the other entries zero: the same numbers as ``encode_view``. The writer keeps each
 # row's values as it last wrote them and writes only the entries whose value changed (a write into the buffer
-# costs several times a comparison): the entries of this state that differ, and zeros where the last state had an
-# entry and this one has none. It keeps the indices each row's last state put, so finding those zeros costs a look
-# at each of them (about 70), not at the whole row (314).
+# costs several times a comparison): the entries of this state that differ, and zeros where the last state had a
+# non-zero entry and this one has none. It keeps the indices where each row's last state put a non-zero value, so
+# finding those zeros costs a look at each of them (about 50), not at the whole row (314). Each write marks the
+# indices it puts with an object of its own (an identity test, where a count would be a new int object per entry).
 
 _ROW: Final = OBSERVATION_SIZE
 _ZEROS: Final = memoryview(bytes(4 * _ROW)).cast("f")
@@ -200,24 +206,26 @@ _ZEROS: Final = memoryview(bytes(4 * _ROW)).cast("f")
 
 class _RowEntries(_Entries):
     """The writer's :class:`_Entries`: each entry compared with the row's value and written into the buffer only when
-    it differs, its index listed and stamped with this write's number (to zero afterwards what this state lacks)."""
+    it differs; a non-zero entry's index listed and marked with this write's ``mark`` (to zero afterwards what this
+    state lacks)."""
 
-    def __init__(self, out: memoryview[float], o: int, values: list[float], stamps: list[int], stamp: int) -> None:
+    def __init__(self, out: memoryview[float], o: int, values: list[float], marks: list[object]) -> None:
         self.out = out
         self.o = o
         self.values = values
-        self.stamps = stamps
-        self.stamp = stamp
+        self.marks = marks
+        self.mark = object()
         self.indices: list[int] = []
 
     def put(self, i: int, v: float) -> None:
-        """Stamp and list the index; write the value if the row holds another."""
-        self.stamps[i] = self.stamp
-        self.indices.append(i)
+        """Write the value if the row holds another; mark and list the index of a non-zero value."""
         values = self.values
         if values[i] != v:
             values[i] = v
             self.out[self.o + i] = v
+        if v != 0.0:
+            self.marks[i] = self.mark
+            self.indices.append(i)
 
 
 class MonstraObservationWriter(ObservationWriter):
@@ -229,8 +237,7 @@ class MonstraObservationWriter(ObservationWriter):
         super().__init__(flat_floats(bytearray(4 * rows * OBSERVATION_SIZE)) if out is None else out, rows, _ROW)
         self._values: list[list[float] | None] = [None] * rows
         self._indices: list[list[int]] = [[] for _ in range(rows)]
-        self._stamps: list[int] = [0] * _ROW  # per index: the number of the last write that put it
-        self._stamp = 0
+        self._marks: list[object] = [None] * _ROW  # per index: the mark of the last write that put it non-zero
 
     def forget(self, row: int) -> None:
         """The next write to ``row`` rewrites all of it."""
@@ -246,12 +253,11 @@ class MonstraObservationWriter(ObservationWriter):
             out[o : o + _ROW] = _ZEROS
             values = self._values[row] = [0.0] * _ROW
             self._indices[row] = []
-        stamps = self._stamps
-        stamp = self._stamp = self._stamp + 1
-        entries = _RowEntries(out, o, values, stamps, stamp)
+        entries = _RowEntries(out, o, values, self._marks)
         _encode(state, seat, entries)
+        marks, mark = self._marks, entries.mark
         for i in self._indices[row]:  # zero what the last state put and this one does not have
-            if stamps[i] != stamp and values[i] != 0.0:
+            if marks[i] is not mark and values[i] != 0.0:
                 values[i] = 0.0
                 out[o + i] = 0.0
         self._indices[row] = entries.indices

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from monsterlair.core import BadOptions, Option, OptionSet, OptionValue, Rng
 from monsterlair.core.data import read_data
@@ -36,28 +36,29 @@ SUMMARY = (
 )
 
 # --- numbers from the rules source (docs/rules/monstra.md) ---------------------------------------
-DECK_CREATURES = 12
+# (``Final``: the compiled rules and observation writer read each as a C constant, not a look-up by name.)
+DECK_CREATURES: Final = 12
 """Creatures per team deck (MO-2.2)."""
-DECK_TACTICS = 12
+DECK_TACTICS: Final = 12
 """Tactics per team deck (MO-2.3)."""
-MAX_PREMIUM = 1
-ACTIVE_SLOTS = 2
-START_HAND = 3
-HAND_LIMIT = 5
-ENERGY_GAIN = 2
-ENERGY_CAP = 5
-SHIELD_CAP = 6
-GUARD_SHIELD = 2
+MAX_PREMIUM: Final = 1
+ACTIVE_SLOTS: Final = 2
+START_HAND: Final = 3
+HAND_LIMIT: Final = 5
+ENERGY_GAIN: Final = 2
+ENERGY_CAP: Final = 5
+SHIELD_CAP: Final = 6
+GUARD_SHIELD: Final = 2
 """Shield a Guard gives (MO-5.5, decided here)."""
-KNOCKOUTS_TO_LOSE = 3
-ROUNDS = 12
-BEHAVIOURS_PER_VERSION = 12
-POISON_COUNTERS = 2
-SLOW_NEXT = 1
+KNOCKOUTS_TO_LOSE: Final = 3
+ROUNDS: Final = 12
+BEHAVIOURS_PER_VERSION: Final = 12
+POISON_COUNTERS: Final = 2
+SLOW_NEXT: Final = 1
 """Bit of ``state.slow``: a Slow that will count in the next order set (MO-8.4)."""
-SLOW_NOW = 2
+SLOW_NOW: Final = 2
 """Bit of ``state.slow``: a Slow counted in this round's order; it goes after the creature's next action."""
-MIN_SPD = 1
+MIN_SPD: Final = 1
 
 # --- effect vocabulary ----------------------------------------------------------------------------
 OP_DAMAGE, OP_HEAL, OP_SHIELD, OP_CONDITION, OP_CLEANSE, OP_STRIP, OP_PIERCE, OP_DRAW, OP_ENERGY = range(9)

@@ -9,7 +9,7 @@ exactly where the original would.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from monsterlair.core import Event, Result
 from monsterlair.games.monstra.actions import (
@@ -65,7 +65,12 @@ from monsterlair.games.monstra.spec import (
 if TYPE_CHECKING:
     from monsterlair.games.monstra.state import MonstraState
 
-ST_BEGIN, ST_HANDS, ST_TIES, ST_TURN, ST_END = range(5)
+# The stages of a round (``state.stage``), ``Final``: compiled, each is a C constant, not a look-up by name.
+ST_BEGIN: Final = 0
+ST_HANDS: Final = 1
+ST_TIES: Final = 2
+ST_TURN: Final = 3
+ST_END: Final = 4
 
 STRIKE_EFFECTS: tuple[tuple[Effect, ...], ...] = tuple(((OP_DAMAGE, c.strike, TO_TARGET, 0, 0),) for c in CREATURES)
 """A Strike is a one-effect move: its creature's strike damage to the chosen enemy (MO-5.3)."""
