@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from monsterlair.core.game import State
 from monsterlair.core.observation import ObservationWriter, flat_floats
@@ -199,6 +199,13 @@ _KIND_VALUE: Final = KIND_VALUE
 _LOCAL_VALUE: Final = LOCAL_VALUE
 
 
+_Marks = tuple[int, int, int, int, int, int, bool]
+"""What ``_write_marks`` writes from: to move (-1: no one), whose turn, the defender (-1: none), the living and
+first-turn-played seats (bits), the turns played, whether the game goes on."""
+_NOT_WRITTEN: Final[_Marks] = (-2, -2, -2, -1, -1, -1, False)
+"""The marks a row's first write compares with: every number differs from a real one."""
+
+
 class SmashObservationWriter(ObservationWriter):
     """Monster Smash's :class:`ObservationWriter` (see the comment above for what it rewrites when)."""
 
@@ -220,7 +227,7 @@ class SmashObservationWriter(ObservationWriter):
         self._cfgs: list[object] = [None] * rows
         self._orders: list[tuple[tuple[int, int], ...]] = [()] * rows
         self._hands: list[list[int]] = [[] for _ in range(rows)]
-        self._marks: list[tuple[Any, ...] | None] = [None] * rows
+        self._marks: list[_Marks | None] = [None] * rows
         self._discards: list[list[int]] = [[] for _ in range(rows)]
         self._discard_counts: list[list[int]] = [[0] * _NUM_KINDS for _ in range(rows)]
         self._phases = [-1] * rows
@@ -301,9 +308,19 @@ class SmashObservationWriter(ObservationWriter):
             self._hands[row] = hand[:]
         order = self._orders[row]
         defender = target if phase == _ATTACK or phase == _DEFEND else -1
-        marks = (state.to_move, turn_seat, defender, state.alive, state.first_done, state.turns, state.res is None)
-        if marks != self._marks[row]:
-            self._write_marks(o, order, marks)
+        to_move = state.to_move
+        marks = (
+            -1 if to_move is None else to_move,
+            turn_seat,
+            defender,
+            state.alive,
+            state.first_done,
+            state.turns,
+            state.res is None,
+        )
+        seen_marks = self._marks[row]
+        if marks != seen_marks:
+            self._write_marks(o, order, marks, seen_marks)
             self._marks[row] = marks
         size_value = _SIZE_VALUE
         for s, base in order:
@@ -341,19 +358,31 @@ class SmashObservationWriter(ObservationWriter):
             out[o + g] = count_value[g][c]  # (a later copy overwrites with the larger count)
         out[o + _SCALARS + 1] = _SUIT_SHARE[state.own_suit_count(seat)]
 
-    def _write_marks(self, o: int, order: tuple[tuple[int, int], ...], marks: tuple[Any, ...]) -> None:
-        """The seats' flags (living, first turn played, to move, whose turn, defender) and the two turn scalars."""
+    def _write_marks(self, o: int, order: tuple[tuple[int, int], ...], marks: _Marks, seen: _Marks | None) -> None:
+        """The seats' flags (living, first turn played, to move, whose turn, defender) and the two turn scalars: those
+        that differ from the marks last written (``seen``; all of them when there are none)."""
         out = self.out
         to_move, turn_seat, defender, alive, first_done, turns, going = marks
+        fresh = seen is None  # (then every flag is written: no seat, turn count or bits are negative)
+        was_to_move, was_turn, was_defender, was_alive, was_first_done, was_turns, was_going = (
+            _NOT_WRITTEN if seen is None else seen
+        )
         for s, base in order:
             b = o + base
-            out[b + _LIVING] = alive >> s & 1
-            out[b + _FIRST_DONE] = first_done >> s & 1
-            out[b + _TO_MOVE] = to_move == s
-            out[b + _TURN] = turn_seat == s
-            out[b + _DEFENDER] = defender == s
-        out[o + _SCALARS] = going and not first_done >> turn_seat & 1
-        out[o + _SCALARS + 2] = min(1.0, turns / 200.0)
+            if alive != was_alive:
+                out[b + _LIVING] = 1.0 if alive >> s & 1 else 0.0
+            if first_done != was_first_done:
+                out[b + _FIRST_DONE] = 1.0 if first_done >> s & 1 else 0.0
+            if to_move != was_to_move and (fresh or to_move == s or was_to_move == s):
+                out[b + _TO_MOVE] = 1.0 if to_move == s else 0.0
+            if turn_seat != was_turn and (fresh or turn_seat == s or was_turn == s):
+                out[b + _TURN] = 1.0 if turn_seat == s else 0.0
+            if defender != was_defender and (fresh or defender == s or was_defender == s):
+                out[b + _DEFENDER] = 1.0 if defender == s else 0.0
+        if fresh or going != was_going or first_done != was_first_done or turn_seat != was_turn:
+            out[o + _SCALARS] = 1.0 if going and not first_done >> turn_seat & 1 else 0.0
+        if turns != was_turns:
+            out[o + _SCALARS + 2] = min(1.0, turns / 200.0)
 
     def _write_discard(self, row: int, o: int, discard: list[int]) -> None:
         """The discard pile by kind and its size: only the cards laid on it since the last write, unless it was
