@@ -146,18 +146,10 @@ _ZERO_CARDS: Final = _ZEROS[:NUM_CARDS]
 _SHOWN: Final = _HAND + 3 * NUM_CARDS
 
 
-def _stack_changed(st: Stack, seen: Stack) -> bool:
-    """Whether a field the encoding reads differs between a stack and the copy last written of it (the powers'
-    codes and face-up flags come in two lists of one length)."""
-    return (
-        st.m != seen.m
-        or st.mup != seen.mup
-        or st.mknown != seen.mknown
-        or st.moved != seen.moved
-        or st.attacked != seen.attacked
-        or st.p != seen.p
-        or st.pup != seen.pup
-    )
+def _cards_changed(st: Stack, seen: Stack) -> bool:
+    """Whether a field the encoding reads, but the turn's flags, differs between a stack and the copy last written of
+    it (the powers' codes and face-up flags come in two lists of one length)."""
+    return st.m != seen.m or st.mup != seen.mup or st.mknown != seen.mknown or st.p != seen.p or st.pup != seen.pup
 
 
 # The imported numbers the writer reads, as constants of this module (compiled, a ``Final`` is a C constant where an
@@ -167,6 +159,10 @@ _SPACES: Final = SPACES
 _MAX_HAND: Final = MAX_HAND
 _STACK_FEATURES: Final = STACK_FEATURES
 _P_REVEAL: Final = _turns.P_REVEAL
+_NUM_SCALARS: Final = 8
+"""The scalars written from counts (whether the seat is to move, is active; the two destroys, decks and hands)."""
+_TURN_FLAG: Final = 14
+"""A stack's feature: whether it moved or attacked this turn (``view._encode_stack``'s last)."""
 
 
 class ClubObservationWriter(ObservationWriter):
@@ -179,6 +175,7 @@ class ClubObservationWriter(ObservationWriter):
         self._states: list[ClubState | None] = [None] * rows
         self._seats = [-1] * rows
         self._phases = [-1] * rows
+        self._scalars: list[list[int]] = [[-1] * _NUM_SCALARS for _ in range(rows)]
         self._stacks: list[list[Stack | None]] = [[None] * (2 * _SPACES) for _ in range(rows)]
         self._hands: list[list[int]] = [[] for _ in range(rows)]
         self._graves: list[list[list[int]]] = [[[], []] for _ in range(rows)]
@@ -195,6 +192,7 @@ class ClubObservationWriter(ObservationWriter):
         self.out[o : o + _SIZE] = _ZEROS
         self._states[row], self._seats[row] = state, seat
         self._phases[row] = -1
+        self._scalars[row] = [-1] * _NUM_SCALARS
         self._stacks[row] = [None] * (2 * _SPACES)
         self._hands[row] = []
         self._graves[row] = [[], []]
@@ -211,8 +209,10 @@ class ClubObservationWriter(ObservationWriter):
         opp = 1 - seat
         target = max(1, int(state.target))
         destroys, decks, hands = state.destroys, state.decks, state.hands
-        out[o] = state.to_move == seat
-        out[o + 1] = state.active == seat
+        scalars = self._scalars[row]
+        to_move, active = state.to_move == seat, state.active == seat
+        self._scalar(scalars, 0, int(to_move), o, 1.0 if to_move else 0.0)
+        self._scalar(scalars, 1, int(active), o + 1, 1.0 if active else 0.0)
         phase = _PHASE_OF[state.phase]
         if phase != self._phases[row]:
             if self._phases[row] >= 0:
@@ -220,12 +220,15 @@ class ClubObservationWriter(ObservationWriter):
             if phase >= 0:
                 out[o + phase] = 1.0
             self._phases[row] = phase
-        out[o + 6] = min(1.0, destroys[seat] / target)
-        out[o + 7] = min(1.0, destroys[opp] / target)
-        out[o + 8] = len(decks[seat]) / 25.0
-        out[o + 9] = len(decks[opp]) / 25.0
-        out[o + 10] = len(hands[seat]) / _MAX_HAND
-        out[o + 11] = len(hands[opp]) / _MAX_HAND
+        mine, theirs = destroys[seat], destroys[opp]  # (the target is the game's: a new game starts the row again)
+        self._scalar(scalars, 2, mine, o + 6, min(1.0, mine / target))
+        self._scalar(scalars, 3, theirs, o + 7, min(1.0, theirs / target))
+        mine, theirs = len(decks[seat]), len(decks[opp])
+        self._scalar(scalars, 4, mine, o + 8, mine / 25.0)
+        self._scalar(scalars, 5, theirs, o + 9, theirs / 25.0)
+        mine, theirs = len(hands[seat]), len(hands[opp])
+        self._scalar(scalars, 6, mine, o + 10, mine / _MAX_HAND)
+        self._scalar(scalars, 7, theirs, o + 11, theirs / _MAX_HAND)
         seen_stacks = self._stacks[row]
         self._write_side(o, seen_stacks, state.board[seat], 0)  # own spaces first
         self._write_side(o, seen_stacks, state.board[opp], _SPACES)
@@ -244,8 +247,15 @@ class ClubObservationWriter(ObservationWriter):
             self._recount(o + _SHOWN, shown)
             self._shown[row] = shown
 
+    def _scalar(self, seen: list[int], k: int, count: int, at: int, value: float) -> None:
+        """Write ``value`` at ``at`` if the count it comes from differs from the one written last (``seen[k]``)."""
+        if count != seen[k]:
+            seen[k] = count
+            self.out[at] = value
+
     def _write_side(self, o: int, seen_stacks: list[Stack | None], stacks: list[Stack | None], first: int) -> None:
-        """Rewrite the features of each stack of one side (places ``first`` on) that changed since the last write."""
+        """Rewrite the features of each stack of one side (places ``first`` on) that changed since the last write: all
+        of them, or only the turn's flag when only it changed (a stack that moved or attacked, a turn's end)."""
         for space in range(len(stacks)):
             st = stacks[space]
             place = first + space
@@ -253,9 +263,13 @@ class ClubObservationWriter(ObservationWriter):
             if st is None:
                 if seen is None:
                     continue
-            elif seen is not None and not _stack_changed(st, seen):
+                self._write_stack(o + _PLACE_BASES[place], None, place < _SPACES)
+            elif seen is None or _cards_changed(st, seen):
+                self._write_stack(o + _PLACE_BASES[place], st, place < _SPACES)
+            elif st.moved != seen.moved or st.attacked != seen.attacked:
+                self.out[o + _PLACE_BASES[place] + _TURN_FLAG] = 1.0 if st.moved or st.attacked else 0.0
+            else:
                 continue
-            self._write_stack(o + _PLACE_BASES[place], st, place < _SPACES)
             seen_stacks[place] = None if st is None else st.copy()
 
     def _write_stack(self, b: int, st: Stack | None, mine: bool) -> None:
@@ -277,7 +291,7 @@ class ClubObservationWriter(ObservationWriter):
         out[b + 12] = doubles
         if mup:
             out[b + 13] = shown_score(st) / 20.0  # type: ignore[operator]  # (an int when face up)
-        out[b + 14] = st.moved or st.attacked
+        out[b + _TURN_FLAG] = 1.0 if st.moved or st.attacked else 0.0
         if known:
             score_value, limit_value, type_slot = _MONSTER[st.m]
             out[b + 3] = score_value
