@@ -197,6 +197,7 @@ _NUM_KINDS: Final = NUM_KINDS
 _NUM_VALUES: Final = NUM_VALUES
 _KIND_VALUE: Final = KIND_VALUE
 _LOCAL_VALUE: Final = LOCAL_VALUE
+_MAX_PLAYERS: Final = MAX_PLAYERS
 
 
 _Marks = tuple[int, int, int, int, int, int, bool]
@@ -233,6 +234,7 @@ class SmashObservationWriter(ObservationWriter):
         self._phases = [-1] * rows
         self._picking: list[tuple[int, int, int, tuple[int, ...]] | None] = [None] * rows
         self._picks: list[tuple[int, ...]] = [()] * rows
+        self._sizes: list[list[int]] = [[-1] * (_MAX_PLAYERS + 1) for _ in range(rows)]
 
     def forget(self, row: int) -> None:
         """The next write to ``row`` rewrites all of it."""
@@ -260,6 +262,7 @@ class SmashObservationWriter(ObservationWriter):
         self._phases[row] = -1
         self._picking[row] = None
         self._picks[row] = ()
+        self._sizes[row] = [-1] * (_MAX_PLAYERS + 1)
 
     def write(self, row: int, state: State, seat: int) -> None:
         """Write ``encode_view(build_view(state, seat))`` into row ``row``, rewriting only what changed."""
@@ -322,9 +325,12 @@ class SmashObservationWriter(ObservationWriter):
         if marks != seen_marks:
             self._write_marks(o, order, marks, seen_marks)
             self._marks[row] = marks
-        size_value = _SIZE_VALUE
+        sizes = self._sizes[row]  # the hands' sizes last written, by seat, then the deck's
         for s, base in order:
-            out[o + base + _SIZE] = size_value[len(hands[s])]
+            n = len(hands[s])
+            if n != sizes[s]:
+                sizes[s] = n
+                out[o + base + _SIZE] = _SIZE_VALUE[n]
         discard = state.discard
         seen = self._discards[row]
         if discard != seen:
@@ -338,7 +344,10 @@ class SmashObservationWriter(ObservationWriter):
                 self._discards[row] = discard[:]
             else:
                 self._write_discard(row, o, discard)
-        out[o + _SIZES] = _PILE_VALUE[len(state.deck)]
+        n = len(state.deck)
+        if n != sizes[_MAX_PLAYERS]:
+            sizes[_MAX_PLAYERS] = n
+            out[o + _SIZES] = _PILE_VALUE[n]
         if phase != self._phases[row]:
             if self._phases[row] >= 0:
                 out[o + _PHASE + self._phases[row]] = 0.0
