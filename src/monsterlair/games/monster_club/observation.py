@@ -146,10 +146,9 @@ _ZERO_CARDS: Final = _ZEROS[:NUM_CARDS]
 _SHOWN: Final = _HAND + 3 * NUM_CARDS
 
 
-def _cards_changed(st: Stack, seen: Stack) -> bool:
-    """Whether a field the encoding reads, but the turn's flags, differs between a stack and the copy last written of
-    it (the powers' codes and face-up flags come in two lists of one length)."""
-    return st.m != seen.m or st.mup != seen.mup or st.mknown != seen.mknown or st.p != seen.p or st.pup != seen.pup
+def _monster_changed(st: Stack, seen: Stack) -> bool:
+    """Whether what the encoding reads of a stack's monster differs between a stack and the copy last written of it."""
+    return st.m != seen.m or st.mup != seen.mup or st.mknown != seen.mknown
 
 
 # The imported numbers the writer reads, as constants of this module (compiled, a ``Final`` is a C constant where an
@@ -255,7 +254,8 @@ class ClubObservationWriter(ObservationWriter):
 
     def _write_side(self, o: int, seen_stacks: list[Stack | None], stacks: list[Stack | None], first: int) -> None:
         """Rewrite the features of each stack of one side (places ``first`` on) that changed since the last write: all
-        of them, or only the turn's flag when only it changed (a stack that moved or attacked, a turn's end)."""
+        of them when its monster changed, else those of its powers when they changed, else the turn's flag when only
+        it changed (a stack that moved or attacked, a turn's end)."""
         for space in range(len(stacks)):
             st = stacks[space]
             place = first + space
@@ -264,8 +264,10 @@ class ClubObservationWriter(ObservationWriter):
                 if seen is None:
                     continue
                 self._write_stack(o + _PLACE_BASES[place], None, place < _SPACES)
-            elif seen is None or _cards_changed(st, seen):
+            elif seen is None or _monster_changed(st, seen):
                 self._write_stack(o + _PLACE_BASES[place], st, place < _SPACES)
+            elif st.p != seen.p or st.pup != seen.pup:  # (the powers' codes and face-up flags: lists of one length)
+                self._write_powers(o + _PLACE_BASES[place], st)
             elif st.moved != seen.moved or st.attacked != seen.attacked:
                 self.out[o + _PLACE_BASES[place] + _TURN_FLAG] = 1.0 if st.moved or st.attacked else 0.0
             else:
@@ -278,25 +280,31 @@ class ClubObservationWriter(ObservationWriter):
         out[b : b + _STACK_FEATURES] = _ZERO_STACK
         if st is None:
             return
-        add, opp, visible, doubles = _face_up_powers(st)
         mup = st.mup
         known = mup or st.mknown or mine
         out[b] = 1.0
-        out[b + 1] = mup
-        out[b + 2] = known
-        out[b + 8] = len(st.p) / 3.0
-        out[b + 9] = visible / 3.0
-        out[b + 10] = add / 10.0
-        out[b + 11] = opp / 10.0
-        out[b + 12] = doubles
-        if mup:
-            out[b + 13] = shown_score(st) / 20.0  # type: ignore[operator]  # (an int when face up)
-        out[b + _TURN_FLAG] = 1.0 if st.moved or st.attacked else 0.0
+        out[b + 1] = 1.0 if mup else 0.0
+        out[b + 2] = 1.0 if known else 0.0
         if known:
             score_value, limit_value, type_slot = _MONSTER[st.m]
             out[b + 3] = score_value
             out[b + 4] = limit_value
             out[b + type_slot] = 1.0
+        self._write_powers(b, st)
+
+    def _write_powers(self, b: int, st: Stack) -> None:
+        """A stack's features at ``b`` that its powers and its turn change (8-14: how many powers, how many face up,
+        what they add, subtract, whether one doubles, the score a face-up monster shows with them, the turn's flag)."""
+        out = self.out
+        add, opp, visible, doubles = _face_up_powers(st)
+        out[b + 8] = len(st.p) / 3.0
+        out[b + 9] = visible / 3.0
+        out[b + 10] = add / 10.0
+        out[b + 11] = opp / 10.0
+        out[b + 12] = 1.0 if doubles else 0.0
+        if st.mup:
+            out[b + 13] = shown_score(st) / 20.0  # type: ignore[operator]  # (an int when face up)
+        out[b + _TURN_FLAG] = 1.0 if st.moved or st.attacked else 0.0
 
     def _recount(self, b: int, codes: Sequence[int]) -> None:
         """A card-count block at ``b``: how many of each card ``codes`` holds."""
