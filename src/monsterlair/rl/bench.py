@@ -69,11 +69,10 @@ def _timed(
     return rates
 
 
-def _paired_ratio(numerators: list[float], denominators: list[float]) -> float:
-    """The median over the repeats of each repeat's ratio: two figures of one repeat were measured a few seconds
-    apart, so their ratio holds where the machine's speed drifts between repeats (as ``monsterlair bench``'s
-    ``÷ reference``)."""
-    return statistics.median(n / d for n, d in zip(numerators, denominators, strict=True))
+def _ratios(numerators: list[float], denominators: list[float]) -> list[float]:
+    """Each repeat's ratio of two figures (measured a few seconds apart in that repeat): their median holds where the
+    machine's speed drifts between repeats (as ``monsterlair bench``'s ``÷ reference``)."""
+    return [n / d for n, d in zip(numerators, denominators, strict=True)]
 
 
 def engine_run(game_id: str, players: int, seed: int, quiet: bool = False) -> Callable[[float], tuple[int, int]]:
@@ -213,6 +212,7 @@ def measure(
     )
     median = {name: {key: statistics.median(v) for key, v in by_key.items()} for name, by_key in rates.items()}
     engine, quiet, vector, gym = rates["engine"], rates["engine_quiet"], rates["vector"], rates["gym"]
+    vector_ratios = _ratios(vector["second"], engine["count"])
     return {
         "game": game_id,
         "players": n,
@@ -225,12 +225,12 @@ def measure(
         "gym_decisions_per_s": median["gym"]["second"],
         "vector_steps_per_s": median["vector"]["count"],
         "vector_decisions_per_s": median["vector"]["second"],
-        "vector_ratio": _paired_ratio(vector["second"], engine["count"]),
-        "vector_ratio_cpu": _paired_ratio(vector["second_cpu"], engine["count_cpu"]),
-        "vector_ratio_quiet": _paired_ratio(vector["second"], quiet["count"]),
-        "vector_ratio_quiet_cpu": _paired_ratio(vector["second_cpu"], quiet["count_cpu"]),
-        "gym_ratio_cpu": _paired_ratio(gym["second_cpu"], engine["count_cpu"]),
-        "vector_ratio_runs": [v / e for v, e in zip(vector["second"], engine["count"], strict=True)],
+        "vector_ratio": statistics.median(vector_ratios),
+        "vector_ratio_cpu": statistics.median(_ratios(vector["second_cpu"], engine["count_cpu"])),
+        "vector_ratio_quiet": statistics.median(_ratios(vector["second"], quiet["count"])),
+        "vector_ratio_quiet_cpu": statistics.median(_ratios(vector["second_cpu"], quiet["count_cpu"])),
+        "gym_ratio_cpu": statistics.median(_ratios(gym["second_cpu"], engine["count_cpu"])),
+        "vector_ratio_runs": vector_ratios,
         "num_envs": num_envs,
         "seconds": seconds,
         "repeats": repeats,
